@@ -1,0 +1,162 @@
+// Command turncoat plays, studies and organises games played with Othello pieces: Reversi,
+// Turncoat, Turnover, Blocs and Troll. Run "turncoat help" for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sort"
+	"strings"
+	"syscall"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// env is what a command may touch: its arguments' streams.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
+// command is one subcommand. Each lives in a file of its own and registers itself in init.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, e *env, args []string) error
+}
+
+var commands = map[string]command{}
+
+func register(c command) {
+	if _, dup := commands[c.name]; dup {
+		panic("duplicate command " + c.name)
+	}
+	commands[c.name] = c
+}
+
+// usageError is a bad command line: the command prints its usage and exits with status 2.
+type usageError struct{ msg string }
+
+func (u usageError) Error() string { return u.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// failedError is a command that ran but whose result is a failure (an illegal game in a
+// checked file): exit status 1 without an error message of its own.
+var errFailed = errors.New("failed")
+
+// run dispatches to a subcommand and returns the exit status: 0 success, 1 failure, 2 bad usage.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+		if len(args) > 1 {
+			if c, ok := commands[args[1]]; ok {
+				return exitCode(e, c.name, c.run(ctx, e, []string{"--help"}))
+			}
+		}
+		printHelp(stdout)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "turncoat: unknown command %q\n\n", args[0])
+		printHelp(stderr)
+		return 2
+	}
+	return exitCode(e, c.name, c.run(ctx, e, args[1:]))
+}
+
+func exitCode(e *env, name string, err error) int {
+	var u usageError
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &u):
+		fmt.Fprintf(e.stderr, "turncoat %s: %s\nRun \"turncoat %s --help\" for usage.\n", name, u.msg, name)
+		return 2
+	case errors.Is(err, errFailed):
+		return 1
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintf(e.stderr, "turncoat %s: interrupted\n", name)
+		return 130
+	}
+	fmt.Fprintf(e.stderr, "turncoat %s: %v\n", name, err)
+	return 1
+}
+
+func printHelp(w io.Writer) {
+	fmt.Fprintln(w, "Turncoat plays, studies and organises games played with Othello pieces.")
+	fmt.Fprintln(w, "\nUsage: turncoat <command> [arguments]\n\nCommands:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  %-10s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(w, "\nRun \"turncoat <command> --help\" for a command's arguments.")
+}
+
+// newFlags returns a flag set whose usage prints the synopsis, the description and the flags.
+func newFlags(e *env, name, synopsis, description string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		out := fs.Output()
+		fmt.Fprintf(out, "Usage: turncoat %s %s\n\n%s\n", name, synopsis, strings.TrimSpace(description))
+		var hasFlags bool
+		fs.VisitAll(func(*flag.Flag) { hasFlags = true })
+		if hasFlags {
+			fmt.Fprintln(out, "\nFlags:")
+			fs.PrintDefaults()
+		}
+	}
+	return fs
+}
+
+// parseFlags parses flags that may come before, between or after the positional arguments,
+// and returns the positional ones. "--" ends the flags. --help prints usage to stdout.
+func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, error) {
+	for _, a := range args {
+		if a == "--" {
+			break
+		}
+		if a == "-h" || a == "-help" || a == "--help" {
+			fs.SetOutput(e.stdout)
+			fs.Usage()
+			return nil, flag.ErrHelp
+		}
+	}
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usageError{err.Error()}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		if args[0] == "--" {
+			pos = append(pos, args[1:]...)
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	return pos, nil
+}

@@ -1,0 +1,275 @@
+// Package match plays AI agents against each other through the game contract: from a set of
+// openings, each played with both colours, and reports wins, draws and losses with an Elo
+// difference and its 95% interval.
+package match
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"turncoat/engine"
+	"turncoat/game"
+)
+
+// NewAgent makes a fresh agent for one game; seed varies from game to game.
+type NewAgent func(seed uint64) (engine.Agent, error)
+
+// Config describes a match between agents A and B.
+type Config struct {
+	// Start is the position before the openings (the game's start under its options).
+	Start game.State
+	// Openings are the positions games start from; each is played twice, A taking each side
+	// once. Nil means RandomOpenings(Start, Games/2, 4, Seed).
+	Openings []game.State
+	// Games is the number of games (rounded up to an even number).
+	Games int
+	// A and B make the two agents.
+	A, B NewAgent
+	// Workers is how many games run at once (default 1).
+	Workers int
+	// Seed makes the match reproducible.
+	Seed uint64
+	// MaxPlies stops a game that runs longer (declared a draw); 0 means 10,000.
+	MaxPlies int
+	// Progress, if set, is called after each game.
+	Progress func(done, total int, r Result)
+}
+
+// Game is the record of one game of a match.
+type Game struct {
+	Opening int
+	// ASide is the side A played.
+	ASide   game.Player
+	Moves   []string
+	Outcome game.Outcome
+	// AScore is A's result: 1, 0.5 or 0.
+	AScore float64
+}
+
+// Result sums up a match from A's point of view.
+type Result struct {
+	Wins, Draws, Losses int
+	Games               []Game
+}
+
+// Score returns A's points and the number of games.
+func (r Result) Score() (points float64, n int) {
+	n = r.Wins + r.Draws + r.Losses
+	return float64(r.Wins) + float64(r.Draws)/2, n
+}
+
+// Elo returns A's Elo difference over B and a 95% interval, from the per-game scores. A
+// perfect or null score gives an infinite estimate.
+func (r Result) Elo() (elo, lo, hi float64) {
+	points, n := r.Score()
+	if n == 0 {
+		return 0, math.Inf(-1), math.Inf(1)
+	}
+	mean := points / float64(n)
+	var sq float64
+	for _, g := range r.Games {
+		sq += g.AScore * g.AScore
+	}
+	variance := sq/float64(n) - mean*mean
+	se := math.Sqrt(math.Max(variance, 0) / float64(n))
+	return eloOf(mean), eloOf(mean - 1.96*se), eloOf(mean + 1.96*se)
+}
+
+func eloOf(p float64) float64 {
+	switch {
+	case p <= 0:
+		return math.Inf(-1)
+	case p >= 1:
+		return math.Inf(1)
+	}
+	return -400 * math.Log10(1/p-1)
+}
+
+// String returns "W-D-L, score, Elo ± interval" for a result.
+func (r Result) String() string {
+	points, n := r.Score()
+	elo, lo, hi := r.Elo()
+	return fmt.Sprintf("wins=%d draws=%d losses=%d score=%.1f/%d (%.1f%%) elo=%+.0f [%+.0f, %+.0f]",
+		r.Wins, r.Draws, r.Losses, points, n, 100*points/math.Max(float64(n), 1), elo, lo, hi)
+}
+
+// RandomOpenings returns n positions reached by random legal plies from start (distinct where
+// possible, none finished).
+func RandomOpenings(start game.State, n, plies int, seed uint64) []game.State {
+	rng := rand.New(rand.NewPCG(seed, 0x6f70656e))
+	seen := map[string]bool{}
+	var out []game.State
+	var buf [256]game.Action
+	for tries := 0; len(out) < n && tries < 100*n+100; tries++ {
+		s := start.Clone()
+		for i := 0; i < plies && s.ToAct() != game.Nobody; i++ {
+			acts := s.ToAct()
+			if acts.Simultaneous() {
+				var j game.Joint
+				for p := game.First; p <= game.Second; p++ {
+					l := s.Legal(p, buf[:0])
+					j[p] = l[rng.IntN(len(l))]
+				}
+				_ = s.ApplyJoint(j)
+				continue
+			}
+			l := s.Legal(acts.Single(), buf[:0])
+			_ = s.Apply(l[rng.IntN(len(l))])
+		}
+		if s.ToAct() == game.Nobody {
+			continue
+		}
+		key := s.Encode()
+		if seen[key] && tries < 10*n {
+			continue
+		}
+		seen[key] = true
+		out = append(out, s)
+	}
+	return out
+}
+
+// Run plays the match. It stops early, with the games finished so far, when ctx ends.
+func Run(ctx context.Context, c Config) (Result, error) {
+	if c.Games <= 0 {
+		return Result{}, fmt.Errorf("match: no games to play")
+	}
+	pairs := (c.Games + 1) / 2
+	openings := c.Openings
+	if openings == nil {
+		openings = RandomOpenings(c.Start, pairs, 4, c.Seed)
+	}
+	if len(openings) == 0 {
+		return Result{}, fmt.Errorf("match: no openings")
+	}
+	workers := max(c.Workers, 1)
+	type job struct{ index, opening int }
+	jobs := make(chan job)
+	results := make([]*Game, 2*pairs)
+	var (
+		mu       sync.Mutex
+		firstErr error
+		done     int
+		res      Result
+		wg       sync.WaitGroup
+	)
+	for range workers {
+		wg.Go(func() {
+			for j := range jobs {
+				side := game.Player(j.index % 2)
+				g, err := play(ctx, c, openings[j.opening], side, c.Seed+uint64(j.index)*7919)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil && ctx.Err() == nil {
+						firstErr = fmt.Errorf("game %d: %w", j.index+1, err)
+					}
+				} else {
+					g.Opening = j.opening
+					results[j.index] = &g
+					done++
+					res.add(g)
+					if c.Progress != nil {
+						c.Progress(done, 2*pairs, res)
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+feed:
+	for i := range 2 * pairs {
+		select {
+		case jobs <- job{i, (i / 2) % len(openings)}:
+		case <-ctx.Done():
+			break feed
+		}
+		mu.Lock()
+		failed := firstErr != nil
+		mu.Unlock()
+		if failed {
+			break
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	final := Result{}
+	for _, g := range results {
+		if g != nil {
+			final.add(*g)
+		}
+	}
+	return final, firstErr
+}
+
+func (r *Result) add(g Game) {
+	switch g.AScore {
+	case 1:
+		r.Wins++
+	case 0:
+		r.Losses++
+	default:
+		r.Draws++
+	}
+	r.Games = append(r.Games, g)
+}
+
+// play plays one game with A on side aSide.
+func play(ctx context.Context, c Config, opening game.State, aSide game.Player, seed uint64) (Game, error) {
+	a, err := c.A(seed)
+	if err != nil {
+		return Game{}, err
+	}
+	b, err := c.B(seed + 1)
+	if err != nil {
+		return Game{}, err
+	}
+	agents := [2]engine.Agent{}
+	agents[aSide], agents[aSide.Other()] = a, b
+	s := opening.Clone()
+	g := Game{ASide: aSide}
+	maxPlies := c.MaxPlies
+	if maxPlies == 0 {
+		maxPlies = 10000
+	}
+	for ply := 0; s.ToAct() != game.Nobody; ply++ {
+		if ply == maxPlies {
+			g.Outcome = game.Draw("move limit")
+			g.AScore = 0.5
+			return g, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return Game{}, err
+		}
+		acts := s.ToAct()
+		var m game.Move
+		if acts.Simultaneous() {
+			var j game.Joint
+			for p := game.First; p <= game.Second; p++ {
+				act, err := agents[p].Choose(ctx, s, p)
+				if err != nil {
+					return Game{}, fmt.Errorf("%s: %w", agents[p].Name(), err)
+				}
+				j[p] = act
+			}
+			m = game.Simultaneous(j)
+		} else {
+			p := acts.Single()
+			act, err := agents[p].Choose(ctx, s, p)
+			if err != nil {
+				return Game{}, fmt.Errorf("%s: %w", agents[p].Name(), err)
+			}
+			m = game.Single(p, act)
+		}
+		text := game.FormatMove(s, m)
+		if err := game.PlayMove(s, m); err != nil {
+			return Game{}, fmt.Errorf("ply %d: %s played %s: %w", ply+1, agents[max(acts.Single(), 0)].Name(), text, err)
+		}
+		g.Moves = append(g.Moves, text)
+	}
+	g.Outcome = s.Outcome()
+	g.AScore = g.Outcome.Reward(aSide)
+	return g, nil
+}

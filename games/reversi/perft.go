@@ -1,0 +1,71 @@
+package reversi
+
+import "math/bits"
+
+// Perft counts the leaves of the game tree below b to the given depth, with the published
+// convention: a pass is a move that consumes one ply and happens only when the side to move has
+// no legal move but the opponent has; a finished game reached before the last ply is one leaf.
+// It uses the standard rules (a side without a move passes).
+func Perft(b Board, depth int) uint64 {
+	p, o := b.Mover()
+	if depth <= 0 {
+		return 1
+	}
+	if b.Size == 8 {
+		return perft8(p, o, depth)
+	}
+	return perftMasked(p, o, SquareMask(b.Size), depth)
+}
+
+// perft8 is the 8x8 hot path. At the last ply it counts moves without playing them; a side that
+// must pass, or a finished game, is one leaf there, so the count is max(1, moves).
+func perft8(p, o uint64, depth int) uint64 {
+	moves := Moves(p, o)
+	if moves == 0 {
+		if depth == 1 || Moves(o, p) == 0 {
+			return 1
+		}
+		return perft8(o, p, depth-1)
+	}
+	if depth == 1 {
+		return uint64(bits.OnesCount64(moves))
+	}
+	var n uint64
+	if depth == 2 {
+		for ; moves != 0; moves &= moves - 1 {
+			sq := bits.TrailingZeros64(moves)
+			f := Flips(sq, p, o)
+			np, no := p|f|uint64(1)<<sq, o&^f
+			c := bits.OnesCount64(Moves(no, np))
+			n += uint64(c + (c-1)>>63&1) // max(c, 1): a pass or a finished game is one leaf
+		}
+		return n
+	}
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(sq, p, o)
+		n += perft8(o&^f, p|f|uint64(1)<<sq, depth-1)
+	}
+	return n
+}
+
+// perftMasked is Perft for boards smaller than 8x8.
+func perftMasked(p, o, mask uint64, depth int) uint64 {
+	moves := Moves(p, o) & mask
+	if moves == 0 {
+		if depth == 1 || Moves(o, p)&mask == 0 {
+			return 1
+		}
+		return perftMasked(o, p, mask, depth-1)
+	}
+	if depth == 1 {
+		return uint64(bits.OnesCount64(moves))
+	}
+	var n uint64
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(sq, p, o)
+		n += perftMasked(o&^f, p|f|uint64(1)<<sq, mask, depth-1)
+	}
+	return n
+}

@@ -1,0 +1,89 @@
+package reversi
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// refFlips is the obviously-correct reference: walk each of the eight directions square by
+// square on an n x n board.
+func refFlips(n, sq int, p, o uint64) uint64 {
+	r0, c0 := sq/8, sq%8
+	if r0 >= n || c0 >= n || (p|o)&(1<<sq) != 0 {
+		return 0
+	}
+	var all uint64
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			if dr == 0 && dc == 0 {
+				continue
+			}
+			var run uint64
+			r, c := r0+dr, c0+dc
+			for r >= 0 && r < n && c >= 0 && c < n {
+				bit := uint64(1) << (r*8 + c)
+				if o&bit != 0 {
+					run |= bit
+				} else {
+					if p&bit != 0 {
+						all |= run
+					}
+					break
+				}
+				r, c = r+dr, c+dc
+			}
+		}
+	}
+	return all
+}
+
+func refMoves(n int, p, o uint64) uint64 {
+	var m uint64
+	for sq := range 64 {
+		if refFlips(n, sq, p, o) != 0 {
+			m |= 1 << sq
+		}
+	}
+	return m
+}
+
+// randomPosition fills each square of an n x n board with a black disc, a white disc or
+// nothing, with a density that varies from position to position.
+func randomPosition(rng *rand.Rand, n int) (p, o uint64) {
+	density := rng.Float64()
+	for r := range n {
+		for c := range n {
+			if rng.Float64() < density {
+				if rng.IntN(2) == 0 {
+					p |= 1 << (r*8 + c)
+				} else {
+					o |= 1 << (r*8 + c)
+				}
+			}
+		}
+	}
+	return p, o
+}
+
+func TestBitboardsMatchReference(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range Sizes {
+		mask := SquareMask(n)
+		for i := range 20000 {
+			p, o := randomPosition(rng, n)
+			if got, want := Moves(p, o)&mask, refMoves(n, p, o); got != want {
+				b := Board{Black: p, White: o, Size: n}
+				t.Fatalf("size %d position %d %s: Moves = %#x, reference %#x", n, i, b.Text(), got, want)
+			}
+			for sq := range 64 {
+				if mask&(1<<sq) == 0 || (p|o)&(1<<sq) != 0 {
+					continue
+				}
+				if got, want := Flips(sq, p, o), refFlips(n, sq, p, o); got != want {
+					b := Board{Black: p, White: o, Size: n}
+					t.Fatalf("size %d %s at %s: Flips = %#x, reference %#x", n, b.Text(), SquareName(sq), got, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module turncoat
+
+go 1.26.8
