@@ -227,3 +227,11 @@ func ReadPosition(g Game, o Options, text string) (State, error) {
 	}
 	return g.Decode(text)
 }
+
+// Diagrammer is a state that draws itself as text for the terminal: the board with its
+// coordinates, what each side has (counts, pieces in hand), and for viewer (a side, or
+// NoPlayer for everything public) the marks that help it choose, such as Reversi's legal-move
+// markers. Hot-seat play calls it for the side about to act.
+type Diagrammer interface {
+	Diagram(viewer Player) string
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"turncoat/engine"
+	"turncoat/engine/ai"
+	"turncoat/engine/match"
+	"turncoat/game"
+)
+
+func init() {
+	register(command{name: "match", summary: "play engine against engine and estimate the Elo difference", run: runMatch})
+}
+
+// openingSets supply a game's balanced openings for matches (n positions from start); games
+// without one get random short openings. Each game's file adds its own in init.
+var openingSets = map[string]func(start game.State, n int, seed uint64) ([]game.State, error){}
+
+func runMatch(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "match", "--a AGENT --b AGENT [--game G] [--games N] [--options k=v,...]", `
+Plays N games between agents A and B from balanced openings, each opening with both colours,
+and prints A's wins, draws and losses, its score and the Elo difference with a 95% interval.
+
+An AGENT is a level (1-10) or a spec "kind[:name=value,...]": random, greedy, and the kinds of
+each game's engines (run with --list to see them).`)
+	gameName := fs.String("game", "reversi", "the game")
+	options := fs.String("options", "", "game options as name=value,...")
+	specA := fs.String("a", "", "agent A")
+	specB := fs.String("b", "", "agent B")
+	n := fs.Int("games", 10, "number of games (even: each opening is played with both colours)")
+	workers := fs.Int("workers", 1, "games played at once")
+	seed := fs.Uint64("seed", 1, "seed for openings and randomised agents")
+	list := fs.Bool("list", false, "list the agent kinds for the game and exit")
+	quiet := fs.Bool("quiet", false, "no line per game")
+	pos, err := parseFlags(e, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	start, err := startState(*gameName, *options, nil, "")
+	if err != nil {
+		return err
+	}
+	g := start.Game()
+	if *list {
+		for _, k := range ai.Kinds(g) {
+			fmt.Fprintf(e.stdout, "%-12s %s\n", k.Name, k.Doc)
+		}
+		return nil
+	}
+	if *specA == "" || *specB == "" {
+		return usagef("want --a and --b")
+	}
+	if *n <= 0 {
+		return usagef("--games must be positive")
+	}
+	maker := func(spec string) (match.NewAgent, error) {
+		if _, err := ai.Parse(g, spec, 0); err != nil { // check the spec once, up front
+			return nil, usageError{err.Error()}
+		}
+		return func(seed uint64) (engine.Agent, error) { return ai.Parse(g, spec, seed) }, nil
+	}
+	a, err := maker(*specA)
+	if err != nil {
+		return err
+	}
+	b, err := maker(*specB)
+	if err != nil {
+		return err
+	}
+	cfg := match.Config{Start: start, Games: *n, A: a, B: b, Workers: *workers, Seed: *seed}
+	if f, ok := openingSets[g.Name()]; ok {
+		if cfg.Openings, err = f(start, (*n+1)/2, *seed); err != nil {
+			return err
+		}
+	}
+	sides := g.SideNames(start.Options())
+	cfg.Progress = func(done, total int, r match.Result) {
+		if *quiet {
+			return
+		}
+		last := r.Games[len(r.Games)-1]
+		fmt.Fprintf(e.stderr, "game %d/%d: A as %s: %s; A %.1f/%d\n", done, total, sides[last.ASide],
+			last.Outcome.Describe(sides), func() float64 { p, _ := r.Score(); return p }(), done)
+	}
+	fmt.Fprintf(e.stdout, "A=%s B=%s game=%s games=%d\n", *specA, *specB, g.Name(), 2*((*n+1)/2))
+	res, err := match.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	elo, lo, hi := res.Elo()
+	points, played := res.Score()
+	fmt.Fprintf(e.stdout, "wins=%d draws=%d losses=%d score=%.1f/%d (%.1f%%) elo=%s [%s, %s]\n",
+		res.Wins, res.Draws, res.Losses, points, played, 100*points/float64(max(played, 1)), eloText(elo), eloText(lo), eloText(hi))
+	return nil
+}
+
+func eloText(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
