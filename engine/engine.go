@@ -65,7 +65,9 @@ type Random struct {
 }
 
 // NewRandom returns a random agent seeded for reproducible games.
-func NewRandom(seed uint64) *Random { return &Random{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))} }
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
 
 // Name returns "random".
 func (r *Random) Name() string { return "random" }
