@@ -1,0 +1,255 @@
+package reversi
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Record is one game of Othello as the record formats hold it: the start position, the moves,
+// the players and the recorded result.
+type Record struct {
+	// Start is the position before the first move (size, discs, side to move).
+	Start Board
+	// Moves are squares, and Pass. After parsing, every pass is explicit, also where the source
+	// left it out.
+	Moves []int
+	// Black, White, Event, Date and Place are the record's names (empty when unknown).
+	Black, White, Event, Date, Place string
+	// HasResult tells whether the record states a result.
+	HasResult bool
+	// Result is Black's discs minus White's as recorded (empties to the winner).
+	Result int
+	// ResultNote qualifies a result that is not a final position's: "resigned", "timeout",
+	// "agreed" (GGF's r, t, s).
+	ResultNote string
+	// Theoretical is WTHOR's theoretical result, Black's discs minus White's with perfect play
+	// from the position with TheoreticalDepth empty squares (HasTheoretical says if known).
+	HasTheoretical   bool
+	Theoretical      int
+	TheoreticalDepth int
+	// Extra holds tags the formats carry that have no field here (GGF's TI, RB, ...), in order,
+	// so that a GGF record is written back as it was read.
+	Extra [][2]string
+}
+
+// RecordError says where a record is wrong: the file, the game (1-based), the ply (1-based)
+// and the square, where they are known.
+type RecordError struct {
+	File   string
+	Game   int
+	Ply    int
+	Square string
+	Err    error
+}
+
+func (e *RecordError) Error() string {
+	var parts []string
+	if e.File != "" {
+		parts = append(parts, e.File)
+	}
+	if e.Game > 0 {
+		parts = append(parts, fmt.Sprintf("game %d", e.Game))
+	}
+	if e.Ply > 0 {
+		p := fmt.Sprintf("ply %d", e.Ply)
+		if e.Square != "" {
+			p += " (" + e.Square + ")"
+		}
+		parts = append(parts, p)
+	}
+	parts = append(parts, e.Err.Error())
+	return strings.Join(parts, ": ")
+}
+
+func (e *RecordError) Unwrap() error { return e.Err }
+
+// where adds the file and the game number to an error from parsing one game.
+func where(err error, file string, gameNo int) error {
+	if err == nil {
+		return nil
+	}
+	var re *RecordError
+	if errors.As(err, &re) {
+		c := *re
+		if c.File == "" {
+			c.File = file
+		}
+		if c.Game == 0 {
+			c.Game = gameNo
+		}
+		return &c
+	}
+	return &RecordError{File: file, Game: gameNo, Err: err}
+}
+
+// Errors of replaying a record.
+var (
+	ErrIllegalMove = errors.New("illegal move")
+	ErrAfterEnd    = errors.New("move after the end of the game")
+)
+
+// player makes moves on a board for the record readers: it checks each move and inserts the
+// passes the source left out.
+type player struct {
+	b     Board
+	moves []int
+}
+
+// play applies one move of the record (a square or Pass). ply is the ply number of the move as
+// the source counts it, for errors.
+func (pl *player) play(sq int, ply int) error {
+	mask := SquareMask(pl.b.Size)
+	moves := pl.b.Moves()
+	if moves == 0 {
+		if pl.b.OpponentMoves() == 0 {
+			return &RecordError{Ply: ply, Square: SquareName(sq), Err: ErrAfterEnd}
+		}
+		if sq != Pass {
+			// The source left out the pass: insert it.
+			pl.b.Pass()
+			pl.moves = append(pl.moves, Pass)
+			moves = pl.b.Moves()
+		}
+	}
+	if sq == Pass {
+		if moves != 0 {
+			return &RecordError{Ply: ply, Square: "pass", Err: fmt.Errorf("%w: pass while %s has a move", ErrIllegalMove, colourName(pl.b.Turn))}
+		}
+		pl.b.Pass()
+		pl.moves = append(pl.moves, Pass)
+		return nil
+	}
+	if sq < 0 || sq > 63 || mask&(1<<sq) == 0 {
+		return &RecordError{Ply: ply, Square: SquareName(sq), Err: fmt.Errorf("%w: not on the %dx%d board", ErrIllegalMove, pl.b.Size, pl.b.Size)}
+	}
+	if _, err := pl.b.Play(sq); err != nil {
+		return &RecordError{Ply: ply, Square: SquareName(sq), Err: fmt.Errorf("%w: %v", ErrIllegalMove, err)}
+	}
+	pl.moves = append(pl.moves, sq)
+	return nil
+}
+
+func colourName(turn int) string { return [2]string{"Black", "White"}[turn&1] }
+
+// Replay plays the record's moves from its start and returns the final position; an error
+// names the ply and the square of the first bad move.
+func (r *Record) Replay() (Board, error) {
+	pl := player{b: r.Start}
+	for i, sq := range r.Moves {
+		if err := pl.play(sq, i+1); err != nil {
+			return pl.b, err
+		}
+	}
+	return pl.b, nil
+}
+
+// Final returns the final position, and whether the game is over there (neither side can
+// move). Records that do not replay give an error.
+func (r *Record) Final() (Board, bool, error) {
+	b, err := r.Replay()
+	if err != nil {
+		return b, false, err
+	}
+	return b, b.Moves() == 0 && b.OpponentMoves() == 0, nil
+}
+
+// ScoreMatches reports whether the recorded result is the score of the record's final position:
+// its discs with the empty squares going to the side ahead (split in a draw). Most records end
+// with the game; some stop early (by agreement, on time) and still match this way.
+func (r *Record) ScoreMatches() (bool, error) {
+	b, err := r.Replay()
+	if err != nil || !r.HasResult {
+		return false, err
+	}
+	black, white := b.FinalScore()
+	return black-white == r.Result, nil
+}
+
+// ParseMoveList reads a game written as square names from start: "f5d6c3d3c4", with or without
+// separators (spaces, commas, '-'), move numbers ("1. f5 d6 2. c3") and explicit passes (pass,
+// pa, ps, @@@@), case-insensitive. Passes left out are inferred (when the side to move has no
+// legal move the next move is the opponent's) and made explicit in the record's Moves.
+func ParseMoveList(text string, start Board) (Record, error) {
+	pl := player{b: start}
+	ply := 0
+	for i := 0; i < len(text); {
+		c := text[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ',' || c == '-' || c == ';':
+			i++
+		case c >= '0' && c <= '9':
+			// a move number: digits then '.'
+			j := i
+			for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+				j++
+			}
+			if j == len(text) || text[j] != '.' {
+				return Record{}, fmt.Errorf("offset %d: unexpected %q (a move number ends with '.')", i, text[i:j])
+			}
+			for j < len(text) && text[j] == '.' {
+				j++
+			}
+			i = j
+		default:
+			tok, n := nextMoveToken(text[i:])
+			if n == 0 {
+				return Record{}, fmt.Errorf("offset %d: unexpected %q: want a square like f5 or a pass", i, clip(text[i:]))
+			}
+			ply++
+			sq := Pass
+			if !isPass(tok) {
+				var err error
+				if sq, err = ParseSquare(tok); err != nil {
+					return Record{}, fmt.Errorf("offset %d: %v", i, err)
+				}
+			}
+			if err := pl.play(sq, ply); err != nil {
+				return Record{}, err
+			}
+			i += n
+		}
+	}
+	return Record{Start: start, Moves: pl.moves}, nil
+}
+
+// nextMoveToken returns the move token at the start of s (a square or a pass word) and its
+// length, or 0 if there is none.
+func nextMoveToken(s string) (string, int) {
+	lower := strings.ToLower(s[:min(len(s), 4)])
+	for _, p := range []string{"pass", "@@@@", "pa", "ps"} {
+		if strings.HasPrefix(lower, p) {
+			return p, len(p)
+		}
+	}
+	if len(s) >= 2 {
+		c, r := s[0]|0x20, s[1]
+		if c >= 'a' && c <= 'h' && r >= '1' && r <= '8' {
+			return s[:2], 2
+		}
+	}
+	return "", 0
+}
+
+func clip(s string) string {
+	if len(s) > 12 {
+		return s[:12] + "..."
+	}
+	return s
+}
+
+// MoveList writes the moves as concatenated square names ("f5d6c3"); passes are written "pa"
+// when explicitPasses is set and left out otherwise (a reader infers them).
+func (r *Record) MoveList(explicitPasses bool) string {
+	var b strings.Builder
+	for _, sq := range r.Moves {
+		if sq == Pass {
+			if explicitPasses {
+				b.WriteString("pa")
+			}
+			continue
+		}
+		b.WriteString(SquareName(sq))
+	}
+	return b.String()
+}
