@@ -331,3 +331,47 @@ func (Game) ParsePosition(o game.Options, text string) (game.State, error) {
 	}
 	return FromBoard(b, r)
 }
+
+// Diagram draws the board for the terminal: X black, O white, '.' empty, and '*' on the legal
+// moves when viewer is the side to move; then the disc counts and who is to move.
+func (s *State) Diagram(viewer game.Player) string {
+	var b strings.Builder
+	n := s.rules.Size
+	b.WriteString("   ")
+	for c := range n {
+		b.WriteString(" " + string(rune('a'+c)))
+	}
+	b.WriteByte('\n')
+	marks := uint64(0)
+	if int(viewer) == s.board.Turn {
+		marks = s.Placements()
+	}
+	for r := range n {
+		fmt.Fprintf(&b, " %d ", r+1)
+		for c := range n {
+			bit := uint64(1) << (8*r + c)
+			ch := "."
+			switch {
+			case s.board.Black&bit != 0:
+				ch = "X"
+			case s.board.White&bit != 0:
+				ch = "O"
+			case marks&bit != 0:
+				ch = "*"
+			}
+			b.WriteString(" " + ch)
+		}
+		b.WriteByte('\n')
+	}
+	black, white, _ := s.board.Counts()
+	fmt.Fprintf(&b, "Black (X) %d, White (O) %d", black, white)
+	switch {
+	case s.ToAct() == game.Nobody:
+		b.WriteString("; game over")
+	case s.MustPass():
+		fmt.Fprintf(&b, "; %s to move, and must pass", colourName(s.board.Turn))
+	default:
+		fmt.Fprintf(&b, "; %s to move", colourName(s.board.Turn))
+	}
+	return b.String()
+}
