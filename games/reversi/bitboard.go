@@ -29,6 +29,23 @@ const notLeftRight = 0x7E7E7E7E7E7E7E7E
 // the full 8x8 board: the empty squares from which a line of one or more opponent discs ends at
 // one of p's. Smaller boards mask the result with their squares (Board.Moves).
 func Moves(p, o uint64) uint64 {
+	if useAVX2 {
+		return movesAVX2(p, o)
+	}
+	return movesGo(p, o)
+}
+
+// Flips returns the opponent discs that a disc of p placed on the empty square sq turns; zero
+// means the move is illegal. p and o are the mover's and the opponent's discs.
+func Flips(sq int, p, o uint64) uint64 {
+	if useAVX2 {
+		return flipsAVX2(sq, p, o)
+	}
+	return flipsGo(sq, p, o)
+}
+
+// movesGo is the portable Moves.
+func movesGo(p, o uint64) uint64 {
 	// The four direction pairs are written out: a call per pair costs more than the work.
 	// Each finds the squares that bracket opponent discs against p by parallel prefix: every
 	// step doubles the length of the runs it follows, so a run of six needs four steps.
@@ -94,6 +111,17 @@ func Moves(p, o uint64) uint64 {
 // towards lower ones (W, NE, N, NW).
 var rays [64][8]uint64
 
+// Tables of the AVX2 kernels (bitboard_amd64.s): the rays of each square by direction pair in
+// the lane order of the shift vector {1, 8, 9, 7}, towards higher bits (E, S, SE, SW) and
+// towards lower bits (W, N, NW, NE); and the shift vectors and the wrap-around masks of Moves.
+var (
+	raysUp, raysDown [64][4]uint64
+	shift1           = [4]uint64{1, 8, 9, 7}
+	shift2           = [4]uint64{2, 16, 18, 14}
+	shift4           = [4]uint64{4, 32, 36, 28}
+	moveMask         = [4]uint64{notLeftRight, ^uint64(0), notLeftRight, notLeftRight}
+)
+
 func init() {
 	type step struct{ dr, dc int }
 	dirs := [8]step{{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}
@@ -105,16 +133,18 @@ func init() {
 				r, c = r+st.dr, c+st.dc
 			}
 		}
+		// rays' order is E, SW, S, SE, W, NE, N, NW
+		raysUp[sq] = [4]uint64{rays[sq][0], rays[sq][2], rays[sq][3], rays[sq][1]}
+		raysDown[sq] = [4]uint64{rays[sq][4], rays[sq][6], rays[sq][7], rays[sq][5]}
 	}
 }
 
-// Flips returns the opponent discs that a disc of p placed on the empty square sq turns; zero
-// means the move is illegal. p and o are the mover's and the opponent's discs.
+// flipsGo is the portable Flips.
 //
 // Along a ray towards higher bits the first square that is not an opponent disc is the ray's
 // lowest such bit; towards lower bits it is the highest. If that square holds one of p's discs,
 // the opponent discs before it turn. Both cases are branch-free.
-func Flips(sq int, p, o uint64) uint64 {
+func flipsGo(sq int, p, o uint64) uint64 {
 	r := &rays[sq&63]
 	no := ^o
 	// towards higher bits (E) and the opposite direction (W)

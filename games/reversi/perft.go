@@ -30,17 +30,13 @@ func perft8(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
-	var n uint64
 	if depth == 2 {
-		for ; moves != 0; moves &= moves - 1 {
-			sq := bits.TrailingZeros64(moves)
-			f := Flips(sq, p, o)
-			np, no := p|f|uint64(1)<<sq, o&^f
-			c := bits.OnesCount64(Moves(no, np))
-			n += uint64(c + (c-1)>>63&1) // max(c, 1): a pass or a finished game is one leaf
+		if useAVX2 {
+			return perft2AVX2(p, o, moves)
 		}
-		return n
+		return perft2Go(p, o, moves)
 	}
+	var n uint64
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
 		f := Flips(sq, p, o)
@@ -66,6 +62,19 @@ func perftMasked(p, o, mask uint64, depth int) uint64 {
 		sq := bits.TrailingZeros64(moves)
 		f := Flips(sq, p, o)
 		n += perftMasked(o&^f, p|f|uint64(1)<<sq, mask, depth-1)
+	}
+	return n
+}
+
+// perft2Go counts the leaves two plies below a position where p has the given moves: for each
+// move, the opponent's replies, a pass or a finished game counting one.
+func perft2Go(p, o, moves uint64) uint64 {
+	var n uint64
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(sq, p, o)
+		c := bits.OnesCount64(Moves(o&^f, p|f|uint64(1)<<sq))
+		n += uint64(c + (c-1)>>63&1) // max(c, 1)
 	}
 	return n
 }

@@ -71,7 +71,7 @@ func TestBitboardsMatchReference(t *testing.T) {
 		mask := SquareMask(n)
 		for i := range 20000 {
 			p, o := randomPosition(rng, n)
-			if got, want := Moves(p, o)&mask, refMoves(n, p, o); got != want {
+			if got, want := movesGo(p, o)&mask, refMoves(n, p, o); got != want || Moves(p, o)&mask != want {
 				b := Board{Black: p, White: o, Size: n}
 				t.Fatalf("size %d position %d %s: Moves = %#x, reference %#x", n, i, b.Text(), got, want)
 			}
@@ -79,11 +79,24 @@ func TestBitboardsMatchReference(t *testing.T) {
 				if mask&(1<<sq) == 0 || (p|o)&(1<<sq) != 0 {
 					continue
 				}
-				if got, want := Flips(sq, p, o), refFlips(n, sq, p, o); got != want {
+				if got, want := Flips(sq, p, o), refFlips(n, sq, p, o); got != want || flipsGo(sq, p, o) != want {
 					b := Board{Black: p, White: o, Size: n}
 					t.Fatalf("size %d %s at %s: Flips = %#x, reference %#x", n, b.Text(), SquareName(sq), got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestPerftKernels checks the portable and the AVX2 two-ply counts against each other on random
+// positions (on machines without AVX2 both are the portable code).
+func TestPerftKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 20000 {
+		p, o := randomPosition(rng, 8)
+		m := Moves(p, o)
+		if a, b := perft2Go(p, o, m), perft2AVX2(p, o, m); a != b {
+			t.Fatalf("%s: perft2Go %d, perft2AVX2 %d", (&Board{Black: p, White: o, Size: 8}).Text(), a, b)
 		}
 	}
 }
