@@ -18,3 +18,6 @@ func flipsAVX2(sq int, p, o uint64) uint64
 
 //go:noescape
 func perft2AVX2(p, o, moves uint64) uint64
+
+//go:noescape
+func perft3AVX2(p, o, moves uint64) uint64

@@ -188,3 +188,92 @@ done:
 	VZEROUPPER
 	MOVQ R11, ret+24(FP)
 	RET
+
+// func perft3AVX2(p, o, moves uint64) uint64
+// The leaves three plies below a position where p has the given moves (not empty): for each
+// move, the opponent's position is counted as perft2AVX2 does, or, if the opponent must pass,
+// as p's replies (one leaf if p cannot move either: the game is over).
+TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ moves+16(FP), R10
+	SETUP
+	LEAQ ·raysUp(SB), R14
+	LEAQ ·raysDown(SB), R15
+	MOVQ $1, DX
+	XORQ R11, R11
+outer:
+	TESTQ R10, R10
+	JZ done3
+	TZCNTQ R10, CX
+	BLSRQ R10, R10
+	SHLXQ CX, DX, BX
+	SHLQ $5, CX
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	// the child: SI (to move) = o &^ flips, DI = p | flips | bit; R13 its empty squares
+	ANDNQ R9, AX, SI
+	MOVQ R8, DI
+	ORQ AX, DI
+	ORQ BX, DI
+	MOVQ SI, R13
+	ORQ DI, R13
+	NOTQ R13
+	VMOVQ SI, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ DI, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, R12
+	ANDQ R13, R12
+	JNZ inner
+	// the child must pass, or the game is over: count p's replies, at least one leaf
+	VPAND Y12, Y0, Y9
+	MOVESV(Y1, Y9)
+	VMOVQ X2, AX
+	ANDQ R13, AX
+	POPCNTQ AX, AX
+	CMPQ AX, $1
+	ADCQ $0, AX
+	ADDQ AX, R11
+	JMP outer
+inner:
+	// as perft2AVX2's loop, for the child (Y0, Y1) and its moves R12
+	TZCNTQ R12, CX
+	BLSRQ R12, R12
+	SHLXQ CX, DX, BX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VPBROADCASTQ X4, Y4
+	VMOVQ BX, X5
+	VPBROADCASTQ X5, Y5
+	VPANDN Y1, Y4, Y8
+	VPOR Y0, Y4, Y9
+	VPOR Y5, Y9, Y9
+	VPAND Y12, Y9, Y9
+	MOVESV(Y8, Y9)
+	VMOVQ X2, AX
+	ANDNQ AX, BX, AX
+	ANDQ R13, AX
+	POPCNTQ AX, AX
+	CMPQ AX, $1
+	ADCQ $0, AX
+	ADDQ AX, R11
+	TESTQ R12, R12
+	JNZ inner
+	JMP outer
+done3:
+	VZEROUPPER
+	MOVQ R11, ret+24(FP)
+	RET

@@ -7,3 +7,5 @@ const useAVX2 = false
 func movesAVX2(p, o uint64) uint64         { return movesGo(p, o) }
 func flipsAVX2(sq int, p, o uint64) uint64 { return flipsGo(sq, p, o) }
 func perft2AVX2(p, o, moves uint64) uint64 { return perft2Go(p, o, moves) }
+
+func perft3AVX2(p, o, moves uint64) uint64 { return perft3Go(p, o, moves) }

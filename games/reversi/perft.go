@@ -30,6 +30,12 @@ func perft8(p, o uint64, depth int) uint64 {
 	if depth == 1 {
 		return uint64(bits.OnesCount64(moves))
 	}
+	if depth == 3 {
+		if useAVX2 {
+			return perft3AVX2(p, o, moves)
+		}
+		return perft3Go(p, o, moves)
+	}
 	if depth == 2 {
 		if useAVX2 {
 			return perft2AVX2(p, o, moves)
@@ -75,6 +81,23 @@ func perft2Go(p, o, moves uint64) uint64 {
 		f := Flips(sq, p, o)
 		c := bits.OnesCount64(Moves(o&^f, p|f|uint64(1)<<sq))
 		n += uint64(c + (c-1)>>63&1) // max(c, 1)
+	}
+	return n
+}
+
+// perft3Go counts the leaves three plies below a position where p has the given moves.
+func perft3Go(p, o, moves uint64) uint64 {
+	var n uint64
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(sq, p, o)
+		cp, co := o&^f, p|f|uint64(1)<<sq
+		if m := Moves(cp, co); m != 0 {
+			n += perft2Go(cp, co, m)
+			continue
+		}
+		c := bits.OnesCount64(Moves(co, cp))
+		n += uint64(c + (c-1)>>63&1) // max(c, 1): p's replies after the pass, or the end
 	}
 	return n
 }

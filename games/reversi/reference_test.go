@@ -98,5 +98,8 @@ func TestPerftKernels(t *testing.T) {
 		if a, b := perft2Go(p, o, m), perft2AVX2(p, o, m); a != b {
 			t.Fatalf("%s: perft2Go %d, perft2AVX2 %d", (&Board{Black: p, White: o, Size: 8}).Text(), a, b)
 		}
+		if a, b := perft3Go(p, o, m), perft3AVX2(p, o, m); a != b {
+			t.Fatalf("%s: perft3Go %d, perft3AVX2 %d", (&Board{Black: p, White: o, Size: 8}).Text(), a, b)
+		}
 	}
 }
