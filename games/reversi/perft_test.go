@@ -46,14 +46,46 @@ func TestPerftContract(t *testing.T) {
 	}
 }
 
+// TestFourByFourGames counts the complete games of 4x4 Othello: 60,060 (rule spec).
+func TestFourByFourGames(t *testing.T) {
+	if got := Perft(Start(4), 20); got != 60060 {
+		t.Errorf("4x4 complete games: %d, want 60060", got)
+	}
+}
+
+// BenchmarkPerft reports leaves per second; 8x8 depth 12 (1,939,886,636 leaves) is the speed
+// target: go test -run XXX -bench 'Perft/8x8/depth=12' ./games/reversi/
 func BenchmarkPerft(b *testing.B) {
-	for _, c := range []struct{ size, depth int }{{8, 9}, {6, 9}} {
+	for _, c := range []struct{ size, depth int }{{8, 9}, {8, 12}, {6, 9}} {
 		b.Run(fmt.Sprintf("%dx%d/depth=%d", c.size, c.size, c.depth), func(b *testing.B) {
 			var nodes uint64
 			for b.Loop() {
-				nodes += Perft(Start(c.size), c.depth)
+				n := Perft(Start(c.size), c.depth)
+				if n != perftTables[c.size][c.depth] {
+					b.Fatalf("perft(%d) = %d, want %d", c.depth, n, perftTables[c.size][c.depth])
+				}
+				nodes += n
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
+	}
+}
+
+// TestNoAllocations checks that the contract's hot path (Legal into a caller's buffer, Apply)
+// does not allocate.
+func TestNoAllocations(t *testing.T) {
+	s := NewState(Standard)
+	buf := make([]game.Action, 0, 64)
+	allocs := testing.AllocsPerRun(100, func() {
+		c := *s
+		for c.ToAct() != game.Nobody {
+			buf = c.Legal(game.Player(c.board.Turn), buf)
+			if err := c.Apply(buf[len(buf)/2]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a game through Legal and Apply allocates %v times", allocs)
 	}
 }
