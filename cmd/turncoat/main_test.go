@@ -156,3 +156,17 @@ func TestPlayReversi(t *testing.T) {
 		t.Errorf("AI game: exit %d\n%s", code, out)
 	}
 }
+
+func TestMovesCommand(t *testing.T) {
+	code, out, _ := runCLI(t, "", "moves")
+	if code != 0 || !strings.HasSuffix(out, "\nmoves=4\n") || !strings.Contains(out, "f5\n") {
+		t.Errorf("reversi start: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI(t, "", "moves", "--game", "turnover")
+	if code != 0 || !strings.HasSuffix(out, "moves=16 move=16 combine=0 turnover=0 capture=0\n") {
+		t.Errorf("turnover start: exit %d\n%s", code, out)
+	}
+	if code, _, _ := runCLI(t, "", "moves", "--game", "turnover", "--position", "not a position"); code != 2 {
+		t.Errorf("bad position: exit %d, want 2", code)
+	}
+}
