@@ -4,12 +4,20 @@ package games
 
 import (
 	"turncoat/game"
+	"turncoat/games/blocs"
 	"turncoat/games/reversi"
+	"turncoat/games/troll"
+	"turncoat/games/turncoat"
+	"turncoat/games/turnover"
 )
 
 // Registry returns a registry of all the games, in the order the UI lists them.
 func Registry() *game.Registry {
 	return game.NewRegistry(
 		reversi.Game{},
+		turnover.Game{},
+		turncoat.Game{},
+		blocs.Game{},
+		troll.Game{},
 	)
 }
