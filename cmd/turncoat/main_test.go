@@ -170,3 +170,31 @@ func TestMovesCommand(t *testing.T) {
 		t.Errorf("bad position: exit %d, want 2", code)
 	}
 }
+
+func TestSolveBlocsAndTurncoat(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"solve", "blocs", "BWWW/WWWW/WWWW/WWWW"}, "value=1 move=a1\n"},
+		{[]string{"solve", "blocs", "BWWW/BWWW/WWWW/WWWW"}, "value=3 move=a1-a2\n"},
+		{[]string{"solve", "blocs", "BWBW/WWWW/WWWW/WWWW"}, "value=0 move=none\n"},
+		{[]string{"solve", "blocs", "--placement"}, "winner=second\n"},
+		{[]string{"solve", "turncoat", "--mode", "white-only", "--cap", "100", "--red", "WWWB/WW../WWWB/BB.B", "--yellow", "WWWB/WW../WWWB/BB.B"},
+			"value=0.000000000\nred=c1:0.333333333,a2:0.333333333,b3:0.333333333\nyellow=a3:0.500000000,c3:0.500000000\n"},
+	} {
+		code, out, stderr := runCLI(t, "", c.args...)
+		if code != 0 || out != c.want {
+			t.Errorf("%q: exit %d, output %q (stderr %q), want %q", c.args, code, out, stderr, c.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"solve", "blocs", "B.../..../..../...."},
+		{"solve", "blocs", "BWWW/WWWW"},
+		{"solve", "turncoat", "--mode", "white-only", "--red", "WWW/WXW/WWW"},
+	} {
+		if code, _, stderr := runCLI(t, "", args...); code != 2 || stderr == "" {
+			t.Errorf("%q: exit %d, stderr %q: want a usage error", args, code, stderr)
+		}
+	}
+}
