@@ -8,6 +8,39 @@ import "golang.org/x/sys/cpu"
 // decade has them; others (and builds with the purego tag) use the portable Go code.
 var useAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
+// fastPDEP tells whether PDEP takes a few cycles: on every Intel processor that has it and on
+// AMD's since Zen 3 (family 0x19); earlier AMD processors run it in microcode, slower than a
+// loop.
+var fastPDEP = useAVX2 && cpu.X86.HasBMI2 && !slowPDEP()
+
+func slowPDEP() bool {
+	_, b, c, d := cpuid(0, 0)
+	vendor := string([]byte{byte(b), byte(b >> 8), byte(b >> 16), byte(b >> 24), byte(d), byte(d >> 8), byte(d >> 16), byte(d >> 24),
+		byte(c), byte(c >> 8), byte(c >> 16), byte(c >> 24)})
+	if vendor != "AuthenticAMD" && vendor != "HygonGenuine" {
+		return false
+	}
+	a, _, _, _ := cpuid(1, 0)
+	family := a >> 8 & 0xF
+	if family == 0xF {
+		family += a >> 20 & 0xFF
+	}
+	return family < 0x19
+}
+
+func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+
+// randomPlayouts2 runs the fastest two-playout kernel of the processor.
+func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
+	switch {
+	case fastPDEP:
+		return randomPlayouts2PDEP(p, o, mask, seed)
+	case useAVX2:
+		return randomPlayouts2Loop(p, o, mask, seed)
+	}
+	return randomPlayouts2Go(p, o, mask, seed)
+}
+
 // Implemented in bitboard_amd64.s.
 
 //go:noescape
@@ -21,3 +54,12 @@ func perft2AVX2(p, o, moves uint64) uint64
 
 //go:noescape
 func perft3AVX2(p, o, moves uint64) uint64
+
+//go:noescape
+func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64)
+
+//go:noescape
+func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
+
+//go:noescape
+func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)

@@ -277,3 +277,438 @@ done3:
 	VZEROUPPER
 	MOVQ R11, ret+24(FP)
 	RET
+
+// func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64)
+// Plays uniformly random legal moves on the squares of mask from the position where p is to
+// move, passing when a side has no move, until neither can move; returns the final discs of
+// the side that was to move and of the other. The choices come from a splitmix64 sequence
+// started at seed: the k-th of the n moves, k = (32 random bits * n) >> 32.
+TEXT ·randomPlayoutAVX2(SB), NOSPLIT, $0-48
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ mask+16(FP), R13
+	MOVQ seed+24(FP), DI
+	SETUP
+	LEAQ ·raysUp(SB), R14
+	LEAQ ·raysDown(SB), R15
+	XORQ SI, SI
+	XORQ R11, R11
+	MOVQ $1, DX
+ply:
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, R10
+	MOVQ R8, AX
+	ORQ R9, AX
+	ANDNQ R10, AX, R10
+	ANDQ R13, R10
+	JNZ move
+	// no move: pass; a second pass in a row ends the game
+	INCQ R11
+	CMPQ R11, $2
+	JEQ end
+	XCHGQ R8, R9
+	XORQ $1, SI
+	JMP ply
+move:
+	XORQ R11, R11
+	POPCNTQ R10, CX
+	MOVQ $-7046029254386353131, AX
+	ADDQ AX, DI
+	MOVQ DI, AX
+	MOVQ AX, BX
+	SHRQ $30, BX
+	XORQ BX, AX
+	MOVQ $-4658895280553007687, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $27, BX
+	XORQ BX, AX
+	MOVQ $-7723592293110705685, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $31, BX
+	XORQ BX, AX
+	SHRQ $32, AX
+	IMULQ CX, AX
+	SHRQ $32, AX
+skip:
+	TESTQ AX, AX
+	JZ pick
+	BLSRQ R10, R10
+	DECQ AX
+	JMP skip
+pick:
+	TZCNTQ R10, CX
+	SHLXQ CX, DX, BX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	ORQ AX, R8
+	ORQ BX, R8
+	ANDNQ R9, AX, R9
+	XCHGQ R8, R9
+	XORQ $1, SI
+	JMP ply
+end:
+	TESTQ SI, SI
+	JZ out
+	XCHGQ R8, R9
+out:
+	VZEROUPPER
+	MOVQ R8, pf+32(FP)
+	MOVQ R9, of+40(FP)
+	RET
+
+// Two random playouts from the same position, interleaved: one game's plies form a chain of
+// dependent steps (moves, choice, flips), so the processor runs the other game's plies in the
+// gaps. Same rules and choices as randomPlayoutAVX2, the two games drawing alternately from
+// one splitmix64 sequence. State registers SI and R12: bit 0 the games' colour swap, bits 1-2
+// consecutive passes, bit 3 the game is over. One variant selects the k-th move with PDEP, the
+// other (for processors where PDEP is slow) by clearing k low bits.
+
+// func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
+TEXT ·randomPlayouts2PDEP(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ R8, R10
+	MOVQ R9, R11
+	MOVQ mask+16(FP), R13
+	MOVQ seed+24(FP), DI
+	SETUP
+	LEAQ ·raysUp(SB), R14
+	LEAQ ·raysDown(SB), R15
+	XORQ SI, SI
+	XORQ R12, R12
+loopp:
+	BTQ $3, SI
+	JCS nextAp
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, DX
+	MOVQ R8, AX
+	ORQ R9, AX
+	ANDNQ DX, AX, DX
+	ANDQ R13, DX
+	JNZ moveAp
+	// no move: pass; a second pass in a row ends the game (bit 3)
+	ADDQ $2, SI
+	BTQ $2, SI
+	JCS doneAp
+	XCHGQ R8, R9
+	XORQ $1, SI
+	JMP nextAp
+doneAp:
+	ORQ $8, SI
+	JMP nextAp
+moveAp:
+	ANDQ $-7, SI
+	POPCNTQ DX, CX
+	MOVQ $-7046029254386353131, AX
+	ADDQ AX, DI
+	MOVQ DI, AX
+	MOVQ AX, BX
+	SHRQ $30, BX
+	XORQ BX, AX
+	MOVQ $-4658895280553007687, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $27, BX
+	XORQ BX, AX
+	MOVQ $-7723592293110705685, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $31, BX
+	XORQ BX, AX
+	SHRQ $32, AX
+	IMULQ CX, AX
+	SHRQ $32, AX
+	XORQ BX, BX
+	BTSQ AX, BX
+	PDEPQ DX, BX, BX
+	TZCNTQ BX, CX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	ORQ AX, R8
+	ORQ BX, R8
+	ANDNQ R9, AX, R9
+	XCHGQ R8, R9
+	XORQ $1, SI
+nextAp:
+	BTQ $3, R12
+	JCS nextBp
+	VMOVQ R10, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R11, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, DX
+	MOVQ R10, AX
+	ORQ R11, AX
+	ANDNQ DX, AX, DX
+	ANDQ R13, DX
+	JNZ moveBp
+	// no move: pass; a second pass in a row ends the game (bit 3)
+	ADDQ $2, R12
+	BTQ $2, R12
+	JCS doneBp
+	XCHGQ R10, R11
+	XORQ $1, R12
+	JMP nextBp
+doneBp:
+	ORQ $8, R12
+	JMP nextBp
+moveBp:
+	ANDQ $-7, R12
+	POPCNTQ DX, CX
+	MOVQ $-7046029254386353131, AX
+	ADDQ AX, DI
+	MOVQ DI, AX
+	MOVQ AX, BX
+	SHRQ $30, BX
+	XORQ BX, AX
+	MOVQ $-4658895280553007687, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $27, BX
+	XORQ BX, AX
+	MOVQ $-7723592293110705685, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $31, BX
+	XORQ BX, AX
+	SHRQ $32, AX
+	IMULQ CX, AX
+	SHRQ $32, AX
+	XORQ BX, BX
+	BTSQ AX, BX
+	PDEPQ DX, BX, BX
+	TZCNTQ BX, CX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	ORQ AX, R10
+	ORQ BX, R10
+	ANDNQ R11, AX, R11
+	XCHGQ R10, R11
+	XORQ $1, R12
+nextBp:
+	MOVQ SI, AX
+	ANDQ R12, AX
+	BTQ $3, AX
+	JCC loopp
+	// put each game's discs back in the order of the side that was to move
+	BTQ $0, SI
+	JCC okAp
+	XCHGQ R8, R9
+okAp:
+	BTQ $0, R12
+	JCC okBp
+	XCHGQ R10, R11
+okBp:
+	VZEROUPPER
+	MOVQ R8, pf1+32(FP)
+	MOVQ R9, of1+40(FP)
+	MOVQ R10, pf2+48(FP)
+	MOVQ R11, of2+56(FP)
+	RET
+
+// func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
+TEXT ·randomPlayouts2Loop(SB), NOSPLIT, $0-64
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ R8, R10
+	MOVQ R9, R11
+	MOVQ mask+16(FP), R13
+	MOVQ seed+24(FP), DI
+	SETUP
+	LEAQ ·raysUp(SB), R14
+	LEAQ ·raysDown(SB), R15
+	XORQ SI, SI
+	XORQ R12, R12
+loopl:
+	BTQ $3, SI
+	JCS nextAl
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, DX
+	MOVQ R8, AX
+	ORQ R9, AX
+	ANDNQ DX, AX, DX
+	ANDQ R13, DX
+	JNZ moveAl
+	// no move: pass; a second pass in a row ends the game (bit 3)
+	ADDQ $2, SI
+	BTQ $2, SI
+	JCS doneAl
+	XCHGQ R8, R9
+	XORQ $1, SI
+	JMP nextAl
+doneAl:
+	ORQ $8, SI
+	JMP nextAl
+moveAl:
+	ANDQ $-7, SI
+	POPCNTQ DX, CX
+	MOVQ $-7046029254386353131, AX
+	ADDQ AX, DI
+	MOVQ DI, AX
+	MOVQ AX, BX
+	SHRQ $30, BX
+	XORQ BX, AX
+	MOVQ $-4658895280553007687, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $27, BX
+	XORQ BX, AX
+	MOVQ $-7723592293110705685, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $31, BX
+	XORQ BX, AX
+	SHRQ $32, AX
+	IMULQ CX, AX
+	SHRQ $32, AX
+skipAl:
+	TESTQ AX, AX
+	JZ pickAl
+	BLSRQ DX, DX
+	DECQ AX
+	JMP skipAl
+pickAl:
+	TZCNTQ DX, CX
+	XORQ BX, BX
+	BTSQ CX, BX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	ORQ AX, R8
+	ORQ BX, R8
+	ANDNQ R9, AX, R9
+	XCHGQ R8, R9
+	XORQ $1, SI
+nextAl:
+	BTQ $3, R12
+	JCS nextBl
+	VMOVQ R10, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R11, X1
+	VPBROADCASTQ X1, Y1
+	VPAND Y12, Y1, Y9
+	MOVESV(Y0, Y9)
+	VMOVQ X2, DX
+	MOVQ R10, AX
+	ORQ R11, AX
+	ANDNQ DX, AX, DX
+	ANDQ R13, DX
+	JNZ moveBl
+	// no move: pass; a second pass in a row ends the game (bit 3)
+	ADDQ $2, R12
+	BTQ $2, R12
+	JCS doneBl
+	XCHGQ R10, R11
+	XORQ $1, R12
+	JMP nextBl
+doneBl:
+	ORQ $8, R12
+	JMP nextBl
+moveBl:
+	ANDQ $-7, R12
+	POPCNTQ DX, CX
+	MOVQ $-7046029254386353131, AX
+	ADDQ AX, DI
+	MOVQ DI, AX
+	MOVQ AX, BX
+	SHRQ $30, BX
+	XORQ BX, AX
+	MOVQ $-4658895280553007687, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $27, BX
+	XORQ BX, AX
+	MOVQ $-7723592293110705685, BX
+	IMULQ BX, AX
+	MOVQ AX, BX
+	SHRQ $31, BX
+	XORQ BX, AX
+	SHRQ $32, AX
+	IMULQ CX, AX
+	SHRQ $32, AX
+skipBl:
+	TESTQ AX, AX
+	JZ pickBl
+	BLSRQ DX, DX
+	DECQ AX
+	JMP skipBl
+pickBl:
+	TZCNTQ DX, CX
+	XORQ BX, BX
+	BTSQ CX, BX
+	SHLQ $5, CX
+	VMOVDQU (R14)(CX*1), Y2
+	VMOVDQU (R15)(CX*1), Y3
+	FLIPSV
+	REDUCE4
+	VMOVQ X4, AX
+	ORQ AX, R10
+	ORQ BX, R10
+	ANDNQ R11, AX, R11
+	XCHGQ R10, R11
+	XORQ $1, R12
+nextBl:
+	MOVQ SI, AX
+	ANDQ R12, AX
+	BTQ $3, AX
+	JCC loopl
+	// put each game's discs back in the order of the side that was to move
+	BTQ $0, SI
+	JCC okAl
+	XCHGQ R8, R9
+okAl:
+	BTQ $0, R12
+	JCC okBl
+	XCHGQ R10, R11
+okBl:
+	VZEROUPPER
+	MOVQ R8, pf1+32(FP)
+	MOVQ R9, of1+40(FP)
+	MOVQ R10, pf2+48(FP)
+	MOVQ R11, of2+56(FP)
+	RET
+
+// func cpuid(leaf, sub uint32) (a, b, c, d uint32)
+TEXT ·cpuid(SB), NOSPLIT, $0-24
+	MOVL leaf+0(FP), AX
+	MOVL sub+4(FP), CX
+	CPUID
+	MOVL AX, a+8(FP)
+	MOVL BX, b+12(FP)
+	MOVL CX, c+16(FP)
+	MOVL DX, d+20(FP)
+	RET

@@ -9,3 +9,19 @@ func flipsAVX2(sq int, p, o uint64) uint64 { return flipsGo(sq, p, o) }
 func perft2AVX2(p, o, moves uint64) uint64 { return perft2Go(p, o, moves) }
 
 func perft3AVX2(p, o, moves uint64) uint64 { return perft3Go(p, o, moves) }
+
+func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64) {
+	return randomPlayoutGo(p, o, mask, seed)
+}
+
+func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
+	return randomPlayouts2Go(p, o, mask, seed)
+}
+
+func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
+	return randomPlayouts2Go(p, o, mask, seed)
+}
+
+func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
+	return randomPlayouts2Go(p, o, mask, seed)
+}

@@ -103,3 +103,80 @@ func TestPerftKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestRandomPlayout checks that the AVX2 and portable playouts make the same choices and end
+// finished games, on every board size.
+func TestRandomPlayout(t *testing.T) {
+	for _, n := range Sizes {
+		mask := SquareMask(n)
+		for seed := range uint64(2000) {
+			p, o := Start(n).White, Start(n).Black
+			p, o = o, p
+			ap, ao := randomPlayoutAVX2(p, o, mask, seed)
+			gp, go_ := randomPlayoutGo(p, o, mask, seed)
+			if ap != gp || ao != go_ {
+				t.Fatalf("size %d seed %d: AVX2 ends %x/%x, portable %x/%x", n, seed, ap, ao, gp, go_)
+			}
+			if Moves(ap, ao)&mask != 0 || Moves(ao, ap)&mask != 0 || (ap|ao)&^mask != 0 || ap&ao != 0 {
+				t.Fatalf("size %d seed %d: the playout stopped before the end", n, seed)
+			}
+		}
+	}
+}
+
+func BenchmarkRandomPlayout(b *testing.B) {
+	start := Start(8)
+	p, o := start.Mover()
+	var seed uint64
+	for b.Loop() {
+		pf, _ := RandomPlayout(p, o, ^uint64(0), seed)
+		benchSink += pf
+		seed++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+func TestRandomPlayouts2(t *testing.T) {
+	kernels := map[string]func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64){"go": randomPlayouts2Go}
+	if useAVX2 {
+		kernels["pdep"], kernels["loop"] = randomPlayouts2PDEP, randomPlayouts2Loop
+	}
+	for _, n := range Sizes {
+		mask := SquareMask(n)
+		start := Start(n)
+		p, o := start.Mover()
+		for seed := range uint64(1000) {
+			w1, w2, w3, w4 := randomPlayouts2Go(p, o, mask, seed)
+			for name, k := range kernels {
+				a1, a2, a3, a4 := k(p, o, mask, seed)
+				if [4]uint64{a1, a2, a3, a4} != [4]uint64{w1, w2, w3, w4} {
+					t.Fatalf("size %d seed %d: %s kernel ends %x, portable %x", n, seed, name, [4]uint64{a1, a2, a3, a4}, [4]uint64{w1, w2, w3, w4})
+				}
+			}
+			for _, f := range [][2]uint64{{w1, w2}, {w3, w4}} {
+				if Moves(f[0], f[1])&mask != 0 || Moves(f[1], f[0])&mask != 0 || f[0]&f[1] != 0 {
+					t.Fatalf("size %d seed %d: a playout stopped before the end", n, seed)
+				}
+			}
+		}
+	}
+}
+
+func BenchmarkRandomPlayouts2(b *testing.B) {
+	start := Start(8)
+	p, o := start.Mover()
+	for _, k := range []struct {
+		name string
+		f    func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64)
+	}{{"pdep", randomPlayouts2PDEP}, {"loop", randomPlayouts2Loop}, {"go", randomPlayouts2Go}} {
+		b.Run(k.name, func(b *testing.B) {
+			var seed uint64
+			for b.Loop() {
+				a, _, c, _ := k.f(p, o, ^uint64(0), seed)
+				benchSink += a + c
+				seed++
+			}
+			b.ReportMetric(2*float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
