@@ -32,11 +32,8 @@ func cpuid(leaf, sub uint32) (a, b, c, d uint32)
 
 // randomPlayouts2 runs the fastest two-playout kernel of the processor.
 func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
-	switch {
-	case fastPDEP:
-		return randomPlayouts2PDEP(p, o, mask, seed)
-	case useAVX2:
-		return randomPlayouts2Loop(p, o, mask, seed)
+	if useAVX2 {
+		return randomPlayouts2AVX2(p, o, mask, seed, fastPDEP)
 	}
 	return randomPlayouts2Go(p, o, mask, seed)
 }
@@ -56,10 +53,4 @@ func perft2AVX2(p, o, moves uint64) uint64
 func perft3AVX2(p, o, moves uint64) uint64
 
 //go:noescape
-func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64)
-
-//go:noescape
-func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
-
-//go:noescape
-func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
+func randomPlayouts2AVX2(p, o, mask, seed uint64, pdep bool) (pf1, of1, pf2, of2 uint64)

@@ -135,8 +135,53 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ AX, ret+24(FP)
 	RET
 
+// CHILDCOUNT adds to R11 the replies of the opponent after the move on square CX (bit BX) of
+// the side Y0 (broadcast) against Y1, one if it has none (a pass, or the end, is one leaf). R13
+// holds the node's empty squares. Clobbers AX, CX, Y2..Y9.
+#define CHILDCOUNT \
+	SHLQ $5, CX \
+	VMOVDQU (R14)(CX*1), Y2 \
+	VMOVDQU (R15)(CX*1), Y3 \
+	FLIPSV \
+	REDUCE4 \
+	VPBROADCASTQ X4, Y4 \
+	VMOVQ BX, X5 \
+	VPBROADCASTQ X5, Y5 \
+	VPANDN Y1, Y4, Y8 \
+	VPOR Y0, Y4, Y9 \
+	VPOR Y5, Y9, Y9 \
+	VPAND Y12, Y9, Y9 \
+	MOVESV(Y8, Y9) \
+	VMOVQ X2, AX \
+	ANDNQ AX, BX, AX \
+	ANDQ R13, AX \
+	POPCNTQ AX, AX \
+	CMPQ AX, $1 \
+	ADCQ $0, AX \
+	ADDQ AX, R11
+
+// SPLITMIX advances the splitmix64 state DI and leaves the next random number in AX.
+// Clobbers BX.
+#define SPLITMIX \
+	MOVQ $-7046029254386353131, AX \
+	ADDQ AX, DI \
+	MOVQ DI, AX \
+	MOVQ AX, BX \
+	SHRQ $30, BX \
+	XORQ BX, AX \
+	MOVQ $-4658895280553007687, BX \
+	IMULQ BX, AX \
+	MOVQ AX, BX \
+	SHRQ $27, BX \
+	XORQ BX, AX \
+	MOVQ $-7723592293110705685, BX \
+	IMULQ BX, AX \
+	MOVQ AX, BX \
+	SHRQ $31, BX \
+	XORQ BX, AX
+
 // func perft2AVX2(p, o, moves uint64) uint64
-// For each of p's moves (moves, not empty): play it and count the opponent's replies, a pass
+// For each of p's moves: play it and count the opponent's replies, a pass
 // or a finished game counting one: the leaves two plies below.
 TEXT ·perft2AVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), R8
@@ -155,42 +200,21 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-32
 	XORQ R11, R11
 	MOVQ $1, DX
 	TESTQ R10, R10
-	JZ done
-loop:
+	JZ done2
+loop2:
 	TZCNTQ R10, CX
 	BLSRQ R10, R10
 	SHLXQ CX, DX, BX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	// the child: the opponent to move with o &^ flips, against p | flips | bit
-	VPBROADCASTQ X4, Y4
-	VMOVQ BX, X5
-	VPBROADCASTQ X5, Y5
-	VPANDN Y1, Y4, Y8
-	VPOR Y0, Y4, Y9
-	VPOR Y5, Y9, Y9
-	VPAND Y12, Y9, Y9
-	MOVESV(Y8, Y9)
-	VMOVQ X2, AX
-	ANDNQ R13, BX, R12
-	ANDQ R12, AX
-	POPCNTQ AX, AX
-	// max(count, 1): a pass or a finished game is one leaf
-	CMPQ AX, $1
-	ADCQ $0, AX
-	ADDQ AX, R11
+	CHILDCOUNT
 	TESTQ R10, R10
-	JNZ loop
-done:
+	JNZ loop2
+done2:
 	VZEROUPPER
 	MOVQ R11, ret+24(FP)
 	RET
 
 // func perft3AVX2(p, o, moves uint64) uint64
-// The leaves three plies below a position where p has the given moves (not empty): for each
+// The leaves three plies below a position where p has the given moves: for each
 // move, the opponent's position is counted as perft2AVX2 does, or, if the opponent must pass,
 // as p's replies (one leaf if p cannot move either: the game is over).
 TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
@@ -202,7 +226,7 @@ TEXT ·perft3AVX2(SB), NOSPLIT, $0-32
 	LEAQ ·raysDown(SB), R15
 	MOVQ $1, DX
 	XORQ R11, R11
-outer:
+outer3:
 	TESTQ R10, R10
 	JZ done3
 	TZCNTQ R10, CX
@@ -234,7 +258,7 @@ outer:
 	MOVESV(Y0, Y9)
 	VMOVQ X2, R12
 	ANDQ R13, R12
-	JNZ inner
+	JNZ inner3
 	// the child must pass, or the game is over: count p's replies, at least one leaf
 	VPAND Y12, Y0, Y9
 	MOVESV(Y1, Y9)
@@ -244,364 +268,96 @@ outer:
 	CMPQ AX, $1
 	ADCQ $0, AX
 	ADDQ AX, R11
-	JMP outer
-inner:
-	// as perft2AVX2's loop, for the child (Y0, Y1) and its moves R12
+	JMP outer3
+inner3:
 	TZCNTQ R12, CX
 	BLSRQ R12, R12
 	SHLXQ CX, DX, BX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	VPBROADCASTQ X4, Y4
-	VMOVQ BX, X5
-	VPBROADCASTQ X5, Y5
-	VPANDN Y1, Y4, Y8
-	VPOR Y0, Y4, Y9
-	VPOR Y5, Y9, Y9
-	VPAND Y12, Y9, Y9
-	MOVESV(Y8, Y9)
-	VMOVQ X2, AX
-	ANDNQ AX, BX, AX
-	ANDQ R13, AX
-	POPCNTQ AX, AX
-	CMPQ AX, $1
-	ADCQ $0, AX
-	ADDQ AX, R11
+	CHILDCOUNT
 	TESTQ R12, R12
-	JNZ inner
-	JMP outer
+	JNZ inner3
+	JMP outer3
 done3:
 	VZEROUPPER
 	MOVQ R11, ret+24(FP)
 	RET
 
-// func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64)
-// Plays uniformly random legal moves on the squares of mask from the position where p is to
-// move, passing when a side has no move, until neither can move; returns the final discs of
-// the side that was to move and of the other. The choices come from a splitmix64 sequence
-// started at seed: the k-th of the n moves, k = (32 random bits * n) >> 32.
-TEXT ·randomPlayoutAVX2(SB), NOSPLIT, $0-48
+// func randomPlayouts2AVX2(p, o, mask, seed uint64, pdep bool) (pf1, of1, pf2, of2 uint64)
+// Two games of uniformly random legal moves on the squares of mask from the position where p
+// is to move, a side without a move passing, until neither can move; returns each game's final
+// discs of the side that was to move and of the other. One game's plies form a chain of
+// dependent steps (moves, choice, flips), so the games take turns, one ply each, and the
+// processor runs one game's ply in the gaps of the other's. The choices come from one
+// splitmix64 sequence started at seed: the k-th of a position's n moves, k = (32 random bits *
+// n) >> 32, found with PDEP when pdep is set (where PDEP is fast), else by clearing k bits.
+//
+// The game about to play is in R8 (its side to move), R9 and its state SI; the other in R10,
+// R11 and R12. A state holds: bit 0, the game's colours are swapped; bits 1-2, consecutive
+// passes; bit 3, the game is over; bit 4, this is the second game; bit 5, use PDEP.
+TEXT ·randomPlayouts2AVX2(SB), NOSPLIT, $0-72
 	MOVQ p+0(FP), R8
 	MOVQ o+8(FP), R9
+	MOVQ R8, R10
+	MOVQ R9, R11
 	MOVQ mask+16(FP), R13
 	MOVQ seed+24(FP), DI
+	MOVBQZX pdep+32(FP), SI
+	SHLQ $5, SI
+	MOVQ SI, R12
+	ORQ $16, R12
 	SETUP
 	LEAQ ·raysUp(SB), R14
 	LEAQ ·raysDown(SB), R15
-	XORQ SI, SI
-	XORQ R11, R11
-	MOVQ $1, DX
 ply:
+	BTQ $3, SI
+	JCS next
 	VMOVQ R8, X0
 	VPBROADCASTQ X0, Y0
 	VMOVQ R9, X1
 	VPBROADCASTQ X1, Y1
 	VPAND Y12, Y1, Y9
 	MOVESV(Y0, Y9)
-	VMOVQ X2, R10
+	VMOVQ X2, DX
 	MOVQ R8, AX
 	ORQ R9, AX
-	ANDNQ R10, AX, R10
-	ANDQ R13, R10
+	ANDNQ DX, AX, DX
+	ANDQ R13, DX
 	JNZ move
 	// no move: pass; a second pass in a row ends the game
-	INCQ R11
-	CMPQ R11, $2
-	JEQ end
+	ADDQ $2, SI
+	BTQ $2, SI
+	JCS over
 	XCHGQ R8, R9
 	XORQ $1, SI
-	JMP ply
+	JMP next
+over:
+	ORQ $8, SI
+	JMP next
 move:
-	XORQ R11, R11
-	POPCNTQ R10, CX
-	MOVQ $-7046029254386353131, AX
-	ADDQ AX, DI
-	MOVQ DI, AX
-	MOVQ AX, BX
-	SHRQ $30, BX
-	XORQ BX, AX
-	MOVQ $-4658895280553007687, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $27, BX
-	XORQ BX, AX
-	MOVQ $-7723592293110705685, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $31, BX
-	XORQ BX, AX
+	ANDQ $-7, SI
+	POPCNTQ DX, CX
+	SPLITMIX
 	SHRQ $32, AX
 	IMULQ CX, AX
 	SHRQ $32, AX
+	BTQ $5, SI
+	JCC skip
+	XORQ BX, BX
+	BTSQ AX, BX
+	PDEPQ DX, BX, BX
+	TZCNTQ BX, CX
+	JMP flip
 skip:
 	TESTQ AX, AX
 	JZ pick
-	BLSRQ R10, R10
+	BLSRQ DX, DX
 	DECQ AX
 	JMP skip
 pick:
-	TZCNTQ R10, CX
-	SHLXQ CX, DX, BX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	VMOVQ X4, AX
-	ORQ AX, R8
-	ORQ BX, R8
-	ANDNQ R9, AX, R9
-	XCHGQ R8, R9
-	XORQ $1, SI
-	JMP ply
-end:
-	TESTQ SI, SI
-	JZ out
-	XCHGQ R8, R9
-out:
-	VZEROUPPER
-	MOVQ R8, pf+32(FP)
-	MOVQ R9, of+40(FP)
-	RET
-
-// Two random playouts from the same position, interleaved: one game's plies form a chain of
-// dependent steps (moves, choice, flips), so the processor runs the other game's plies in the
-// gaps. Same rules and choices as randomPlayoutAVX2, the two games drawing alternately from
-// one splitmix64 sequence. State registers SI and R12: bit 0 the games' colour swap, bits 1-2
-// consecutive passes, bit 3 the game is over. One variant selects the k-th move with PDEP, the
-// other (for processors where PDEP is slow) by clearing k low bits.
-
-// func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
-TEXT ·randomPlayouts2PDEP(SB), NOSPLIT, $0-64
-	MOVQ p+0(FP), R8
-	MOVQ o+8(FP), R9
-	MOVQ R8, R10
-	MOVQ R9, R11
-	MOVQ mask+16(FP), R13
-	MOVQ seed+24(FP), DI
-	SETUP
-	LEAQ ·raysUp(SB), R14
-	LEAQ ·raysDown(SB), R15
-	XORQ SI, SI
-	XORQ R12, R12
-loopp:
-	BTQ $3, SI
-	JCS nextAp
-	VMOVQ R8, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R9, X1
-	VPBROADCASTQ X1, Y1
-	VPAND Y12, Y1, Y9
-	MOVESV(Y0, Y9)
-	VMOVQ X2, DX
-	MOVQ R8, AX
-	ORQ R9, AX
-	ANDNQ DX, AX, DX
-	ANDQ R13, DX
-	JNZ moveAp
-	// no move: pass; a second pass in a row ends the game (bit 3)
-	ADDQ $2, SI
-	BTQ $2, SI
-	JCS doneAp
-	XCHGQ R8, R9
-	XORQ $1, SI
-	JMP nextAp
-doneAp:
-	ORQ $8, SI
-	JMP nextAp
-moveAp:
-	ANDQ $-7, SI
-	POPCNTQ DX, CX
-	MOVQ $-7046029254386353131, AX
-	ADDQ AX, DI
-	MOVQ DI, AX
-	MOVQ AX, BX
-	SHRQ $30, BX
-	XORQ BX, AX
-	MOVQ $-4658895280553007687, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $27, BX
-	XORQ BX, AX
-	MOVQ $-7723592293110705685, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $31, BX
-	XORQ BX, AX
-	SHRQ $32, AX
-	IMULQ CX, AX
-	SHRQ $32, AX
-	XORQ BX, BX
-	BTSQ AX, BX
-	PDEPQ DX, BX, BX
-	TZCNTQ BX, CX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	VMOVQ X4, AX
-	ORQ AX, R8
-	ORQ BX, R8
-	ANDNQ R9, AX, R9
-	XCHGQ R8, R9
-	XORQ $1, SI
-nextAp:
-	BTQ $3, R12
-	JCS nextBp
-	VMOVQ R10, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R11, X1
-	VPBROADCASTQ X1, Y1
-	VPAND Y12, Y1, Y9
-	MOVESV(Y0, Y9)
-	VMOVQ X2, DX
-	MOVQ R10, AX
-	ORQ R11, AX
-	ANDNQ DX, AX, DX
-	ANDQ R13, DX
-	JNZ moveBp
-	// no move: pass; a second pass in a row ends the game (bit 3)
-	ADDQ $2, R12
-	BTQ $2, R12
-	JCS doneBp
-	XCHGQ R10, R11
-	XORQ $1, R12
-	JMP nextBp
-doneBp:
-	ORQ $8, R12
-	JMP nextBp
-moveBp:
-	ANDQ $-7, R12
-	POPCNTQ DX, CX
-	MOVQ $-7046029254386353131, AX
-	ADDQ AX, DI
-	MOVQ DI, AX
-	MOVQ AX, BX
-	SHRQ $30, BX
-	XORQ BX, AX
-	MOVQ $-4658895280553007687, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $27, BX
-	XORQ BX, AX
-	MOVQ $-7723592293110705685, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $31, BX
-	XORQ BX, AX
-	SHRQ $32, AX
-	IMULQ CX, AX
-	SHRQ $32, AX
-	XORQ BX, BX
-	BTSQ AX, BX
-	PDEPQ DX, BX, BX
-	TZCNTQ BX, CX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	VMOVQ X4, AX
-	ORQ AX, R10
-	ORQ BX, R10
-	ANDNQ R11, AX, R11
-	XCHGQ R10, R11
-	XORQ $1, R12
-nextBp:
-	MOVQ SI, AX
-	ANDQ R12, AX
-	BTQ $3, AX
-	JCC loopp
-	// put each game's discs back in the order of the side that was to move
-	BTQ $0, SI
-	JCC okAp
-	XCHGQ R8, R9
-okAp:
-	BTQ $0, R12
-	JCC okBp
-	XCHGQ R10, R11
-okBp:
-	VZEROUPPER
-	MOVQ R8, pf1+32(FP)
-	MOVQ R9, of1+40(FP)
-	MOVQ R10, pf2+48(FP)
-	MOVQ R11, of2+56(FP)
-	RET
-
-// func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64)
-TEXT ·randomPlayouts2Loop(SB), NOSPLIT, $0-64
-	MOVQ p+0(FP), R8
-	MOVQ o+8(FP), R9
-	MOVQ R8, R10
-	MOVQ R9, R11
-	MOVQ mask+16(FP), R13
-	MOVQ seed+24(FP), DI
-	SETUP
-	LEAQ ·raysUp(SB), R14
-	LEAQ ·raysDown(SB), R15
-	XORQ SI, SI
-	XORQ R12, R12
-loopl:
-	BTQ $3, SI
-	JCS nextAl
-	VMOVQ R8, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R9, X1
-	VPBROADCASTQ X1, Y1
-	VPAND Y12, Y1, Y9
-	MOVESV(Y0, Y9)
-	VMOVQ X2, DX
-	MOVQ R8, AX
-	ORQ R9, AX
-	ANDNQ DX, AX, DX
-	ANDQ R13, DX
-	JNZ moveAl
-	// no move: pass; a second pass in a row ends the game (bit 3)
-	ADDQ $2, SI
-	BTQ $2, SI
-	JCS doneAl
-	XCHGQ R8, R9
-	XORQ $1, SI
-	JMP nextAl
-doneAl:
-	ORQ $8, SI
-	JMP nextAl
-moveAl:
-	ANDQ $-7, SI
-	POPCNTQ DX, CX
-	MOVQ $-7046029254386353131, AX
-	ADDQ AX, DI
-	MOVQ DI, AX
-	MOVQ AX, BX
-	SHRQ $30, BX
-	XORQ BX, AX
-	MOVQ $-4658895280553007687, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $27, BX
-	XORQ BX, AX
-	MOVQ $-7723592293110705685, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $31, BX
-	XORQ BX, AX
-	SHRQ $32, AX
-	IMULQ CX, AX
-	SHRQ $32, AX
-skipAl:
-	TESTQ AX, AX
-	JZ pickAl
-	BLSRQ DX, DX
-	DECQ AX
-	JMP skipAl
-pickAl:
 	TZCNTQ DX, CX
 	XORQ BX, BX
 	BTSQ CX, BX
+flip:
 	SHLQ $5, CX
 	VMOVDQU (R14)(CX*1), Y2
 	VMOVDQU (R15)(CX*1), Y3
@@ -613,93 +369,35 @@ pickAl:
 	ANDNQ R9, AX, R9
 	XCHGQ R8, R9
 	XORQ $1, SI
-nextAl:
-	BTQ $3, R12
-	JCS nextBl
-	VMOVQ R10, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R11, X1
-	VPBROADCASTQ X1, Y1
-	VPAND Y12, Y1, Y9
-	MOVESV(Y0, Y9)
-	VMOVQ X2, DX
-	MOVQ R10, AX
-	ORQ R11, AX
-	ANDNQ DX, AX, DX
-	ANDQ R13, DX
-	JNZ moveBl
-	// no move: pass; a second pass in a row ends the game (bit 3)
-	ADDQ $2, R12
-	BTQ $2, R12
-	JCS doneBl
-	XCHGQ R10, R11
-	XORQ $1, R12
-	JMP nextBl
-doneBl:
-	ORQ $8, R12
-	JMP nextBl
-moveBl:
-	ANDQ $-7, R12
-	POPCNTQ DX, CX
-	MOVQ $-7046029254386353131, AX
-	ADDQ AX, DI
-	MOVQ DI, AX
-	MOVQ AX, BX
-	SHRQ $30, BX
-	XORQ BX, AX
-	MOVQ $-4658895280553007687, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $27, BX
-	XORQ BX, AX
-	MOVQ $-7723592293110705685, BX
-	IMULQ BX, AX
-	MOVQ AX, BX
-	SHRQ $31, BX
-	XORQ BX, AX
-	SHRQ $32, AX
-	IMULQ CX, AX
-	SHRQ $32, AX
-skipBl:
-	TESTQ AX, AX
-	JZ pickBl
-	BLSRQ DX, DX
-	DECQ AX
-	JMP skipBl
-pickBl:
-	TZCNTQ DX, CX
-	XORQ BX, BX
-	BTSQ CX, BX
-	SHLQ $5, CX
-	VMOVDQU (R14)(CX*1), Y2
-	VMOVDQU (R15)(CX*1), Y3
-	FLIPSV
-	REDUCE4
-	VMOVQ X4, AX
-	ORQ AX, R10
-	ORQ BX, R10
-	ANDNQ R11, AX, R11
-	XCHGQ R10, R11
-	XORQ $1, R12
-nextBl:
+next:
+	// the other game's turn
+	XCHGQ R8, R10
+	XCHGQ R9, R11
+	XCHGQ SI, R12
 	MOVQ SI, AX
 	ANDQ R12, AX
 	BTQ $3, AX
-	JCC loopl
-	// put each game's discs back in the order of the side that was to move
+	JCC ply
+	// both are over: the first game back in R8, R9, SI; each game's discs in its mover's order
+	BTQ $4, SI
+	JCC ordered
+	XCHGQ R8, R10
+	XCHGQ R9, R11
+	XCHGQ SI, R12
+ordered:
 	BTQ $0, SI
-	JCC okAl
+	JCC okA
 	XCHGQ R8, R9
-okAl:
+okA:
 	BTQ $0, R12
-	JCC okBl
+	JCC okB
 	XCHGQ R10, R11
-okBl:
+okB:
 	VZEROUPPER
-	MOVQ R8, pf1+32(FP)
-	MOVQ R9, of1+40(FP)
-	MOVQ R10, pf2+48(FP)
-	MOVQ R11, of2+56(FP)
+	MOVQ R8, pf1+40(FP)
+	MOVQ R9, of1+48(FP)
+	MOVQ R10, pf2+56(FP)
+	MOVQ R11, of2+64(FP)
 	RET
 
 // func cpuid(leaf, sub uint32) (a, b, c, d uint32)

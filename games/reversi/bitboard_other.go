@@ -2,7 +2,10 @@
 
 package reversi
 
-const useAVX2 = false
+const (
+	useAVX2  = false
+	fastPDEP = false
+)
 
 func movesAVX2(p, o uint64) uint64         { return movesGo(p, o) }
 func flipsAVX2(sq int, p, o uint64) uint64 { return flipsGo(sq, p, o) }
@@ -10,18 +13,10 @@ func perft2AVX2(p, o, moves uint64) uint64 { return perft2Go(p, o, moves) }
 
 func perft3AVX2(p, o, moves uint64) uint64 { return perft3Go(p, o, moves) }
 
-func randomPlayoutAVX2(p, o, mask, seed uint64) (pf, of uint64) {
-	return randomPlayoutGo(p, o, mask, seed)
-}
-
 func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
 	return randomPlayouts2Go(p, o, mask, seed)
 }
 
-func randomPlayouts2PDEP(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
-	return randomPlayouts2Go(p, o, mask, seed)
-}
-
-func randomPlayouts2Loop(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
+func randomPlayouts2AVX2(p, o, mask, seed uint64, _ bool) (pf1, of1, pf2, of2 uint64) {
 	return randomPlayouts2Go(p, o, mask, seed)
 }

@@ -2,57 +2,20 @@ package reversi
 
 import "math/bits"
 
-// RandomPlayout plays uniformly random legal moves on the squares of mask (SquareMask of the
-// board's size) from the position where p is to move against o, a side without a move passing,
-// until neither side can move. It returns the final discs of the side that was to move and of
-// the other. seed drives the choices (a splitmix64 sequence): the same seed plays the same game.
-// It is the playout of Monte Carlo search, in one AVX2 loop on amd64.
-func RandomPlayout(p, o, mask, seed uint64) (pFinal, oFinal uint64) {
-	if useAVX2 {
-		return randomPlayoutAVX2(p, o, mask, seed)
-	}
-	return randomPlayoutGo(p, o, mask, seed)
-}
-
-// RandomPlayouts2 plays two games as RandomPlayout does, from the same position, and returns
-// both final positions. On amd64 the two games run interleaved in one loop, so they take little
-// longer than one (the plies of one game depend on each other; the other's fill the gaps).
+// RandomPlayouts2 plays two games of uniformly random legal moves on the squares of mask
+// (SquareMask of the board's size) from the position where p is to move against o, a side
+// without a move passing, until neither side can move. It returns each game's final discs of the
+// side that was to move and of the other. seed drives the choices (one splitmix64 sequence for
+// both games): the same seed plays the same games. It is the playout of Monte Carlo search: on
+// amd64 the two games run interleaved in one AVX2 loop and take little longer than one would
+// (one game's plies depend on each other; the other's fill the gaps).
 func RandomPlayouts2(p, o, mask, seed uint64) (pFinal1, oFinal1, pFinal2, oFinal2 uint64) {
 	return randomPlayouts2(p, o, mask, seed)
 }
 
-// randomPlayoutGo is the portable RandomPlayout; it makes the same choices.
-func randomPlayoutGo(p, o, mask, seed uint64) (uint64, uint64) {
-	swapped, passes := false, 0
-	for passes < 2 {
-		m := Moves(p, o) & mask
-		if m == 0 {
-			passes++
-			p, o, swapped = o, p, !swapped
-			continue
-		}
-		passes = 0
-		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-		z = (z ^ z>>27) * 0x94d049bb133111eb
-		z ^= z >> 31
-		k := (z >> 32) * uint64(bits.OnesCount64(m)) >> 32
-		for ; k > 0; k-- {
-			m &= m - 1
-		}
-		sq := bits.TrailingZeros64(m)
-		f := Flips(sq, p, o)
-		p, o, swapped = o&^f, p|f|uint64(1)<<sq, !swapped
-	}
-	if swapped {
-		p, o = o, p
-	}
-	return p, o
-}
-
-// randomPlayouts2Go is the portable RandomPlayouts2: two games from the same position, their
-// plies alternating, drawing from one splitmix64 sequence.
+// randomPlayouts2Go is the portable RandomPlayouts2, with the same choices: the games take
+// turns, one ply each (a finished game's turn is skipped), drawing from one splitmix64 sequence;
+// the k-th of a position's n moves is played, k = (32 random bits * n) >> 32.
 func randomPlayouts2Go(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
 	type game struct {
 		p, o          uint64

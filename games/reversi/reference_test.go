@@ -104,42 +104,17 @@ func TestPerftKernels(t *testing.T) {
 	}
 }
 
-// TestRandomPlayout checks that the AVX2 and portable playouts make the same choices and end
-// finished games, on every board size.
-func TestRandomPlayout(t *testing.T) {
-	for _, n := range Sizes {
-		mask := SquareMask(n)
-		for seed := range uint64(2000) {
-			p, o := Start(n).White, Start(n).Black
-			p, o = o, p
-			ap, ao := randomPlayoutAVX2(p, o, mask, seed)
-			gp, go_ := randomPlayoutGo(p, o, mask, seed)
-			if ap != gp || ao != go_ {
-				t.Fatalf("size %d seed %d: AVX2 ends %x/%x, portable %x/%x", n, seed, ap, ao, gp, go_)
-			}
-			if Moves(ap, ao)&mask != 0 || Moves(ao, ap)&mask != 0 || (ap|ao)&^mask != 0 || ap&ao != 0 {
-				t.Fatalf("size %d seed %d: the playout stopped before the end", n, seed)
-			}
-		}
-	}
-}
-
-func BenchmarkRandomPlayout(b *testing.B) {
-	start := Start(8)
-	p, o := start.Mover()
-	var seed uint64
-	for b.Loop() {
-		pf, _ := RandomPlayout(p, o, ^uint64(0), seed)
-		benchSink += pf
-		seed++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
-}
-
 func TestRandomPlayouts2(t *testing.T) {
 	kernels := map[string]func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64){"go": randomPlayouts2Go}
 	if useAVX2 {
-		kernels["pdep"], kernels["loop"] = randomPlayouts2PDEP, randomPlayouts2Loop
+		kernels["loop"] = func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64) {
+			return randomPlayouts2AVX2(p, o, mask, seed, false)
+		}
+		if fastPDEP {
+			kernels["pdep"] = func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64) {
+				return randomPlayouts2AVX2(p, o, mask, seed, true)
+			}
+		}
 	}
 	for _, n := range Sizes {
 		mask := SquareMask(n)
@@ -168,7 +143,7 @@ func BenchmarkRandomPlayouts2(b *testing.B) {
 	for _, k := range []struct {
 		name string
 		f    func(p, o, mask, seed uint64) (uint64, uint64, uint64, uint64)
-	}{{"pdep", randomPlayouts2PDEP}, {"loop", randomPlayouts2Loop}, {"go", randomPlayouts2Go}} {
+	}{{"best", randomPlayouts2}, {"go", randomPlayouts2Go}} {
 		b.Run(k.name, func(b *testing.B) {
 			var seed uint64
 			for b.Loop() {
