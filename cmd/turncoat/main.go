@@ -160,3 +160,17 @@ func parseFlags(e *env, fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 	return pos, nil
 }
+
+// statusWriter returns the stream for transient progress lines: standard error when it is a
+// terminal, else nil (logs and pipes get only the results).
+func (e *env) statusWriter() io.Writer {
+	f, ok := e.stderr.(*os.File)
+	if !ok {
+		return nil
+	}
+	st, err := f.Stat()
+	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return nil
+	}
+	return f
+}

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	engine "turncoat/engine/reversi"
+	"turncoat/games/reversi"
+)
+
+func init() {
+	register(command{name: "analyze", summary: "evaluate every move of an Othello position with the engine", run: runAnalyze})
+}
+
+func runAnalyze(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "analyze", "[--depth D | --time T] [--size N] [--threads N] MOVES|GGF|FILE", `
+Evaluates every legal move of the position at the end of a game with the Othello engine and
+prints one line per move, best first,
+
+    move=d3 score=+2 pv=d3c3c4...
+
+then the best move's line again as a summary with the search's depth, nodes and time. The game
+is a move list from the start ("f5d6c3d3c4"; passes may be left out), a GGF game ("(;GM[Othello]
+...;)"), or a file holding either. Scores are final disc differences for the side to move: the
+engine's estimate at the given depth, or exact (marked) when the search reached the end. With
+neither --depth nor --time the search goes to depth 12 and solves 20 empties or fewer exactly.`)
+	depth := fs.Int("depth", 0, "midgame search depth in plies")
+	limit := fs.Duration("time", 0, "time for the whole analysis (e.g. 5s)")
+	exact := fs.Int("exact", 20, "solve exactly with this many empties or fewer")
+	size := fs.Int("size", 8, "board size of a move list (4, 6 or 8)")
+	threads := fs.Int("threads", 1, "search threads")
+	hash := fs.Int("hash", 128, "transposition table size in MB")
+	pos, err := parseFlags(e, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("want a move list, a GGF game or a file")
+	}
+	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 {
+		return usagef("--depth wants 0 to 60; --time and --exact must not be negative")
+	}
+	if *size != 4 && *size != 6 && *size != 8 {
+		return usagef("--size %d: want 4, 6 or 8", *size)
+	}
+	text := strings.Join(pos, " ")
+	if len(pos) == 1 {
+		if data, err := os.ReadFile(pos[0]); err == nil {
+			text = string(data)
+		}
+	}
+	text = strings.TrimSpace(text)
+	var rec reversi.Record
+	if strings.HasPrefix(text, "(;") {
+		rec, err = reversi.ParseGGF(text)
+	} else {
+		rec, err = reversi.ParseMoveList(text, reversi.Start(*size))
+	}
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	b, err := rec.Replay()
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	lim := engine.Limits{Depth: *depth, Time: *limit, ExactEmpties: *exact}
+	if *depth == 0 && *limit == 0 {
+		lim.Depth = 12
+	}
+	eng := engine.New(engine.Options{TableBytes: *hash << 20, Threads: *threads})
+	_, _, empties := b.Counts()
+	fmt.Fprintf(e.stdout, "position=%s to-move=%s empties=%d plies=%d\n", b.Text(), [2]string{"black", "white"}[b.Turn], empties, len(rec.Moves))
+	t0 := time.Now()
+	values, res, err := eng.Analyze(ctx, engine.PositionOf(b), lim)
+	if err != nil {
+		return err
+	}
+	for _, v := range values {
+		mark := ""
+		if v.Exact {
+			mark = " exact"
+		}
+		fmt.Fprintf(e.stdout, "move=%s score=%+d%s pv=%s\n", reversi.SquareName(v.Move), v.Score, mark, engine.FormatMoves(v.PV))
+	}
+	kind := fmt.Sprintf("depth=%d", res.Depth)
+	if res.Exact {
+		kind = fmt.Sprintf("exact empties=%d", res.Depth)
+	}
+	fmt.Fprintf(e.stdout, "best=%s score=%+d %s nodes=%d seconds=%.3f pv=%s\n", reversi.SquareName(res.Move), res.Score, kind,
+		res.Nodes, time.Since(t0).Seconds(), engine.FormatMoves(res.PV))
+	return nil
+}

@@ -1,0 +1,564 @@
+package reversi
+
+import (
+	"math/bits"
+
+	rules "turncoat/games/reversi"
+)
+
+// The exact endgame solver.
+//
+// Every search below the root is a null-window search: it tells whether a position's value is
+// above alpha (returning a lower bound) or not (an upper bound). The root and the principal
+// variation use a full window (pvs), re-searching a move only when a null window proves it
+// better. Down the tree the search changes gear as the empties run out:
+//
+//   - many empties (nws): stability cut-offs, the transposition table (its move tried first,
+//     before the others are even ordered), enhanced transposition cut-offs, and moves ordered
+//     fastest first (the fewer replies the opponent has, the sooner the line ends) with corner
+//     stability and parity, plus, while the board is open, a shallow evaluated search;
+//   - from shallowEmpties+1 to ttEmpties-1: the same ordering without the table;
+//   - shallowEmpties or fewer (shallow): moves in regions of odd parity first, then by the
+//     square's usual worth, and stability cut-offs;
+//   - four, three, two and one empty: specialised code with no move generation at all, and the
+//     last move's flips counted from tables.
+//
+// Scores run from -squares to +squares (64 on 8x8).
+
+const (
+	// shallowEmpties is the number of empties at and below which the solver searches without
+	// the table and orders moves by parity alone.
+	shallowEmpties = 6
+	// ttEmpties is the number of empties from which the solver uses the table; between
+	// shallowEmpties and it, moves are ordered fastest first but nothing is stored. (9 and 10
+	// search faster per node but more nodes: no faster on FFO #41-#47.)
+	ttEmpties = 8
+	// fastestFirstEmpties is the number of empties at and below which moves are ordered by
+	// mobility alone; above it, by a shallow evaluated search as well.
+	fastestFirstEmpties = 15
+	// etcEmpties is the number of empties from which the solver probes every child in the
+	// table before searching any (enhanced transposition cut-off). It and fastestFirstEmpties
+	// were tuned on FFO #45 and #49 (5% faster than 14 and 13).
+	etcEmpties = 12
+
+	infinity = 127
+)
+
+// stabilityThreshold[n] is the alpha from which a null-window search at n empties tries a
+// stability cut-off: below it the bound from stable discs is rarely low enough to cut.
+var stabilityThreshold = [65]int{
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38,
+	40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+	64, 64, 64, 64, 64,
+}
+
+// neighbours[sq] are the squares around sq: a move there turns nothing unless one of them holds
+// an opponent disc.
+var neighbours [64]uint64
+
+func init() {
+	for sq := range 64 {
+		r, c := sq/8, sq%8
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				rr, cc := r+dr, c+dc
+				if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+					neighbours[sq] |= 1 << (8*rr + cc)
+				}
+			}
+		}
+	}
+}
+
+// squareRank orders squares of equal parity in the shallow solver: corners first, then the
+// squares a strong player likes, the X-squares next to empty corners last.
+var squareRank = func() [64]uint8 {
+	order := []string{
+		"a1", "a8", "h1", "h8",
+		"c4", "c5", "d3", "d6", "e3", "e6", "f4", "f5",
+		"c3", "c6", "f3", "f6",
+		"a3", "a6", "c1", "c8", "f1", "f8", "h3", "h6",
+		"a4", "a5", "d1", "d8", "e1", "e8", "h4", "h5",
+		"b4", "b5", "d2", "d7", "e2", "e7", "g4", "g5",
+		"b3", "b6", "c2", "c7", "f2", "f7", "g3", "g6",
+		"a2", "a7", "b1", "b8", "g1", "g8", "h2", "h7",
+		"b2", "b7", "g2", "g7",
+		"d4", "e4", "d5", "e5",
+	}
+	var r [64]uint8
+	for i, name := range order {
+		sq, err := rules.ParseSquare(name)
+		if err != nil {
+			panic(err)
+		}
+		r[sq] = uint8(i)
+	}
+	return r
+}()
+
+// stopSignal unwinds a search that must stop (its context ended, or a limit was reached); the
+// root recovers it.
+type stopSignal struct{}
+
+// solve1 returns the final score for p to move with the single empty square sq.
+func (s *searcher) solve1(p, o uint64, sq int) int {
+	s.nodes++
+	return lastScore(p, sq, s.g.mask, s.g.squares)
+}
+
+// solve2 is the null-window search (alpha, alpha+1) with the two empty squares x1 and x2.
+func (s *searcher) solve2(p, o uint64, alpha int, x1, x2 int) int {
+	s.nodes++
+	best := -infinity
+	if neighbours[x1]&o != 0 {
+		if f := flip(x1, p, o); f != 0 {
+			best = -s.solve1(o&^f, p|f|1<<x1, x2)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flip(x2, p, o); f != 0 {
+			return max(best, -s.solve1(o&^f, p|f|1<<x2, x1))
+		}
+	}
+	if best != -infinity {
+		return best
+	}
+	// p passes: the opponent moves, minimising
+	best = infinity
+	if neighbours[x1]&p != 0 {
+		if f := flip(x1, o, p); f != 0 {
+			s.nodes++
+			best = s.solve1(p&^f, o|f|1<<x1, x2)
+			if best <= alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&p != 0 {
+		if f := flip(x2, o, p); f != 0 {
+			s.nodes++
+			return min(best, s.solve1(p&^f, o|f|1<<x2, x1))
+		}
+	}
+	if best != infinity {
+		return best
+	}
+	return s.g.finalScore(p, o)
+}
+
+// solve3 is the null-window search with the three empty squares x1, x2, x3, tried in that
+// order.
+func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
+	s.nodes++
+	best := -infinity
+	if neighbours[x1]&o != 0 {
+		if f := flip(x1, p, o); f != 0 {
+			best = -s.solve2(o&^f, p|f|1<<x1, -alpha-1, x2, x3)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flip(x2, p, o); f != 0 {
+			v := -s.solve2(o&^f, p|f|1<<x2, -alpha-1, x1, x3)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x3]&o != 0 {
+		if f := flip(x3, p, o); f != 0 {
+			return max(best, -s.solve2(o&^f, p|f|1<<x3, -alpha-1, x1, x2))
+		}
+	}
+	if best != -infinity {
+		return best
+	}
+	empty := uint64(1)<<x1 | 1<<x2 | 1<<x3
+	if rules.Moves(o, p)&empty == 0 {
+		return s.g.finalScore(p, o)
+	}
+	return -s.solve3(o, p, -alpha-1, x1, x2, x3)
+}
+
+// solve4 is the null-window search with the four empty squares x1..x4; those in quadrants of
+// odd parity are tried first.
+func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int, parity uint8) int {
+	s.nodes++
+	q := &s.g.quadrant
+	// The holes can be 4, 3+1, 2+2, 2+1+1 or 1+1+1+1 squares: only with 2+1+1 do the odd
+	// ones need moving to the front.
+	if parity&q[x1] == 0 {
+		switch {
+		case parity&q[x2] != 0 && parity&q[x3] != 0: // 1(x2) 1(x3) 2(x1 x4)
+			x1, x2, x3 = x2, x3, x1
+		case parity&q[x2] != 0: // 1(x2) 1(x4) 2(x1 x3)
+			x1, x2, x3, x4 = x2, x4, x1, x3
+		case parity&q[x3] != 0: // 1(x3) 1(x4) 2(x1 x2)
+			x1, x2, x3, x4 = x3, x4, x1, x2
+		}
+	}
+	best := -infinity
+	if neighbours[x1]&o != 0 {
+		if f := flip(x1, p, o); f != 0 {
+			best = -s.solve3(o&^f, p|f|1<<x1, -alpha-1, x2, x3, x4)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if neighbours[x2]&o != 0 {
+		if f := flip(x2, p, o); f != 0 {
+			v := -s.solve3(o&^f, p|f|1<<x2, -alpha-1, x1, x3, x4)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x3]&o != 0 {
+		if f := flip(x3, p, o); f != 0 {
+			v := -s.solve3(o&^f, p|f|1<<x3, -alpha-1, x1, x2, x4)
+			if v > alpha {
+				return v
+			}
+			best = max(best, v)
+		}
+	}
+	if neighbours[x4]&o != 0 {
+		if f := flip(x4, p, o); f != 0 {
+			return max(best, -s.solve3(o&^f, p|f|1<<x4, -alpha-1, x1, x2, x3))
+		}
+	}
+	if best != -infinity {
+		return best
+	}
+	empty := uint64(1)<<x1 | 1<<x2 | 1<<x3 | 1<<x4
+	if rules.Moves(o, p)&empty == 0 {
+		return s.g.finalScore(p, o)
+	}
+	return -s.solve4(o, p, -alpha-1, x1, x2, x3, x4, parity)
+}
+
+// squareList is a short list of squares packed a byte each, lowest byte first.
+type squareList uint64
+
+func (l squareList) at(i int) int { return int(l >> (8 * i) & 0xFF) }
+
+// without returns the list with its i-th square removed.
+func (l squareList) without(i int) squareList {
+	low := uint64(1)<<(8*i) - 1
+	return squareList(uint64(l)&low | uint64(l)>>8&^low)
+}
+
+// sortedSquares lists the squares of b (at most eight) by squareRank.
+func sortedSquares(b uint64) (squareList, int) {
+	var sq [8]uint8
+	n := 0
+	for ; b != 0; b &= b - 1 {
+		x := uint8(bits.TrailingZeros64(b))
+		i := n
+		for i > 0 && squareRank[sq[i-1]] > squareRank[x] {
+			sq[i] = sq[i-1]
+			i--
+		}
+		sq[i] = x
+		n++
+	}
+	var l squareList
+	for i := n - 1; i >= 0; i-- {
+		l = l<<8 | squareList(sq[i])
+	}
+	return l, n
+}
+
+// shallow is the null-window search with n empty squares (5 to shallowEmpties), listed in l by
+// squareRank: no table, odd-parity regions first, stability cut-offs.
+func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity uint8) int {
+	if n == 4 {
+		return s.solve4(p, o, alpha, l.at(0), l.at(1), l.at(2), l.at(3), parity)
+	}
+	s.nodes++
+	if alpha >= stabilityThreshold[n] {
+		if v := s.g.squares - 2*bits.OnesCount64(s.g.stable(o, p)); v <= alpha {
+			return v
+		}
+	}
+	best := -infinity
+	q := &s.g.quadrant
+	// two passes: odd quadrants, then even ones
+	for _, odd := range [2]bool{true, false} {
+		for i := range n {
+			x := l.at(i)
+			if (parity&q[x] != 0) != odd || neighbours[x]&o == 0 {
+				continue
+			}
+			f := flip(x, p, o)
+			if f == 0 {
+				continue
+			}
+			v := -s.shallow(o&^f, p|f|1<<x, -alpha-1, l.without(i), n-1, parity^q[x])
+			if v > best {
+				if v > alpha {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if best != -infinity {
+		return best
+	}
+	if rules.Moves(o, p)&s.g.mask == 0 {
+		return s.g.finalScore(p, o)
+	}
+	return -s.shallow(o, p, -alpha-1, l, n, parity)
+}
+
+// child is a move being ordered: its square and the position it leads to, seen from the
+// opponent, with its ordering key.
+type child struct {
+	sq     int
+	np, no uint64
+	key    int // higher is searched first
+}
+
+// weightedMobility counts moves with corners twice: a corner given away is worse than a move.
+func weightedMobility(moves uint64) int {
+	return bits.OnesCount64(moves) + bits.OnesCount64(moves&0x8100000000000081)
+}
+
+// potentialMobility counts the empty squares next to p's discs: where the opponent may later
+// find moves.
+func potentialMobility(p, empty uint64) int {
+	// neighbours of p within the board, without wrapping between columns a and h
+	x := p & 0x7E7E7E7E7E7E7E7E
+	n := x<<1 | x>>1 | x<<7 | x>>7 | x<<9 | x>>9 | p<<8 | p>>8
+	return bits.OnesCount64(n & empty)
+}
+
+// orderFastest fills the keys of moves for fastest-first search (sortKey), regions of odd
+// parity breaking ties when few empties are left.
+func (s *searcher) orderFastest(moves []child, parity uint8, n int) {
+	for i := range moves {
+		m := &moves[i]
+		if m.np == 0 { // a wipe-out
+			m.key = 1 << 30
+			continue
+		}
+		m.key = s.sortKey(m.np, m.no)
+		if n < 12 && parity&s.g.quadrant[m.sq] != 0 {
+			m.key += wParity
+		}
+	}
+}
+
+// pickBest moves the best-keyed move of moves[i:] to index i.
+func pickBest(moves []child, i int) {
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if moves[j].key > moves[b].key {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+}
+
+// genMoves lists the moves (a bitboard of p's legal moves) in buf with the positions they lead
+// to.
+func genMoves(p, o, moves uint64, buf *[32]child) []child {
+	list := buf[:0]
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := flip(sq, p, o)
+		list = append(list, child{sq: sq, np: o &^ f, no: p | f | 1<<sq})
+	}
+	return list
+}
+
+// nws is the solver's null-window search with the table, for n > shallowEmpties empties: it
+// returns a value above alpha (a lower bound of the exact score) or at most alpha (an upper
+// bound).
+func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
+	if n <= shallowEmpties {
+		l, m := sortedSquares(s.g.mask &^ (p | o))
+		return s.shallow(p, o, alpha, l, m, parity)
+	}
+	s.nodes++
+	s.checkStop()
+	useTT := n >= ttEmpties
+	if alpha >= stabilityThreshold[n] {
+		if v := s.g.squares - 2*bits.OnesCount64(s.g.stable(o, p)); v <= alpha {
+			return v
+		}
+	}
+	moves := rules.Moves(p, o) & s.g.mask
+	if moves == 0 {
+		if rules.Moves(o, p)&s.g.mask == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return -s.nws(o, p, -alpha-1, n, parity)
+	}
+	hashMove := noMove
+	if useTT {
+		if d := s.tt.probe(p, o); d.valid() {
+			if d.covers(n, s.exactness) {
+				if d.lower() > alpha {
+					return d.lower()
+				}
+				if d.upper() <= alpha {
+					return d.upper()
+				}
+			}
+			hashMove = d.move()
+		}
+	}
+	if s.sel != 0 && n >= probcutMinEmpties {
+		if v, ok := s.probcut(p, o, alpha, n); ok {
+			return v
+		}
+	}
+	var buf [32]child
+	list := genMoves(p, o, moves, &buf)
+	if n >= etcEmpties {
+		// enhanced transposition cut-off: a child already known to be worth at most -alpha-1
+		// for the opponent proves this node above alpha
+		for i := range list {
+			m := &list[i]
+			if d := s.tt.probe(m.np, m.no); d.covers(n-1, s.exactness) && -d.upper() > alpha {
+				v := -d.upper()
+				s.tt.store(p, o, n, s.exactness, alpha, alpha+1, v, m.sq, 1)
+				return v
+			}
+		}
+	}
+	start := s.nodes
+	best, bestMove := -infinity, noMove
+	// the hash move first, before the others are ordered: it often refutes alone
+	first := 0
+	for i := range list {
+		if list[i].sq == hashMove {
+			list[0], list[i] = list[i], list[0]
+			m := &list[0]
+			best = -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
+			bestMove, first = m.sq, 1
+			break
+		}
+	}
+	if best <= alpha {
+		rest := list[first:]
+		if n > fastestFirstEmpties {
+			s.orderEvaluated(rest, n, alpha)
+		} else {
+			s.orderFastest(rest, parity, n)
+		}
+		for i := range rest {
+			pickBest(rest, i)
+			m := &rest[i]
+			v := -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
+			if v > best {
+				best, bestMove = v, m.sq
+				if v > alpha {
+					break
+				}
+			}
+		}
+	}
+	if useTT {
+		s.tt.store(p, o, n, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
+	}
+	return best
+}
+
+// pvs is the solver's full-window search: the exact score when it lies in (alpha, beta), else a
+// bound as in nws.
+func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
+	if n == 0 {
+		return s.g.finalScore(p, o)
+	}
+	if beta-alpha == 1 {
+		return s.nws(p, o, alpha, n, parity)
+	}
+	s.nodes++
+	s.checkStop()
+	moves := rules.Moves(p, o) & s.g.mask
+	if moves == 0 {
+		if rules.Moves(o, p)&s.g.mask == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return -s.pvs(o, p, -beta, -alpha, n, parity)
+	}
+	hashMove := noMove
+	if d := s.tt.probe(p, o); d.valid() {
+		if d.covers(n, s.exactness) {
+			if d.lower() >= beta {
+				return d.lower()
+			}
+			if d.upper() <= alpha {
+				return d.upper()
+			}
+			if d.lower() == d.upper() {
+				return d.lower()
+			}
+		}
+		hashMove = d.move()
+	}
+	var buf [32]child
+	list := genMoves(p, o, moves, &buf)
+	if n > fastestFirstEmpties {
+		s.orderEvaluated(list, n, alpha)
+	} else {
+		s.orderFastest(list, parity, n)
+	}
+	if hashMove != noMove {
+		for i := range list {
+			if list[i].sq == hashMove {
+				list[i].key = 1 << 31
+			}
+		}
+	}
+	start := s.nodes
+	a := alpha
+	best, bestMove := -infinity, noMove
+	for i := range list {
+		pickBest(list, i)
+		m := &list[i]
+		if i == 1 && n >= splitEmpties && s.pool != nil {
+			rest := make([]splitMove, 0, len(list)-1)
+			for j := 1; j < len(list); j++ {
+				pickBest(list, j)
+				rest = append(rest, splitMove{sq: list[j].sq, np: list[j].np, no: list[j].no})
+			}
+			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.pvs(m.np, m.no, -hi, -lo, n-1, parity^w.g.quadrant[m.sq])
+			}) {
+				break
+			}
+		}
+		par := parity ^ s.g.quadrant[m.sq]
+		var v int
+		if i == 0 {
+			v = -s.pvs(m.np, m.no, -beta, -a, n-1, par)
+		} else {
+			v = -s.nws(m.np, m.no, -a-1, n-1, par)
+			if v > a && v < beta {
+				v = -s.pvs(m.np, m.no, -beta, -v, n-1, par)
+			}
+		}
+		if v > best {
+			best, bestMove = v, m.sq
+			if v >= beta {
+				break
+			}
+			a = max(a, v)
+		}
+	}
+	s.tt.store(p, o, n, s.exactness, alpha, beta, best, bestMove, s.nodes-start)
+	return best
+}

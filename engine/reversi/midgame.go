@@ -1,0 +1,385 @@
+package reversi
+
+import (
+	"math/bits"
+	"sync/atomic"
+
+	rules "turncoat/games/reversi"
+)
+
+// The midgame search: principal-variation search to a fixed depth with the transposition table,
+// the evaluation at the leaves, and the exact solver wherever the depth reaches the end of the
+// game. Iterative deepening, aspiration windows and time control sit above it (search.go).
+
+// searcher is the state of one thread of a search.
+type searcher struct {
+	g     *geometry
+	tt    *Table
+	w     *Weights // the learned evaluation; nil on boards without one (heuristic)
+	nodes uint64
+	stop  *atomic.Bool
+	// maxNodes stops the search when nodes passes it.
+	maxNodes uint64
+	// noMoveEnds plays the rule that ends the game when the side to move has no move; the
+	// solver, which knows only passing, is then not used.
+	noMoveEnds bool
+	// history counts, by square, the cut-offs moves there made in the midgame search (weighted
+	// by the depth squared): among moves the other criteria rank alike, the more often
+	// refuting one goes first. historyMax is the largest count.
+	history    [64]uint32
+	historyMax uint32
+	// sel is the selectivity of an endgame search: 0 solves exactly, i+1 cuts with the margin
+	// probcutT[i]. exactness is what the table records of its results: selExact, or i.
+	sel, exactness int
+	// pool is the search's helper threads (nil with one thread); abort, when set, is the flag of
+	// the split this thread works at.
+	pool  *pool
+	abort *atomic.Bool
+}
+
+// checkStop unwinds the search when it must stop, or when the split it works at is aborted.
+func (s *searcher) checkStop() {
+	if s.stop.Load() || s.nodes > s.maxNodes || (s.abort != nil && s.abort.Load()) {
+		panic(stopSignal{})
+	}
+}
+
+// evaluate estimates the final score of a position with n empties for p, within [-63, 63].
+func (s *searcher) evaluate(p, o uint64, n int) int {
+	if s.w != nil {
+		return s.w.evaluate(p, o, n)
+	}
+	return s.heuristic(p, o)
+}
+
+// xSquare returns the X-square of a corner: the square diagonally next to it, which gives the
+// corner away when taken early.
+func (g *geometry) xSquare(corner int) int {
+	r, c := corner/8, corner%8
+	dr, dc := 1, 1
+	if r > 0 {
+		dr = -1
+	}
+	if c > 0 {
+		dc = -1
+	}
+	return 8*(r+dr) + c + dc
+}
+
+// heuristic is the evaluation of boards without learned weights: mobility, corners, stable
+// discs, and X-squares next to empty corners, in rough discs.
+func (s *searcher) heuristic(p, o uint64) int {
+	g := s.g
+	mp := bits.OnesCount64(rules.Moves(p, o) & g.mask)
+	mo := bits.OnesCount64(rules.Moves(o, p) & g.mask)
+	v := 2 * (mp - mo)
+	empty := g.mask &^ (p | o)
+	v += potentialMobility(o, empty) - potentialMobility(p, empty)
+	for c := g.corners; c != 0; c &= c - 1 {
+		corner := bits.TrailingZeros64(c)
+		bit := uint64(1) << corner
+		switch {
+		case p&bit != 0:
+			v += 8
+		case o&bit != 0:
+			v -= 8
+		default:
+			x := uint64(1) << g.xSquare(corner)
+			if p&x != 0 {
+				v -= 5
+			} else if o&x != 0 {
+				v += 5
+			}
+		}
+	}
+	if p&g.corners|o&g.corners != 0 {
+		v += 2 * (bits.OnesCount64(g.stable(p, o)) - bits.OnesCount64(g.stable(o, p)))
+	}
+	return clampEval(v / 2)
+}
+
+// orderMid sets the keys of moves at a node searched to depth with alpha the bottom of its
+// window: the hash move first, then sortKey plus, from midSortMin plies, the value of a shallow
+// search of each child.
+func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
+	sortDepth := -1
+	if depth >= midSortMin {
+		sortDepth = min((depth-midSortMin)/3, 6)
+	}
+	sortAlpha := max(-64, alpha-8)
+	for i := range list {
+		m := &list[i]
+		switch {
+		case m.sq == hashMove:
+			m.key = 1 << 30
+			continue
+		case m.np == 0:
+			m.key = 1 << 29
+			continue
+		}
+		key := s.sortKey(m.np, m.no) + s.historyKey(m.sq)
+		switch sortDepth {
+		case -1:
+		case 0:
+			key += ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
+		case 1, 2:
+			key += ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
+		default:
+			key += (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
+		}
+		m.key = key
+	}
+}
+
+const (
+	// midSortMin is the least midgame depth at which moves are ordered by a shallow search.
+	midSortMin = 4
+	// sortBase sets the depth of the solver's ordering searches: (empties - sortBase) / 3.
+	sortBase = 15
+	// splitDepth and splitEmpties are the least midgame depth and solver empties at which a
+	// PV node shares its moves among the threads.
+	splitDepth   = 5
+	splitEmpties = 12
+)
+
+// historyKey is a move's history as a tie-breaker: below every other ordering weight.
+func (s *searcher) historyKey(sq int) int {
+	return int(uint64(s.history[sq]) * wHistory / (uint64(s.historyMax) + 1))
+}
+
+// cutoff records that the move at sq refuted a position searched to depth.
+func (s *searcher) cutoff(sq, depth int) {
+	h := s.history[sq] + uint32(depth*depth)
+	if h >= 1<<30 { // age the counts before they overflow
+		for i := range s.history {
+			s.history[i] /= 2
+		}
+		h /= 2
+		s.historyMax /= 2
+	}
+	s.history[sq] = h
+	s.historyMax = max(s.historyMax, h)
+}
+
+// midNWS is the null-window midgame search (alpha, alpha+1) to depth: a value above alpha is a
+// lower bound of the depth's minimax value, one at most alpha an upper bound.
+func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
+	if depth >= n && !s.noMoveEnds {
+		return s.nws(p, o, alpha, n, s.g.parity(s.g.mask&^(p|o)))
+	}
+	if depth == 0 || n == 0 {
+		if n == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return s.evaluate(p, o, n)
+	}
+	s.nodes++
+	s.checkStop()
+	moves := rules.Moves(p, o) & s.g.mask
+	if moves == 0 {
+		if s.noMoveEnds || rules.Moves(o, p)&s.g.mask == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return -s.midNWS(o, p, -alpha-1, depth, n)
+	}
+	hashMove := noMove
+	if d := s.tt.probe(p, o); d.valid() {
+		if d.depth() >= depth {
+			if d.lower() > alpha {
+				return d.lower()
+			}
+			if d.upper() <= alpha {
+				return d.upper()
+			}
+		}
+		hashMove = d.move()
+	}
+	var buf [32]child
+	list := genMoves(p, o, moves, &buf)
+	start := s.nodes
+	best, bestMove := -infinity, noMove
+	if depth == 1 {
+		for i := range list {
+			m := &list[i]
+			s.nodes++
+			var v int
+			if m.np == 0 {
+				v = s.g.squares // a wipe-out: the opponent has no discs
+			} else if n == 1 {
+				v = -s.g.finalScore(m.np, m.no)
+			} else {
+				v = -s.evaluate(m.np, m.no, n-1)
+			}
+			if v > best {
+				best, bestMove = v, m.sq
+				if v > alpha {
+					break
+				}
+			}
+		}
+	} else {
+		s.orderMid(list, depth, n, hashMove, alpha)
+		for i := range list {
+			pickBest(list, i)
+			m := &list[i]
+			v := -s.midNWS(m.np, m.no, -alpha-1, depth-1, n-1)
+			if v > best {
+				best, bestMove = v, m.sq
+				if v > alpha {
+					s.cutoff(m.sq, depth)
+					break
+				}
+			}
+		}
+	}
+	s.tt.store(p, o, depth, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
+	return best
+}
+
+// midPVS is the full-window midgame search to depth.
+func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
+	if depth >= n && !s.noMoveEnds {
+		return s.pvs(p, o, alpha, beta, n, s.g.parity(s.g.mask&^(p|o)))
+	}
+	if depth == 0 || n == 0 {
+		if n == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return s.evaluate(p, o, n)
+	}
+	if beta-alpha == 1 {
+		return s.midNWS(p, o, alpha, depth, n)
+	}
+	s.nodes++
+	s.checkStop()
+	moves := rules.Moves(p, o) & s.g.mask
+	if moves == 0 {
+		if s.noMoveEnds || rules.Moves(o, p)&s.g.mask == 0 {
+			return s.g.finalScore(p, o)
+		}
+		return -s.midPVS(o, p, -beta, -alpha, depth, n)
+	}
+	hashMove := noMove
+	if d := s.tt.probe(p, o); d.valid() {
+		if d.depth() >= depth {
+			if d.lower() >= beta {
+				return d.lower()
+			}
+			if d.upper() <= alpha {
+				return d.upper()
+			}
+			if d.lower() == d.upper() {
+				return d.lower()
+			}
+		}
+		hashMove = d.move()
+	}
+	var buf [32]child
+	list := genMoves(p, o, moves, &buf)
+	s.orderMid(list, depth, n, hashMove, alpha)
+	start := s.nodes
+	a := alpha
+	best, bestMove := -infinity, noMove
+	for i := range list {
+		pickBest(list, i)
+		m := &list[i]
+		if i == 1 && depth >= splitDepth && s.pool != nil {
+			rest := make([]splitMove, 0, len(list)-1)
+			for j := 1; j < len(list); j++ {
+				pickBest(list, j)
+				rest = append(rest, splitMove{sq: list[j].sq, np: list[j].np, no: list[j].no})
+			}
+			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
+			}) {
+				break
+			}
+		}
+		var v int
+		if i == 0 {
+			v = -s.midPVS(m.np, m.no, -beta, -a, depth-1, n-1)
+		} else {
+			v = -s.midNWS(m.np, m.no, -a-1, depth-1, n-1)
+			if v > a && v < beta {
+				v = -s.midPVS(m.np, m.no, -beta, -v, depth-1, n-1)
+			}
+		}
+		if v > best {
+			best, bestMove = v, m.sq
+			if v >= beta {
+				s.cutoff(m.sq, depth)
+				break
+			}
+			a = max(a, v)
+		}
+	}
+	s.tt.store(p, o, depth, s.exactness, alpha, beta, best, bestMove, s.nodes-start)
+	return best
+}
+
+// Move ordering weights (Edax's scheme): the opponent's replies and the value of a shallow
+// search count alike, corner stability and potential mobility break ties.
+const (
+	wMobility          = 1 << 15
+	wEval              = 1 << 15
+	wCornerStability   = 1 << 11
+	wPotentialMobility = 1 << 5
+	wParity            = 1 << 3
+	wHistory           = 1 << 4
+)
+
+// cornerStability counts p's corners and the edge squares next to its corners: discs no move
+// can take back, which a move that makes them is worth.
+func (g *geometry) cornerStability(p uint64) int {
+	if g.size == 8 {
+		// each corner disc and, when the corner is p's, the edge discs beside it
+		s := (p&0x0100000000000001)<<1 | (p&0x8000000000000080)>>1 | (p&0x0000000000000081)<<8 |
+			(p&0x8100000000000000)>>8 | 0x8100000000000081
+		return bits.OnesCount64(s & p)
+	}
+	n := 0
+	for i, c := range g.cornerList {
+		if p&(1<<c) != 0 {
+			n += 1 + bits.OnesCount64(p&g.cornerEdges[i])
+		}
+	}
+	return n
+}
+
+// sortKey is the part of a move's ordering key that does not depend on a search: the fewer
+// (weighted) replies and potential replies the opponent has, and the more stable corner discs
+// the mover gets, the better.
+func (s *searcher) sortKey(np, no uint64) int {
+	replies := rules.Moves(np, no) & s.g.mask
+	empty := s.g.mask &^ (np | no)
+	return (36-weightedMobility(replies))*wMobility + (36-potentialMobility(no, empty))*wPotentialMobility +
+		s.g.cornerStability(no)*wCornerStability
+}
+
+// orderEvaluated sets the keys of moves at a solver node with n (many) empties searched with
+// the null window (alpha, alpha+1): sortKey plus the value of a shallow search of each child,
+// deeper the more empties are left.
+func (s *searcher) orderEvaluated(list []child, n, alpha int) {
+	sortDepth := min(max((n-sortBase)/3, 0), 6)
+	if n >= 27 {
+		sortDepth = min(sortDepth+1, 6)
+	}
+	sortAlpha := max(-64, alpha-8)
+	for i := range list {
+		m := &list[i]
+		if m.np == 0 {
+			m.key = 1 << 30
+			continue
+		}
+		key := s.sortKey(m.np, m.no)
+		switch sortDepth {
+		case 0:
+			key += ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
+		case 1, 2:
+			key += ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
+		default:
+			key += (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
+		}
+		m.key = key
+	}
+}
