@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -86,7 +87,7 @@ deterministic: the same data and flags give the same weights, whatever --threads
 		bad += len(l.Bad)
 		records = append(records, l.Records...)
 	}
-	samples, err := labelGames(ctx, records, *solve, *threads)
+	samples, err := labelGames(ctx, records, *solve, *threads, e.statusWriter())
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ deterministic: the same data and flags give the same weights, whatever --threads
 }
 
 // labelGames turns the games into samples, solving their last positions with threads engines.
-func labelGames(ctx context.Context, records []reversi.Record, solve, threads int) ([][]engine.Sample, error) {
+func labelGames(ctx context.Context, records []reversi.Record, solve, threads int, status io.Writer) ([][]engine.Sample, error) {
 	out := make([][]engine.Sample, len(records))
 	next := make(chan int)
 	errs := make(chan error, threads)
@@ -176,6 +177,9 @@ func labelGames(ctx context.Context, records []reversi.Record, solve, threads in
 	}
 feed:
 	for i := range records {
+		if status != nil && i%1000 == 0 {
+			fmt.Fprintf(status, "\r\x1b[Klabelling games: %d of %d", i, len(records))
+		}
 		select {
 		case next <- i:
 		case err := <-errs:
@@ -188,6 +192,9 @@ feed:
 	}
 	close(next)
 	wg.Wait()
+	if status != nil {
+		fmt.Fprint(status, "\r\x1b[K")
+	}
 	select {
 	case err := <-errs:
 		return nil, err

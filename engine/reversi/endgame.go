@@ -426,6 +426,13 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 	}
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
+	if n > ttEmpties {
+		// the children will probe the table (the enhanced transposition cut-off at once, or
+		// each on entry, after the ordering): their buckets load meanwhile
+		for i := range list {
+			s.tt.prefetch(list[i].np, list[i].no)
+		}
+	}
 	if n >= etcEmpties {
 		// enhanced transposition cut-off: a child already known to be worth at most -alpha-1
 		// for the opponent proves this node above alpha

@@ -132,6 +132,8 @@ func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
 }
 
 const (
+	// midTableMinDepth is the depth to which null-window midgame searches do without the table.
+	midTableMinDepth = 1
 	// midSortMin is the least midgame depth at which moves are ordered by a shallow search.
 	midSortMin = 4
 	// sortBase sets the depth of the solver's ordering searches: (empties - sortBase) / 3.
@@ -183,7 +185,11 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 		return -s.midNWS(o, p, -alpha-1, depth, n)
 	}
 	hashMove := noMove
-	if d := s.tt.probe(p, o); d.valid() {
+	// the shallowest searches (most of probcut's and the move ordering's nodes) do without
+	// the table: a probe costs more than the search it could save
+	useTT := depth > midTableMinDepth
+	if !useTT {
+	} else if d := s.tt.probe(p, o); d.valid() {
 		if d.depth() >= depth {
 			if d.lower() > alpha {
 				return d.lower()
@@ -196,6 +202,11 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 	}
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
+	if depth-1 > midTableMinDepth {
+		for i := range list { // the children probe the table after the ordering
+			s.tt.prefetch(list[i].np, list[i].no)
+		}
+	}
 	start := s.nodes
 	best, bestMove := -infinity, noMove
 	if depth == 1 {
@@ -232,7 +243,9 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 			}
 		}
 	}
-	s.tt.store(p, o, depth, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
+	if useTT {
+		s.tt.store(p, o, depth, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
+	}
 	return best
 }
 

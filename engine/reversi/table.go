@@ -3,6 +3,7 @@ package reversi
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 )
 
 // The transposition table: bounds on the value of positions searched before, shared by the
@@ -72,7 +73,9 @@ type Table struct {
 func NewTable(bytes int) *Table {
 	n := max(bytes/64, 1024)
 	n = 1 << (bits.Len(uint(n)) - 1)
-	return &Table{buckets: make([]ttBucket, n), mask: uint64(n - 1)}
+	t := &Table{buckets: make([]ttBucket, n), mask: uint64(n - 1)}
+	adviseHugePages(t.buckets)
+	return t
 }
 
 // Clear empties the table.
@@ -89,6 +92,12 @@ func hashPosition(p, o uint64) uint64 {
 	h ^= h >> 29
 	h *= 0xBF58476D1CE4E5B9
 	return h ^ h>>32
+}
+
+// prefetch starts loading the position's bucket: a search that will probe it soon, with other
+// work to do first, does not then wait for the memory.
+func (t *Table) prefetch(p, o uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[hashPosition(p, o)&t.mask]))
 }
 
 // probe returns the data stored for the position, or 0.
