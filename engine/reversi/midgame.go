@@ -118,14 +118,8 @@ func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
 			continue
 		}
 		key := s.sortKey(m.np, m.no) + s.historyKey(m.sq)
-		switch sortDepth {
-		case -1:
-		case 0:
-			key += ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
-		case 1, 2:
-			key += ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
-		default:
-			key += (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
+		if sortDepth >= 0 {
+			key += s.searchKey(m, sortDepth, n, sortAlpha)
 		}
 		m.key = key
 	}
@@ -384,15 +378,21 @@ func (s *searcher) orderEvaluated(list []child, n, alpha int) {
 			m.key = 1 << 30
 			continue
 		}
-		key := s.sortKey(m.np, m.no)
-		switch sortDepth {
-		case 0:
-			key += ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
-		case 1, 2:
-			key += ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
-		default:
-			key += (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
-		}
-		m.key = key
+		m.key = s.sortKey(m.np, m.no) + s.searchKey(m, sortDepth, n, sortAlpha)
+	}
+}
+
+// searchKey is the part of a move's ordering key from a search of depth sortDepth of the child
+// (n-1 empties), the lower its value for the opponent the better: the static evaluation (a
+// quarter of the weight) at depth 0, a search bounded at sortAlpha from below (half) at depths
+// 1 and 2, an exact one beyond.
+func (s *searcher) searchKey(m *child, sortDepth, n, sortAlpha int) int {
+	switch sortDepth {
+	case 0:
+		return ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
+	case 1, 2:
+		return ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
+	default:
+		return (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
 	}
 }
