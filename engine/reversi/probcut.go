@@ -23,9 +23,10 @@ const (
 )
 
 // probcutT[i] is the margin, in standard deviations, of selectivity i+1: the chance that a cut
-// is right is about 73%, 87%, 95% and 99%. (Two levels, 1.5 and 2.6, or five, up to 3.3, were no
-// faster on FFO #45 and #50.)
-var probcutT = []float64{1.1, 1.5, 2.0, 2.6}
+// is right is about 73%, 87% and 95%. Measured on FFO #55 (one thread): these three levels 546 s,
+// with a fourth at 2.6 652 s, with 1.5 and 2.6 only 683 s; on #45 and #50 all three alike (43 s),
+// and five levels up to 3.3 slower (52 s).
+var probcutT = []float64{1.1, 1.5, 2.0}
 
 // probcutDepth is the depth of the shallow search that stands in for the exact one at n empties.
 func probcutDepth(n int) int { return 2*(n/5) + n&1 }
