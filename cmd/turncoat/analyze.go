@@ -46,6 +46,10 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if *size != 4 && *size != 6 && *size != 8 {
 		return usagef("--size %d: want 4, 6 or 8", *size)
 	}
+	opts, err := engineOptions(*threads, *hash)
+	if err != nil {
+		return err
+	}
 	text := strings.Join(pos, " ")
 	if len(pos) == 1 {
 		if data, err := os.ReadFile(pos[0]); err == nil {
@@ -70,7 +74,7 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if *depth == 0 && *limit == 0 {
 		lim.Depth = 12
 	}
-	eng := engine.New(engine.Options{TableBytes: *hash << 20, Threads: *threads})
+	eng := engine.New(opts)
 	_, _, empties := b.Counts()
 	fmt.Fprintf(e.stdout, "position=%s to-move=%s empties=%d plies=%d\n", b.Text(), [2]string{"black", "white"}[b.Turn], empties, len(rec.Moves))
 	t0 := time.Now()

@@ -28,7 +28,11 @@ const (
 // start the engine cannot judge (the free start's placements) gets random openings.
 func reversiOpenings(start game.State, n int, seed uint64) ([]game.State, error) {
 	st, ok := start.(*reversi.State)
-	if b := st.Board(); !ok || st.Placements() != b.Moves() {
+	if ok {
+		b := st.Board()
+		ok = st.Placements() == b.Moves()
+	}
+	if !ok {
 		return match.RandomOpenings(start, n, 4, seed), nil
 	}
 	plies := openingPlies

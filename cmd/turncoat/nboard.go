@@ -29,9 +29,22 @@ does not change its play.`)
 	if len(pos) > 0 {
 		return usagef("unexpected argument %q", pos[0])
 	}
-	if *threads < 1 || *threads > 64 || *hash < 1 || *hash > 1<<16 {
-		return usagef("want 1 to 64 threads and 1 to 65536 MB")
+	opts, err := engineOptions(*threads, *hash)
+	if err != nil {
+		return err
 	}
-	eng := engine.New(engine.Options{TableBytes: *hash << 20, Threads: *threads})
+	eng := engine.New(opts)
 	return nboard.Serve(ctx, e.stdin, e.stdout, e.stderr, nboard.FromEngine(eng))
+}
+
+// engineOptions checks the Othello engine's --threads and --hash (MB) flags, as the commands
+// that run the engine share them.
+func engineOptions(threads, hashMB int) (engine.Options, error) {
+	if threads < 1 || threads > 64 {
+		return engine.Options{}, usagef("--threads %d: want 1 to 64", threads)
+	}
+	if hashMB < 1 || hashMB > 1<<16 {
+		return engine.Options{}, usagef("--hash %d: want 1 to 65536 MB", hashMB)
+	}
+	return engine.Options{TableBytes: hashMB << 20, Threads: threads}, nil
 }

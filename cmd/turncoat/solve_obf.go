@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,11 +47,9 @@ The tables are cleared between positions, so each is solved on its own.`)
 	if len(pos) == 0 {
 		return usagef("want OBF files, \"-\" for standard input, or \"start\"")
 	}
-	if *threads < 1 || *threads > 64 {
-		return usagef("--threads %d: want 1 to 64", *threads)
-	}
-	if *hash < 1 || *hash > 1<<16 {
-		return usagef("--hash %d: want 1 to 65536 MB", *hash)
+	opts, err := engineOptions(*threads, *hash)
+	if err != nil {
+		return err
 	}
 	var problems []reversi.Problem
 	for _, p := range pos {
@@ -79,7 +78,7 @@ The tables are cleared between positions, so each is solved on its own.`)
 			problems = append(problems, ps...)
 		}
 	}
-	eng := engine.New(engine.Options{TableBytes: *hash << 20, Threads: *threads})
+	eng := engine.New(opts)
 	lim := engine.Limits{ExactEmpties: 64}
 	if *wld {
 		lim = engine.Limits{WLDEmpties: 64}
@@ -103,7 +102,8 @@ The tables are cleared between positions, so each is solved on its own.`)
 		if status != nil {
 			fmt.Fprint(status, "\r\x1b[K")
 		}
-		if errors.Is(err, engine.ErrGameOver) {
+		gameOver := errors.Is(err, engine.ErrGameOver)
+		if gameOver {
 			b, w := pr.Board.FinalScore()
 			score := b - w
 			if pr.Board.Turn == 1 {
@@ -118,30 +118,20 @@ The tables are cleared between positions, so each is solved on its own.`)
 		}
 		score := res.Score
 		if *wld {
-			score = sign(score)
+			score = cmp.Compare(score, 0)
 		}
-		if pr.HasScore && ((*wld && sign(pr.Score) == score) || (!*wld && pr.Score == score)) {
+		if pr.HasScore && ((*wld && cmp.Compare(pr.Score, 0) == score) || (!*wld && pr.Score == score)) {
 			correct++
 		}
 		nodes += res.Nodes
 		seconds += secs
 		best := reversi.SquareName(res.Move)
-		if res.Move == reversi.Pass && (res.Nodes == 0) {
-			best = "none" // the game is over
+		if gameOver {
+			best = "none"
 		}
 		fmt.Fprintf(e.stdout, "id=%s best=%s score=%+d nodes=%d seconds=%.3f\n", pr.ID, best, score, res.Nodes, secs)
 	}
 	fmt.Fprintf(e.stdout, "positions=%d correct=%d nodes=%d seconds=%.3f nps=%.0f\n", len(problems), correct, nodes, seconds,
 		float64(nodes)/max(seconds, 1e-9))
 	return nil
-}
-
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -129,12 +129,11 @@ func makeMCTS(g game.Game, p Params, seed uint64, sim mcts.SimSelect, tactical b
 	if !engine.Level(lv).Valid() {
 		return nil, fmt.Errorf("level=%d: want 1 to 10", lv)
 	}
-	cfg, levelTactical := presetConfig(presetFor(g, engine.Level(lv)), seed)
+	cfg, _ := presetConfig(presetFor(g, engine.Level(lv)), seed) // the kind decides tactical; the tactical parameter overrides
 	cfg.Sim = sim
 	if sim == mcts.DecoupledUCT {
 		cfg.RootSolve = 0
 	}
-	levelTactical = tactical // the kind decides; the tactical parameter overrides
 	if cfg.Iterations, err = p.Int("iterations", cfg.Iterations); err != nil {
 		return nil, err
 	}
@@ -152,24 +151,19 @@ func makeMCTS(g game.Game, p Params, seed uint64, sim mcts.SimSelect, tactical b
 	if cfg.C, err = p.Float("c", mcts.DefaultC); err != nil {
 		return nil, err
 	}
-	w, err := p.Int("workers", int64(cfg.Workers))
-	if err != nil {
-		return nil, err
+	for _, f := range []struct {
+		name string
+		v    *int
+	}{{"workers", &cfg.Workers}, {"widen", &cfg.Widen}, {"rootsolve", &cfg.RootSolve}} {
+		x, err := p.Int(f.name, int64(*f.v))
+		if err != nil {
+			return nil, err
+		}
+		*f.v = int(x)
 	}
-	cfg.Workers = int(w)
 	if cfg.Gamma, err = p.Float("gamma", mcts.DefaultGamma); err != nil {
 		return nil, err
 	}
-	wd, err := p.Int("widen", int64(cfg.Widen))
-	if err != nil {
-		return nil, err
-	}
-	cfg.Widen = int(wd)
-	rs, err := p.Int("rootsolve", int64(cfg.RootSolve))
-	if err != nil {
-		return nil, err
-	}
-	cfg.RootSolve = int(rs)
 	if cfg.Trust, err = p.Float("trust", cfg.Trust); err != nil {
 		return nil, err
 	}
@@ -179,7 +173,7 @@ func makeMCTS(g game.Game, p Params, seed uint64, sim mcts.SimSelect, tactical b
 	for _, b := range []struct {
 		name string
 		v    *bool
-	}{{"reuse", &cfg.Reuse}, {"solver", &cfg.Solver}, {"tactical", &levelTactical}} {
+	}{{"reuse", &cfg.Reuse}, {"solver", &cfg.Solver}, {"tactical", &tactical}} {
 		if v := p.String(b.name, ""); v != "" {
 			x, err := strconv.ParseBool(v)
 			if err != nil {
@@ -208,5 +202,5 @@ func makeMCTS(g game.Game, p Params, seed uint64, sim mcts.SimSelect, tactical b
 	if cfg.Iterations < 0 || cfg.Time < 0 || cfg.C <= 0 || cfg.Workers < 1 || cfg.Workers > 64 || cfg.Gamma < 0 || cfg.Gamma >= 1 || cfg.RootSolve < 0 || cfg.Widen < 0 || cfg.Trust < 0 || cfg.Trust > 1 {
 		return nil, fmt.Errorf("parameters out of range: want iterations, time, rootsolve, widen >= 0, 0 <= trust <= 1, c > 0, 1 <= workers <= 64, 0 <= gamma < 1")
 	}
-	return wrapTactical(mcts.New(cfg), levelTactical, seed), nil
+	return wrapTactical(mcts.New(cfg), tactical, seed), nil
 }

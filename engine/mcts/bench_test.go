@@ -104,18 +104,7 @@ func benchTurncoat(b *testing.B, play func(*turncoat.State, *rand.Rand) float64)
 // BenchmarkSearchReversi measures full MCTS iterations per second on the 8x8 Othello start
 // (one tree, one core).
 func BenchmarkSearchReversi(b *testing.B) {
-	start := reversi.NewState(reversi.Standard)
-	m := New(Config{Iterations: 20000, Seed: 1, Solver: true})
-	var iters int64
-	cpu0 := cpuTime()
-	for b.Loop() {
-		r, err := m.Search(context.Background(), start)
-		if err != nil {
-			b.Fatal(err)
-		}
-		iters += r.Iterations
-	}
-	report(b, iters, "iterations", cpu0)
+	benchSearch(b, reversi.NewState(reversi.Standard))
 }
 
 // BenchmarkSearchTurncoat measures SM-MCTS iterations per second on the 8x8 Turncoat start.
@@ -124,6 +113,11 @@ func BenchmarkSearchTurncoat(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	benchSearch(b, start)
+}
+
+// benchSearch measures full search iterations per second from start (one tree, one core).
+func benchSearch(b *testing.B, start game.State) {
 	m := New(Config{Iterations: 20000, Seed: 1, Solver: true})
 	var iters int64
 	cpu0 := cpuTime()

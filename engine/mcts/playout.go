@@ -60,6 +60,20 @@ func RandomPlayout(game.Game) Playout {
 	}
 }
 
+// fallbackPlayout returns a specialised Playout: fast plays the states of type S it covers
+// (reporting ok), and RandomPlayout(g) plays any other state.
+func fallbackPlayout[S game.State](g game.Game, fast func(s S, rng *rand.Rand) (r float64, ok bool)) Playout {
+	random := RandomPlayout(g)
+	return func(s game.State, rng *rand.Rand) float64 {
+		if ss, ok := s.(S); ok {
+			if r, ok := fast(ss, rng); ok {
+				return r
+			}
+		}
+		return random(s, rng)
+	}
+}
+
 var (
 	specialisedMu sync.RWMutex
 	// specialised are the fast playouts this package has for particular games, by name.

@@ -15,20 +15,15 @@ func init() { registerPlayout("reversi", reversiPlayout) }
 // (the free start's placements, the rule that a side without a move ends the game) fall back to
 // RandomPlayout.
 func reversiPlayout(g game.Game) Playout {
-	random := RandomPlayout(g)
-	return func(s game.State, rng *rand.Rand) float64 {
-		rs, ok := s.(*reversi.State)
-		if !ok {
-			return random(s, rng)
-		}
+	return fallbackPlayout(g, func(rs *reversi.State, rng *rand.Rand) (float64, bool) {
 		r := rs.Rules()
 		b := rs.Board()
 		centre := reversi.CentreMask(b.Size)
 		if r.NoMove != reversi.NoMovePass || (b.Black|b.White)&centre != centre {
-			return random(s, rng)
+			return 0, false
 		}
-		return ReversiRandomGame(b, rng)
-	}
+		return ReversiRandomGame(b, rng), true
+	})
 }
 
 // ReversiRandomGame plays two uniformly random games from b (a side without a move passes; a

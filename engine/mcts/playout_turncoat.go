@@ -28,7 +28,7 @@ func turncoatOrdering(s game.State, p game.Player, acts []game.Action, buf []flo
 	own, opp := b[p], b[p.Other()]
 	for _, a := range acts {
 		sq := int(a)
-		buf = append(buf, float64(4*-bits.OnesCount64(own.Flip(sq).White())+bits.OnesCount64(opp.Flip(sq).White())))
+		buf = append(buf, float64(greedyScore(own, opp, sq)))
 	}
 	return buf
 }
@@ -40,16 +40,11 @@ const TurncoatEpsilon = 0.1
 // TurncoatGreedyGame). Uniformly random playouts almost never end a game of Turncoat before
 // the round cap, so they tell the search nothing; greedy ones end in about 17 rounds.
 func turncoatPlayout(g game.Game) Playout {
-	random := RandomPlayout(g)
-	return func(s game.State, rng *rand.Rand) float64 {
-		ts, ok := s.(*turncoat.State)
-		if !ok {
-			return random(s, rng)
-		}
+	return fallbackPlayout(g, func(ts *turncoat.State, rng *rand.Rand) (float64, bool) {
 		r := ts.Rules()
 		b := ts.Boards()
-		return TurncoatGreedyGame(b[0], b[1], r.Mode, ts.Round(), r.Cap, TurncoatEpsilon, rng)
-	}
+		return TurncoatGreedyGame(b[0], b[1], r.Mode, ts.Round(), r.Cap, TurncoatEpsilon, rng), true
+	})
 }
 
 // TurncoatRandomGame plays a game of Turncoat out from Red's and Yellow's boards after round
@@ -91,7 +86,7 @@ func (w *wyrand) greedySelection(own, opp turncoat.Board, mode turncoat.Mode, ep
 	best, bestV, ties := 0, -1<<30, 0
 	for x := m; x != 0; x &= x - 1 {
 		sq := bits.TrailingZeros64(x)
-		v := 4*-bits.OnesCount64(own.Flip(sq).White()) + bits.OnesCount64(opp.Flip(sq).White())
+		v := greedyScore(own, opp, sq)
 		switch {
 		case v > bestV:
 			best, bestV, ties = sq, v, 1
@@ -103,6 +98,12 @@ func (w *wyrand) greedySelection(own, opp turncoat.Board, mode turncoat.Mode, ep
 		}
 	}
 	return best
+}
+
+// greedyScore is the greedy value of selecting sq with one's own board own against the
+// opponent's opp: fewer white pieces on own after the flip, and (a quarter as much) more on opp.
+func greedyScore(own, opp turncoat.Board, sq int) int {
+	return 4*-bits.OnesCount64(own.Flip(sq).White()) + bits.OnesCount64(opp.Flip(sq).White())
 }
 
 func turncoatReward(res turncoat.Result) float64 {

@@ -135,3 +135,15 @@ func TestLevels(t *testing.T) {
 		prev = lv
 	}
 }
+
+// TestAnalyzeForcedPass analyses a position whose only move is a pass: b1 against a1, where
+// the opponent's c1 then wipes the mover out (-64 with the empties to the winner).
+func TestAnalyzeForcedPass(t *testing.T) {
+	values, res, err := New(Options{TableBytes: 1 << 20}).Analyze(context.Background(), Position{P: 1 << 1, O: 1 << 0, Size: 8}, Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(values) != 1 || values[0].Move != rules.Pass || values[0].Score != -64 || !values[0].Exact || res.Move != rules.Pass {
+		t.Fatalf("values %+v, result %v; want only a pass worth -64, exactly", values, res)
+	}
+}

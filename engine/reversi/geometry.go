@@ -15,9 +15,11 @@ type geometry struct {
 	squares int    // size * size
 	mask    uint64 // the board's squares
 	corners uint64
-	// cornerList are the corner squares; cornerEdges[i] the two edge squares next to corner i.
+	// cornerList are the corner squares; cornerEdges[i] the two edge squares next to corner i,
+	// cornerX[i] its X-square (diagonally next to it: taken early, it gives the corner away).
 	cornerList  [4]int
 	cornerEdges [4]uint64
+	cornerX     [4]int
 	// quadrant[sq] is the parity bit (1, 2, 4 or 8) of the quadrant holding sq.
 	quadrant [64]uint8
 	// quadrantMask[i] holds the squares of the quadrant with bit 1<<i.
@@ -41,6 +43,7 @@ var geometries = func() map[int]*geometry {
 				dc = -1
 			}
 			g.cornerEdges[i] = 1<<(8*(r+dr)+col) | 1<<(8*r+col+dc)
+			g.cornerX[i] = 8*(r+dr) + col + dc
 		}
 		for r := range n {
 			for c := range n {

@@ -52,20 +52,6 @@ func (s *searcher) evaluate(p, o uint64, n int) int {
 	return s.heuristic(p, o)
 }
 
-// xSquare returns the X-square of a corner: the square diagonally next to it, which gives the
-// corner away when taken early.
-func (g *geometry) xSquare(corner int) int {
-	r, c := corner/8, corner%8
-	dr, dc := 1, 1
-	if r > 0 {
-		dr = -1
-	}
-	if c > 0 {
-		dc = -1
-	}
-	return 8*(r+dr) + c + dc
-}
-
 // heuristic is the evaluation of boards without learned weights: mobility, corners, stable
 // discs, and X-squares next to empty corners, in rough discs.
 func (s *searcher) heuristic(p, o uint64) int {
@@ -75,8 +61,7 @@ func (s *searcher) heuristic(p, o uint64) int {
 	v := 2 * (mp - mo)
 	empty := g.mask &^ (p | o)
 	v += potentialMobility(o, empty) - potentialMobility(p, empty)
-	for c := g.corners; c != 0; c &= c - 1 {
-		corner := bits.TrailingZeros64(c)
+	for i, corner := range g.cornerList {
 		bit := uint64(1) << corner
 		switch {
 		case p&bit != 0:
@@ -84,7 +69,7 @@ func (s *searcher) heuristic(p, o uint64) int {
 		case o&bit != 0:
 			v -= 8
 		default:
-			x := uint64(1) << g.xSquare(corner)
+			x := uint64(1) << g.cornerX[i]
 			if p&x != 0 {
 				v -= 5
 			} else if o&x != 0 {

@@ -13,8 +13,8 @@ import (
 
 // TestProbcutFit measures what the probcut table (probcut.go) holds: for positions of real
 // games (WTHOR 2019-2021) with n empties, the mean and the standard deviation of the exact score
-// minus the value of the shallow search probcut runs in its place. It takes minutes, so it runs
-// only when asked:
+// minus the value of the shallow search probcut runs in its place, and checks them against the
+// table. It takes minutes, so it runs only when asked:
 //
 //	TURNCOAT_PROBCUT_FIT=1 go test ./engine/reversi -run ProbcutFit -v -timeout 1h
 func TestProbcutFit(t *testing.T) {
@@ -75,6 +75,12 @@ func TestProbcutFit(t *testing.T) {
 			count++
 		}
 		mean := sum / float64(count)
-		t.Logf("empties=%d depth=%d mean=%.2f sigma=%.2f", n, probcutDepth(n), mean, math.Sqrt(sum2/float64(count)-mean*mean))
+		sigma := math.Sqrt(sum2/float64(count) - mean*mean)
+		t.Logf("empties=%d depth=%d mean=%.2f sigma=%.2f", n, probcutDepth(n), mean, sigma)
+		// the table must still describe the evaluation: 60 samples give sigma within about
+		// 20%, so a larger gap, or a bias, means the table wants measuring again
+		if sigma > 1.25*probcutSigma[n] || math.Abs(mean) > 2.5 {
+			t.Errorf("empties=%d: mean %.2f sigma %.2f, the table says mean 0 sigma %.1f", n, mean, sigma, probcutSigma[n])
+		}
 	}
 }

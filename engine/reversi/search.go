@@ -468,26 +468,25 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	g, err := pos.check()
+	if err != nil {
+		return nil, Result{}, err
+	}
+	p, o := pos.P, pos.O
+	if rules.Moves(p, o)&g.mask == 0 {
+		// the only move is a pass: search (which handles it) says what it is worth
+		r, err := e.search(ctx, pos, lim)
+		if err != nil {
+			return nil, Result{}, err
+		}
+		return []MoveValue{{Move: rules.Pass, Score: r.Score, Exact: r.Exact, PV: r.PV}}, r, nil
+	}
 	st, release, err := e.prepare(ctx, pos, lim)
 	if err != nil {
 		return nil, Result{}, err
 	}
 	defer release()
 	e.tt.NewSearch()
-	g := st.g
-	p, o := pos.P, pos.O
-	if rules.Moves(p, o)&g.mask == 0 {
-		if rules.Moves(o, p)&g.mask == 0 || lim.NoMoveEnds {
-			return nil, Result{}, ErrGameOver
-		}
-		r, err := e.search(ctx, Position{P: o, O: p, Size: pos.Size}, lim)
-		if err != nil {
-			return nil, Result{}, err
-		}
-		r.Move, r.Score = rules.Pass, -r.Score
-		r.PV = append([]int{rules.Pass}, r.PV...)
-		return []MoveValue{{Move: rules.Pass, Score: r.Score, Exact: r.Exact, PV: r.PV}}, r, nil
-	}
 	n := g.squares - bits.OnesCount64(p|o)
 	s := e.newSearcher(g, st, lim)
 	helpers := e.attachHelpers(s, st, lim)

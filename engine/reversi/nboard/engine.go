@@ -36,7 +36,7 @@ func (t turncoat) Search(ctx context.Context, b rules.Board, depth, n int, _ flo
 		if err != nil {
 			return nil, Stats{}, err
 		}
-		return []Line{{PV: res.PV, Eval: float64(res.Score), Depth: res.Depth, Exact: res.Exact}},
+		return []Line{{PV: res.PV, Eval: float64(res.Score), Depth: res.Depth}},
 			Stats{Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}, nil
 	}
 	values, res, err := t.eng.Analyze(ctx, pos, lim)
@@ -45,7 +45,7 @@ func (t turncoat) Search(ctx context.Context, b rules.Board, depth, n int, _ flo
 	}
 	out := make([]Line, 0, n)
 	for _, v := range values[:min(n, len(values))] {
-		out = append(out, Line{PV: v.PV, Eval: float64(v.Score), Depth: res.Depth, Exact: v.Exact})
+		out = append(out, Line{PV: v.PV, Eval: float64(v.Score), Depth: res.Depth})
 	}
 	return out, Stats{Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}, nil
 }

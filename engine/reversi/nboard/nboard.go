@@ -52,8 +52,6 @@ type Line struct {
 	Eval float64
 	// Depth is the search depth (the number of empties when solved).
 	Depth int
-	// Exact tells whether Eval is the exact final result.
-	Exact bool
 }
 
 // Stats describe a search's effort.
