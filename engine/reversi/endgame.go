@@ -14,7 +14,7 @@ import (
 // better. Down the tree the search changes gear as the empties run out:
 //
 //   - many empties (nws): stability cut-offs, the transposition table (its move tried first,
-//     before the others are even ordered), enhanced transposition cut-offs, and moves ordered
+//     before the others are even generated), enhanced transposition cut-offs, and moves ordered
 //     fastest first (the fewer replies the opponent has, the sooner the line ends) with corner
 //     stability and parity, plus, while the board is open, a shallow evaluated search;
 //   - from shallowEmpties+1 to ttEmpties-1: the same ordering without the table;
@@ -251,6 +251,15 @@ type squareList uint64
 
 func (l squareList) at(i int) int { return int(l >> (8 * i) & 0xFF) }
 
+// index returns the position of sq in the list, which holds it.
+func (l squareList) index(sq int) int {
+	i := 0
+	for l.at(i) != sq {
+		i++
+	}
+	return i
+}
+
 // without returns the list with its i-th square removed.
 func (l squareList) without(i int) squareList {
 	low := uint64(1)<<(8*i) - 1
@@ -410,20 +419,47 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 		if d := s.tt.probe(p, o); d.valid() {
 			if d.covers(n, s.exactness) {
 				if d.lower() > alpha {
+					s.noteBound(d)
 					return d.lower()
 				}
 				if d.upper() <= alpha {
+					s.noteBound(d)
 					return d.upper()
 				}
 			}
 			hashMove = d.move()
 		}
 	}
+	inexact := s.inexact
 	if s.sel != 0 && n >= probcutMinEmpties {
 		if v, ok := s.probcut(p, o, alpha, n); ok {
+			s.inexact++
 			return v
 		}
 	}
+	start := s.nodes
+	best, bestMove := -infinity, noMove
+	if n < etcEmpties && hashMove != noMove && moves&(1<<hashMove) != 0 {
+		// the hash move first, before the other moves are even generated: it often refutes
+		// alone
+		f := flip(hashMove, p, o)
+		best = -s.nws(o&^f, p|f|1<<hashMove, -alpha-1, n-1, parity^s.g.quadrant[hashMove])
+		bestMove = hashMove
+		moves &^= 1 << hashMove
+	}
+	if best <= alpha && moves != 0 {
+		best, bestMove = s.nwsMoves(p, o, alpha, n, parity, moves, hashMove, best, bestMove)
+	}
+	if useTT {
+		s.tt.store(p, o, n, s.exactnessSince(inexact), alpha, alpha+1, best, bestMove, s.nodes-start)
+	}
+	return best
+}
+
+// nwsMoves searches the moves (a bitboard) of nws's node in turn until one proves it above
+// alpha, starting from the best value and move found so far; hashMove, if among them, goes
+// first.
+func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
 	if n > ttEmpties {
@@ -439,48 +475,55 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 		for i := range list {
 			m := &list[i]
 			if d := s.tt.probe(m.np, m.no); d.covers(n-1, s.exactness) && -d.upper() > alpha {
-				v := -d.upper()
-				s.tt.store(p, o, n, s.exactness, alpha, alpha+1, v, m.sq, 1)
-				return v
+				s.noteBound(d)
+				return -d.upper(), m.sq
 			}
 		}
 	}
-	start := s.nodes
-	best, bestMove := -infinity, noMove
-	// the hash move first, before the others are ordered: it often refutes alone
 	first := 0
 	for i := range list {
 		if list[i].sq == hashMove {
 			list[0], list[i] = list[i], list[0]
 			m := &list[0]
-			best = -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
-			bestMove, first = m.sq, 1
+			v := -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
+			if v > alpha {
+				return v, m.sq
+			}
+			if v > best {
+				best, bestMove = v, m.sq
+			}
+			first = 1
 			break
 		}
 	}
-	if best <= alpha {
-		rest := list[first:]
-		if n > fastestFirstEmpties {
-			s.orderEvaluated(rest, n, alpha)
+	rest := list[first:]
+	if n > fastestFirstEmpties {
+		s.orderEvaluated(rest, n, alpha)
+	} else {
+		s.orderFastest(rest, parity, n)
+	}
+	var l squareList
+	if n == shallowEmpties+1 {
+		// the children are solved by shallow, which wants their empties by squareRank
+		l, _ = sortedSquares(s.g.mask &^ (p | o))
+	}
+	for i := range rest {
+		pickBest(rest, i)
+		m := &rest[i]
+		var v int
+		if n == shallowEmpties+1 {
+			v = -s.shallow(m.np, m.no, -alpha-1, l.without(l.index(m.sq)), n-1, parity^s.g.quadrant[m.sq])
 		} else {
-			s.orderFastest(rest, parity, n)
+			v = -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
 		}
-		for i := range rest {
-			pickBest(rest, i)
-			m := &rest[i]
-			v := -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
-			if v > best {
-				best, bestMove = v, m.sq
-				if v > alpha {
-					break
-				}
+		if v > best {
+			best, bestMove = v, m.sq
+			if v > alpha {
+				break
 			}
 		}
 	}
-	if useTT {
-		s.tt.store(p, o, n, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
-	}
-	return best
+	return best, bestMove
 }
 
 // pvs is the solver's full-window search: the exact score when it lies in (alpha, beta), else a
@@ -504,18 +547,18 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 	hashMove := noMove
 	if d := s.tt.probe(p, o); d.valid() {
 		if d.covers(n, s.exactness) {
-			if d.lower() >= beta {
+			switch {
+			case d.lower() >= beta, d.lower() == d.upper():
+				s.noteBound(d)
 				return d.lower()
-			}
-			if d.upper() <= alpha {
+			case d.upper() <= alpha:
+				s.noteBound(d)
 				return d.upper()
-			}
-			if d.lower() == d.upper() {
-				return d.lower()
 			}
 		}
 		hashMove = d.move()
 	}
+	inexact := s.inexact
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
 	if n > fastestFirstEmpties {
@@ -566,6 +609,25 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 			a = max(a, v)
 		}
 	}
-	s.tt.store(p, o, n, s.exactness, alpha, beta, best, bestMove, s.nodes-start)
+	s.tt.store(p, o, n, s.exactnessSince(inexact), alpha, beta, best, bestMove, s.nodes-start)
 	return best
+}
+
+// noteBound records that the search used the bound d from the table: when it came from a
+// selective search, so is the result of every node above.
+func (s *searcher) noteBound(d ttData) {
+	if d.sel() != selExact {
+		s.inexact++
+	}
+}
+
+// exactnessSince is the exactness of a result whose search started when the count of
+// selective decisions was inexact: a selective search's subtree in which probcut never cut,
+// nor any selective bound was used, was solved exactly (below probcutMinEmpties always), and
+// its result then serves the exact search too.
+func (s *searcher) exactnessSince(inexact uint64) int {
+	if s.inexact == inexact {
+		return selExact
+	}
+	return s.exactness
 }

@@ -31,6 +31,9 @@ type searcher struct {
 	// sel is the selectivity of an endgame search: 0 solves exactly, i+1 cuts with the margin
 	// probcutT[i]. exactness is what the table records of its results: selExact, or i.
 	sel, exactness int
+	// inexact counts the selective decisions of the search so far: probcut cuts and bounds
+	// taken from selective searches. A node whose subtree made none was solved exactly.
+	inexact uint64
 	// pool is the search's helper threads (nil with one thread); abort, when set, is the flag of
 	// the split this thread works at.
 	pool  *pool
@@ -179,6 +182,65 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 		}
 		hashMove = d.move()
 	}
+	start := s.nodes
+	best, bestMove := -infinity, noMove
+	if depth == 1 {
+		best, bestMove = s.midLeaves(p, o, alpha, n, moves)
+	} else {
+		if hashMove != noMove && moves&(1<<hashMove) != 0 {
+			// the hash move first, before the others are generated and ordered (by
+			// searches): it often refutes alone
+			f := flip(hashMove, p, o)
+			best = -s.midNWS(o&^f, p|f|1<<hashMove, -alpha-1, depth-1, n-1)
+			bestMove = hashMove
+			moves &^= 1 << hashMove
+			if best > alpha {
+				s.cutoff(hashMove, depth)
+				moves = 0
+			}
+		}
+		if moves != 0 {
+			best, bestMove = s.midMoves(p, o, alpha, depth, n, moves, hashMove, best, bestMove)
+		}
+	}
+	if useTT {
+		s.tt.store(p, o, depth, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
+	}
+	return best
+}
+
+// midLeaves is midNWS at depth 1: each move's position is evaluated, in square order, until
+// one is above alpha. Most of probcut's and the ordering searches' nodes are here, so nothing
+// is generated ahead: a move's discs are turned only when its turn comes.
+func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bestMove int) {
+	best, bestMove = -infinity, noMove
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := flip(sq, p, o)
+		np, no := o&^f, p|f|1<<sq
+		s.nodes++
+		var v int
+		switch {
+		case np == 0:
+			v = s.g.squares // a wipe-out: the opponent has no discs
+		case n == 1:
+			v = -s.g.finalScore(np, no)
+		default:
+			v = -s.evaluate(np, no, n-1)
+		}
+		if v > best {
+			best, bestMove = v, sq
+			if v > alpha {
+				break
+			}
+		}
+	}
+	return best, bestMove
+}
+
+// midMoves searches the moves (a bitboard) of midNWS's node to depth in order until one is
+// above alpha, starting from the best value and move found so far.
+func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, hashMove, best, bestMove int) (int, int) {
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
 	if depth-1 > midTableMinDepth {
@@ -186,46 +248,20 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 			s.tt.prefetch(list[i].np, list[i].no)
 		}
 	}
-	start := s.nodes
-	best, bestMove := -infinity, noMove
-	if depth == 1 {
-		for i := range list {
-			m := &list[i]
-			s.nodes++
-			var v int
-			if m.np == 0 {
-				v = s.g.squares // a wipe-out: the opponent has no discs
-			} else if n == 1 {
-				v = -s.g.finalScore(m.np, m.no)
-			} else {
-				v = -s.evaluate(m.np, m.no, n-1)
-			}
-			if v > best {
-				best, bestMove = v, m.sq
-				if v > alpha {
-					break
-				}
-			}
-		}
-	} else {
-		s.orderMid(list, depth, n, hashMove, alpha)
-		for i := range list {
-			pickBest(list, i)
-			m := &list[i]
-			v := -s.midNWS(m.np, m.no, -alpha-1, depth-1, n-1)
-			if v > best {
-				best, bestMove = v, m.sq
-				if v > alpha {
-					s.cutoff(m.sq, depth)
-					break
-				}
+	s.orderMid(list, depth, n, hashMove, alpha)
+	for i := range list {
+		pickBest(list, i)
+		m := &list[i]
+		v := -s.midNWS(m.np, m.no, -alpha-1, depth-1, n-1)
+		if v > best {
+			best, bestMove = v, m.sq
+			if v > alpha {
+				s.cutoff(m.sq, depth)
+				break
 			}
 		}
 	}
-	if useTT {
-		s.tt.store(p, o, depth, s.exactness, alpha, alpha+1, best, bestMove, s.nodes-start)
-	}
-	return best
+	return best, bestMove
 }
 
 // midPVS is the full-window midgame search to depth.

@@ -91,6 +91,10 @@ func (s *searcher) trySplit(moves []splitMove, alpha, beta int, best, bestMove *
 	work(s)
 	s.abort = saved
 	wg.Wait()
+	if s.sel != 0 {
+		// the helpers' selective decisions are not counted here: take the result as selective
+		s.inexact++
+	}
 	if stopped.Load() || s.stop.Load() {
 		panic(stopSignal{})
 	}

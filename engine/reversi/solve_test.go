@@ -208,3 +208,68 @@ func TestLimits(t *testing.T) {
 		t.Fatalf("illegal move %s", rules.SquareName(res.Move))
 	}
 }
+
+// TestSelectiveThenExact runs the solve's selective searches (probcut) and then the exact one
+// in the same table, as a solve does, on random positions: the exact search must still find
+// the exact value. It fails if a selective result is stored as exact (a subtree where probcut
+// cut, or which used a selective bound, taken for solved).
+func TestSelectiveThenExact(t *testing.T) {
+	g := geometries[8]
+	rng := rand.New(rand.NewPCG(11, 11))
+	differed := 0
+	for i := 0; i < 40; {
+		pos, ok := randomGamePosition(rng, 8, 16)
+		if !ok {
+			continue
+		}
+		i++
+		parity := g.parity(g.mask &^ (pos.P | pos.O))
+		want := newTestSearcher(g).pvs(pos.P, pos.O, -64, 64, 16, parity)
+		s := newTestSearcher(g)
+		for sel := 1; sel <= len(probcutT); sel++ {
+			s.setSelectivity(sel)
+			if v := s.pvs(pos.P, pos.O, -64, 64, 16, parity); v != want {
+				differed++
+			}
+		}
+		s.setSelectivity(0)
+		if got := s.pvs(pos.P, pos.O, -64, 64, 16, parity); got != want {
+			t.Fatalf("position %d: exact search after selective ones found %d, want %d", i, got, want)
+		}
+		if s.inexact == 0 {
+			t.Fatalf("position %d: the selective searches made no selective decision", i)
+		}
+	}
+	// the positions must exercise probcut: some selective values differ from the exact ones
+	if differed == 0 {
+		t.Fatal("no selective search differed from the exact one: the test proves nothing")
+	}
+	t.Logf("%d of %d selective searches differed from the exact value", differed, 40*len(probcutT))
+}
+
+// TestSelectiveBoundsCount checks the bookkeeping that decides whether a selective search's
+// result is exact: a bound taken from a selective result counts as a selective decision, an
+// exact one does not.
+func TestSelectiveBoundsCount(t *testing.T) {
+	g := geometries[8]
+	rng := rand.New(rand.NewPCG(12, 12))
+	var pos Position
+	for ok := false; !ok || rules.Moves(pos.P, pos.O) == 0; {
+		pos, ok = randomGamePosition(rng, 8, 14)
+	}
+	parity := g.parity(g.mask &^ (pos.P | pos.O))
+	for _, c := range []struct {
+		stored      int // exactness of the stored bound
+		wantInexact uint64
+	}{{0, 1}, {selExact, 0}} {
+		s := newTestSearcher(g)
+		s.setSelectivity(1)
+		s.tt.store(pos.P, pos.O, 14, c.stored, 0, 1, 10, noMove, 1000) // a lower bound of 10
+		if v := s.nws(pos.P, pos.O, 0, 14, parity); v != 10 {
+			t.Fatalf("stored exactness %d: nws = %d, want the stored bound 10", c.stored, v)
+		}
+		if s.inexact != c.wantInexact {
+			t.Errorf("stored exactness %d: %d selective decisions counted, want %d", c.stored, s.inexact, c.wantInexact)
+		}
+	}
+}
