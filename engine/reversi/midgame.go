@@ -170,17 +170,18 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 	// the shallowest searches (most of probcut's and the move ordering's nodes) do without
 	// the table: a probe costs more than the search it could save
 	useTT := depth > midTableMinDepth
-	if !useTT {
-	} else if d := s.tt.probe(p, o); d.valid() {
-		if d.depth() >= depth {
-			if d.lower() > alpha {
-				return d.lower()
+	if useTT {
+		if d := s.tt.probe(p, o); d.valid() {
+			if d.depth() >= depth {
+				if d.lower() > alpha {
+					return d.lower()
+				}
+				if d.upper() <= alpha {
+					return d.upper()
+				}
 			}
-			if d.upper() <= alpha {
-				return d.upper()
-			}
+			hashMove = d.move()
 		}
-		hashMove = d.move()
 	}
 	start := s.nodes
 	best, bestMove := -infinity, noMove
@@ -196,10 +197,9 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 			moves &^= 1 << hashMove
 			if best > alpha {
 				s.cutoff(hashMove, depth)
-				moves = 0
 			}
 		}
-		if moves != 0 {
+		if best <= alpha && moves != 0 {
 			best, bestMove = s.midMoves(p, o, alpha, depth, n, moves, hashMove, best, bestMove)
 		}
 	}
