@@ -35,14 +35,9 @@ func Moves(p, o uint64) uint64 {
 	return movesGo(p, o)
 }
 
-// Flips returns the opponent discs that a disc of p placed on the empty square sq turns; zero
-// means the move is illegal. p and o are the mover's and the opponent's discs.
-func Flips(sq int, p, o uint64) uint64 {
-	if useAVX2 {
-		return flipsAVX2(sq, p, o)
-	}
-	return flipsGo(sq, p, o)
-}
+// Flips (bitboard_amd64.go, bitboard_other.go) returns the opponent discs that a disc of p
+// placed on the empty square sq turns; zero means the move is illegal. p and o are the mover's
+// and the opponent's discs.
 
 // movesGo is the portable Moves.
 func movesGo(p, o uint64) uint64 {

@@ -8,6 +8,10 @@ import "golang.org/x/sys/cpu"
 // decade has them; others (and builds with the purego tag) use the portable Go code.
 var useAVX2 = cpu.X86.HasAVX2 && cpu.X86.HasBMI1 && cpu.X86.HasPOPCNT
 
+// useAVX512 selects the AVX-512 Flips kernel, whose leading-zero count (AVX512CD) on 256-bit
+// registers (AVX512VL) replaces a smear of shifts.
+var useAVX512 = useAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512CD
+
 // fastPDEP tells whether PDEP takes a few cycles: on every Intel processor that has it and on
 // AMD's since Zen 3 (family 0x19); earlier AMD processors run it in microcode, slower than a
 // loop.
@@ -40,11 +44,22 @@ func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
 
 // Implemented in bitboard_amd64.s.
 
+// Flips returns the opponent discs that a disc of p placed on the empty square sq turns; zero
+// means the move is illegal. p and o are the mover's and the opponent's discs. It is written in
+// assembly, jumping to the best kernel the processor has: the solvers call it billions of times,
+// and a Go function choosing the kernel would add a call to each.
+//
+//go:noescape
+func Flips(sq int, p, o uint64) uint64
+
 //go:noescape
 func movesAVX2(p, o uint64) uint64
 
 //go:noescape
 func flipsAVX2(sq int, p, o uint64) uint64
+
+//go:noescape
+func flipsAVX512(sq int, p, o uint64) uint64
 
 //go:noescape
 func perft2AVX2(p, o, moves uint64) uint64

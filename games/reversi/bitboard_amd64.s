@@ -112,6 +112,19 @@ TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ AX, ret+16(FP)
 	RET
 
+// func Flips(sq int, p, o uint64) uint64
+// Jumps to the kernel the processor has; the arguments stay where they are.
+TEXT ·Flips(SB), NOSPLIT, $0-32
+	CMPB ·useAVX512(SB), $0
+	JEQ noAVX512
+	JMP ·flipsAVX512(SB)
+noAVX512:
+	CMPB ·useAVX2(SB), $0
+	JEQ noAVX2
+	JMP ·flipsAVX2(SB)
+noAVX2:
+	JMP ·flipsGo(SB)
+
 // func flipsAVX2(sq int, p, o uint64) uint64
 TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ sq+0(FP), CX
@@ -409,4 +422,48 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL BX, b+12(FP)
 	MOVL CX, c+16(FP)
 	MOVL DX, d+20(FP)
+	RET
+
+// func flipsAVX512(sq int, p, o uint64) uint64
+// The same rays as flipsAVX2, with two AVX-512 (VL, CD) shortcuts: towards lower bits the first
+// square that is not an opponent disc is found by a leading-zero count instead of a smear, and
+// a mask register replaces the test for rays without an outflanking disc.
+TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
+	MOVQ sq+0(FP), CX
+	ANDQ $63, CX
+	SHLQ $5, CX
+	MOVQ p+8(FP), R8
+	MOVQ o+16(FP), R9
+	VPBROADCASTQ R8, Y0
+	VPBROADCASTQ R9, Y1
+	LEAQ ·raysUp(SB), R10
+	VMOVDQU (R10)(CX*1), Y2
+	LEAQ ·raysDown(SB), R11
+	VMOVDQU (R11)(CX*1), Y3
+	VPXOR Y10, Y10, Y10
+	VPCMPEQQ Y11, Y11, Y11
+	// towards higher bits: the lowest square that is not the opponent's, if p's, outflanks
+	// the squares below it
+	VPANDN Y2, Y1, Y4
+	VPSUBQ Y4, Y10, Y5
+	VPAND Y5, Y4, Y4
+	VPAND Y0, Y4, Y4
+	VPTESTMQ Y4, Y4, K1
+	VPADDQ.Z Y11, Y4, K1, Y4
+	VPAND Y2, Y4, Y4
+	// towards lower bits: the highest such square (none when the count is 64), if p's,
+	// outflanks the squares above it
+	VPANDN Y3, Y1, Y5
+	VPLZCNTQ Y5, Y5
+	VPSLLQ $63, Y11, Y6
+	VPSRLVQ Y5, Y6, Y6
+	VPAND Y0, Y6, Y6
+	VPADDQ Y6, Y6, Y6
+	VPSUBQ Y6, Y10, Y6
+	VPAND Y3, Y6, Y6
+	VPOR Y6, Y4, Y4
+	REDUCE4
+	VMOVQ X4, AX
+	VZEROUPPER
+	MOVQ AX, ret+24(FP)
 	RET

@@ -43,7 +43,10 @@ func BenchmarkFlips(b *testing.B) {
 	for _, k := range []struct {
 		name string
 		f    func(sq int, p, o uint64) uint64
-	}{{"go", flipsGo}, {"avx2", flipsAVX2}} {
+	}{{"go", flipsGo}, {"avx2", flipsAVX2}, {"avx512", flipsAVX512}, {"Flips", Flips}} {
+		if k.name == "avx512" && !useAVX512 {
+			continue
+		}
 		b.Run(k.name, func(b *testing.B) {
 			i := 0
 			for b.Loop() {
