@@ -38,9 +38,11 @@ const (
 	// mobility alone; above it, by a shallow evaluated search as well.
 	fastestFirstEmpties = 15
 	// etcEmpties is the number of empties from which the solver probes every child in the
-	// table before searching any (enhanced transposition cut-off). It and fastestFirstEmpties
-	// were tuned on FFO #45 and #49 (5% faster than 14 and 13).
-	etcEmpties = 12
+	// table before searching any (enhanced transposition cut-off); below it, the hash move is
+	// searched before the other moves are generated. With the four-way table, 14 against 12:
+	// FFO #46, #49 and #50 52 s against 55 s (3% more nodes), #51, #52 and #56 101 s against
+	// 106 s (the same nodes); 16 was slower.
+	etcEmpties = 14
 
 	infinity = 127
 )
