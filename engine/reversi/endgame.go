@@ -40,8 +40,8 @@ const (
 	// etcEmpties is the number of empties from which the solver probes every child in the
 	// table before searching any (enhanced transposition cut-off); below it, the hash move is
 	// searched before the other moves are generated. With the four-way table, 14 against 12:
-	// FFO #46, #49 and #50 52 s against 55 s (3% more nodes), #51, #52 and #56 101 s against
-	// 106 s (the same nodes); 16 was slower.
+	// FFO #46, #49 and #50 51-52 s against 55-56 s (3% more nodes), #51, #52 and #56 101 s
+	// against 106 s (the same nodes); 16 was slower.
 	etcEmpties = 14
 
 	infinity = 127

@@ -200,7 +200,7 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 			}
 		}
 		if best <= alpha && moves != 0 {
-			best, bestMove = s.midMoves(p, o, alpha, depth, n, moves, hashMove, best, bestMove)
+			best, bestMove = s.midMoves(p, o, alpha, depth, n, moves, best, bestMove)
 		}
 	}
 	if useTT {
@@ -238,9 +238,10 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 	return best, bestMove
 }
 
-// midMoves searches the moves (a bitboard) of midNWS's node to depth in order until one is
-// above alpha, starting from the best value and move found so far.
-func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, hashMove, best, bestMove int) (int, int) {
+// midMoves searches the moves (a bitboard, without the hash move, already searched) of midNWS's
+// node to depth in order until one is above alpha, starting from the best value and move found
+// so far.
+func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best, bestMove int) (int, int) {
 	var buf [32]child
 	list := genMoves(p, o, moves, &buf)
 	if depth-1 > midTableMinDepth {
@@ -248,7 +249,7 @@ func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, hash
 			s.tt.prefetch(list[i].np, list[i].no)
 		}
 	}
-	s.orderMid(list, depth, n, hashMove, alpha)
+	s.orderMid(list, depth, n, noMove, alpha)
 	for i := range list {
 		pickBest(list, i)
 		m := &list[i]

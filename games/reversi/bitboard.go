@@ -35,10 +35,6 @@ func Moves(p, o uint64) uint64 {
 	return movesGo(p, o)
 }
 
-// Flips (bitboard_amd64.go, bitboard_other.go) returns the opponent discs that a disc of p
-// placed on the empty square sq turns; zero means the move is illegal. p and o are the mover's
-// and the opponent's discs.
-
 // movesGo is the portable Moves.
 func movesGo(p, o uint64) uint64 {
 	// The four direction pairs are written out: a call per pair costs more than the work.

@@ -94,6 +94,26 @@
 	VPUNPCKHQDQ X4, X4, X5 \
 	VPOR X5, X4, X4
 
+// FLIPARGS loads the arguments of a Flips kernel: R8 = p, R9 = o, and the rays of square sq
+// towards higher bits in Y2 and towards lower bits in Y3. Clobbers CX, R14, R15.
+#define FLIPARGS \
+	MOVQ sq+0(FP), CX \
+	ANDQ $63, CX \
+	SHLQ $5, CX \
+	MOVQ p+8(FP), R8 \
+	MOVQ o+16(FP), R9 \
+	LEAQ ·raysUp(SB), R14 \
+	VMOVDQU (R14)(CX*1), Y2 \
+	LEAQ ·raysDown(SB), R15 \
+	VMOVDQU (R15)(CX*1), Y3
+
+// FLIPSOUT: AX = the OR of Y4's four lanes, the flips of a Flips kernel, and the vector unit
+// left clean. Temporary Y5.
+#define FLIPSOUT \
+	REDUCE4 \
+	VMOVQ X4, AX \
+	VZEROUPPER
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	MOVQ p+0(FP), R8
@@ -127,24 +147,14 @@ noAVX2:
 
 // func flipsAVX2(sq int, p, o uint64) uint64
 TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
-	MOVQ sq+0(FP), CX
-	ANDQ $63, CX
-	SHLQ $5, CX
-	MOVQ p+8(FP), R8
-	MOVQ o+16(FP), R9
+	FLIPARGS
 	SETUP
 	VMOVQ R8, X0
 	VPBROADCASTQ X0, Y0
 	VMOVQ R9, X1
 	VPBROADCASTQ X1, Y1
-	LEAQ ·raysUp(SB), R14
-	VMOVDQU (R14)(CX*1), Y2
-	LEAQ ·raysDown(SB), R15
-	VMOVDQU (R15)(CX*1), Y3
 	FLIPSV
-	REDUCE4
-	VMOVQ X4, AX
-	VZEROUPPER
+	FLIPSOUT
 	MOVQ AX, ret+24(FP)
 	RET
 
@@ -429,17 +439,9 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 // square that is not an opponent disc is found by a leading-zero count instead of a smear, and
 // a mask register replaces the test for rays without an outflanking disc.
 TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
-	MOVQ sq+0(FP), CX
-	ANDQ $63, CX
-	SHLQ $5, CX
-	MOVQ p+8(FP), R8
-	MOVQ o+16(FP), R9
+	FLIPARGS
 	VPBROADCASTQ R8, Y0
 	VPBROADCASTQ R9, Y1
-	LEAQ ·raysUp(SB), R10
-	VMOVDQU (R10)(CX*1), Y2
-	LEAQ ·raysDown(SB), R11
-	VMOVDQU (R11)(CX*1), Y3
 	VPXOR Y10, Y10, Y10
 	VPCMPEQQ Y11, Y11, Y11
 	// towards higher bits: the lowest square that is not the opponent's, if p's, outflanks
@@ -462,8 +464,6 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 	VPSUBQ Y6, Y10, Y6
 	VPAND Y3, Y6, Y6
 	VPOR Y6, Y4, Y4
-	REDUCE4
-	VMOVQ X4, AX
-	VZEROUPPER
+	FLIPSOUT
 	MOVQ AX, ret+24(FP)
 	RET

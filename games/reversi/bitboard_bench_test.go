@@ -40,13 +40,7 @@ func BenchmarkMoves(b *testing.B) {
 
 func BenchmarkFlips(b *testing.B) {
 	pos := benchPositions()
-	for _, k := range []struct {
-		name string
-		f    func(sq int, p, o uint64) uint64
-	}{{"go", flipsGo}, {"avx2", flipsAVX2}, {"avx512", flipsAVX512}, {"Flips", Flips}} {
-		if k.name == "avx512" && !useAVX512 {
-			continue
-		}
+	for _, k := range flipKernels() {
 		b.Run(k.name, func(b *testing.B) {
 			i := 0
 			for b.Loop() {

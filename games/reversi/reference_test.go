@@ -65,7 +65,26 @@ func randomPosition(rng *rand.Rand, n int) (p, o uint64) {
 	return p, o
 }
 
+// flipKernel is one implementation of Flips, by name.
+type flipKernel struct {
+	name string
+	f    func(sq int, p, o uint64) uint64
+}
+
+// flipKernels lists Flips and every kernel the processor has, not only the one Flips picks.
+func flipKernels() []flipKernel {
+	ks := []flipKernel{{"Flips", Flips}, {"go", flipsGo}}
+	if useAVX2 {
+		ks = append(ks, flipKernel{"avx2", flipsAVX2})
+	}
+	if useAVX512 {
+		ks = append(ks, flipKernel{"avx512", flipsAVX512})
+	}
+	return ks
+}
+
 func TestBitboardsMatchReference(t *testing.T) {
+	kernels := flipKernels()
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range Sizes {
 		mask := SquareMask(n)
@@ -79,19 +98,12 @@ func TestBitboardsMatchReference(t *testing.T) {
 				if mask&(1<<sq) == 0 || (p|o)&(1<<sq) != 0 {
 					continue
 				}
-				got, want := Flips(sq, p, o), refFlips(n, sq, p, o)
-				if got == want && useAVX2 {
-					// every kernel the processor has, not only the one Flips picks
-					if got = flipsAVX2(sq, p, o); got == want && useAVX512 {
-						got = flipsAVX512(sq, p, o)
+				want := refFlips(n, sq, p, o)
+				for _, k := range kernels {
+					if got := k.f(sq, p, o); got != want {
+						b := Board{Black: p, White: o, Size: n}
+						t.Fatalf("size %d %s at %s: %s = %#x, reference %#x", n, b.Text(), SquareName(sq), k.name, got, want)
 					}
-				}
-				if got == want {
-					got = flipsGo(sq, p, o)
-				}
-				if got != want {
-					b := Board{Black: p, White: o, Size: n}
-					t.Fatalf("size %d %s at %s: Flips = %#x, reference %#x", n, b.Text(), SquareName(sq), got, want)
 				}
 			}
 		}
