@@ -269,23 +269,27 @@ func (l squareList) without(i int) squareList {
 	return squareList(uint64(l)&low | uint64(l)>>8&^low)
 }
 
-// sortedSquares lists the squares of b (at most eight) by squareRank.
+// rankedSquare[r] is the square of squareRank r.
+var rankedSquare = func() [64]uint8 {
+	var sq [64]uint8
+	for x, r := range squareRank {
+		sq[r] = uint8(x)
+	}
+	return sq
+}()
+
+// sortedSquares lists the squares of b (at most eight) by squareRank. It sorts without
+// comparing: the squares become bits at their ranks, read back lowest first.
 func sortedSquares(b uint64) (squareList, int) {
-	var sq [8]uint8
-	n := 0
+	var ranks uint64
 	for ; b != 0; b &= b - 1 {
-		x := uint8(bits.TrailingZeros64(b))
-		i := n
-		for i > 0 && squareRank[sq[i-1]] > squareRank[x] {
-			sq[i] = sq[i-1]
-			i--
-		}
-		sq[i] = x
-		n++
+		ranks |= 1 << squareRank[bits.TrailingZeros64(b)]
 	}
 	var l squareList
-	for i := n - 1; i >= 0; i-- {
-		l = l<<8 | squareList(sq[i])
+	n := 0
+	for ; ranks != 0; ranks &= ranks - 1 {
+		l |= squareList(rankedSquare[bits.TrailingZeros64(ranks)]) << (8 * n)
+		n++
 	}
 	return l, n
 }
@@ -338,7 +342,9 @@ func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity u
 type child struct {
 	sq     int
 	np, no uint64
-	key    int // higher is searched first
+	// replies are the opponent's moves in the position, once the ordering has computed them
+	replies uint64
+	key     int // higher is searched first
 }
 
 // weightedMobility counts moves with corners twice: a corner given away is worse than a move.
@@ -364,7 +370,7 @@ func (s *searcher) orderFastest(moves []child, parity uint8, n int) {
 			m.key = 1 << 30
 			continue
 		}
-		m.key = s.sortKey(m.np, m.no)
+		m.key = s.sortKey(m)
 		if n < 12 && parity&s.g.quadrant[m.sq] != 0 {
 			m.key += wParity
 		}
@@ -402,6 +408,12 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 		l, m := sortedSquares(s.g.mask &^ (p | o))
 		return s.shallow(p, o, alpha, l, m, parity)
 	}
+	return s.nwsWith(p, o, alpha, n, parity, rules.Moves(p, o)&s.g.mask)
+}
+
+// nwsWith is nws for n > shallowEmpties empties when p's moves are known already (the move
+// ordering of the parent computed them).
+func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves uint64) int {
 	s.nodes++
 	s.checkStop()
 	useTT := n >= ttEmpties
@@ -410,7 +422,6 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 			return v
 		}
 	}
-	moves := rules.Moves(p, o) & s.g.mask
 	if moves == 0 {
 		if rules.Moves(o, p)&s.g.mask == 0 {
 			return s.g.finalScore(p, o)
@@ -463,8 +474,7 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 // alpha, starting from the best value and move found so far; hashMove, if among them, goes
 // first.
 func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
-	var buf [32]child
-	list := genMoves(p, o, moves, &buf)
+	list := genMoves(p, o, moves, &s.moveStack[n])
 	if n > ttEmpties {
 		// the children will probe the table (the enhanced transposition cut-off at once, or
 		// each on entry, after the ordering): their buckets load meanwhile
@@ -517,7 +527,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		if n == shallowEmpties+1 {
 			v = -s.shallow(m.np, m.no, -alpha-1, l.without(l.index(m.sq)), n-1, parity^s.g.quadrant[m.sq])
 		} else {
-			v = -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
+			v = -s.nwsWith(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq], m.replies)
 		}
 		if v > best {
 			best, bestMove = v, m.sq
@@ -562,8 +572,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 		hashMove = d.move()
 	}
 	inexact := s.inexact
-	var buf [32]child
-	list := genMoves(p, o, moves, &buf)
+	list := genMoves(p, o, moves, &s.moveStack[n])
 	if n > fastestFirstEmpties {
 		s.orderEvaluated(list, n, alpha)
 	} else {

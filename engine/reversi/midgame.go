@@ -38,6 +38,10 @@ type searcher struct {
 	// the split this thread works at.
 	pool  *pool
 	abort *atomic.Bool
+	// moveStack[n] holds the moves of the node with n empties being searched: the empties
+	// fall by one at every move, so a node's list is never overwritten while it is in use,
+	// and taking it costs nothing where a local array would be cleared at every node.
+	moveStack [65][32]child
 }
 
 // checkStop unwinds the search when it must stop, or when the split it works at is aborted.
@@ -105,7 +109,7 @@ func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
 			m.key = 1 << 29
 			continue
 		}
-		key := s.sortKey(m.np, m.no) + s.historyKey(m.sq)
+		key := s.sortKey(m) + s.historyKey(m.sq)
 		if sortDepth >= 0 {
 			key += s.searchKey(m, sortDepth, n, sortAlpha)
 		}
@@ -242,8 +246,7 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 // node to depth in order until one is above alpha, starting from the best value and move found
 // so far.
 func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best, bestMove int) (int, int) {
-	var buf [32]child
-	list := genMoves(p, o, moves, &buf)
+	list := genMoves(p, o, moves, &s.moveStack[n])
 	if depth-1 > midTableMinDepth {
 		for i := range list { // the children probe the table after the ordering
 			s.tt.prefetch(list[i].np, list[i].no)
@@ -303,8 +306,7 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 		}
 		hashMove = d.move()
 	}
-	var buf [32]child
-	list := genMoves(p, o, moves, &buf)
+	list := genMoves(p, o, moves, &s.moveStack[n])
 	s.orderMid(list, depth, n, hashMove, alpha)
 	start := s.nodes
 	a := alpha
@@ -377,12 +379,12 @@ func (g *geometry) cornerStability(p uint64) int {
 
 // sortKey is the part of a move's ordering key that does not depend on a search: the fewer
 // (weighted) replies and potential replies the opponent has, and the more stable corner discs
-// the mover gets, the better.
-func (s *searcher) sortKey(np, no uint64) int {
-	replies := rules.Moves(np, no) & s.g.mask
-	empty := s.g.mask &^ (np | no)
-	return (36-weightedMobility(replies))*wMobility + (36-potentialMobility(no, empty))*wPotentialMobility +
-		s.g.cornerStability(no)*wCornerStability
+// the mover gets, the better. It keeps the replies in m for the child's search.
+func (s *searcher) sortKey(m *child) int {
+	m.replies = rules.Moves(m.np, m.no) & s.g.mask
+	empty := s.g.mask &^ (m.np | m.no)
+	return (36-weightedMobility(m.replies))*wMobility + (36-potentialMobility(m.no, empty))*wPotentialMobility +
+		s.g.cornerStability(m.no)*wCornerStability
 }
 
 // orderEvaluated sets the keys of moves at a solver node with n (many) empties searched with
@@ -400,7 +402,7 @@ func (s *searcher) orderEvaluated(list []child, n, alpha int) {
 			m.key = 1 << 30
 			continue
 		}
-		m.key = s.sortKey(m.np, m.no) + s.searchKey(m, sortDepth, n, sortAlpha)
+		m.key = s.sortKey(m) + s.searchKey(m, sortDepth, n, sortAlpha)
 	}
 }
 
