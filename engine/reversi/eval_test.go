@@ -239,3 +239,27 @@ func TestTableBounds(t *testing.T) {
 		t.Fatalf("a selective result replaced an exact one")
 	}
 }
+
+// TestFullDiagonals checks the 8x8 shift version of the full diagonal lines against the check
+// of each line in turn, on random boards filled from sparse to full.
+func TestFullDiagonals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := range 20000 {
+		x := rng.Uint64()
+		for k := i % 4; k > 0; k-- {
+			x |= rng.Uint64()
+		}
+		var wantD, wantA uint64
+		for l := range 15 {
+			if m := diagonalLines[l]; x&m == m {
+				wantD |= m
+			}
+			if m := antiDiagonalLines[l]; x&m == m {
+				wantA |= m
+			}
+		}
+		if d, a := fullDiagonals(x); d != wantD || a != wantA {
+			t.Fatalf("%#x: full diagonals %#x and %#x, want %#x and %#x", x, d, a, wantD, wantA)
+		}
+	}
+}

@@ -24,6 +24,8 @@ type geometry struct {
 	quadrant [64]uint8
 	// quadrantMask[i] holds the squares of the quadrant with bit 1<<i.
 	quadrantMask [4]uint64
+	// edgeStable is edgeStable[size], kept here for the solver's stability cut-offs.
+	edgeStable []uint8
 }
 
 var geometries = func() map[int]*geometry {

@@ -38,6 +38,9 @@ func init() {
 		}
 		edgeStable[n] = t
 	}
+	for _, g := range geometries {
+		g.edgeStable = edgeStable[g.size]
+	}
 }
 
 // edgeStableOf fills t[p<<n|o]: p's discs that survive every continuation of the line, where a
@@ -98,6 +101,10 @@ func (g *geometry) fullLines(occupied uint64) (h, v, d, a uint64) {
 	v = x & bits.RotateLeft64(x, 8)
 	v &= bits.RotateLeft64(v, 16)
 	v &= bits.RotateLeft64(v, 32)
+	if g.size == 8 {
+		d, a = fullDiagonals(x)
+		return h, v, d, a
+	}
 	for i := range 15 {
 		if m := diagonalLines[i]; x&m == m {
 			d |= m
@@ -107,6 +114,38 @@ func (g *geometry) fullLines(occupied uint64) (h, v, d, a uint64) {
 		}
 	}
 	return h, v, d, a
+}
+
+// fullDiagonals returns the squares of the 8x8 board whose diagonal (d) and anti-diagonal (a)
+// lines are full in x. Each square's line is checked outwards by doubling steps (1, 2, then 4
+// squares) in both directions; a square whose step would leave the board keeps what it has,
+// since its line ends there.
+func fullDiagonals(x uint64) (d, a uint64) {
+	const (
+		row0, row01, row0123 = 0x00000000000000FF, 0x000000000000FFFF, 0x00000000FFFFFFFF
+		row7, row67, row4567 = 0xFF00000000000000, 0xFFFF000000000000, 0xFFFFFFFF00000000
+		col0, col01, col0123 = 0x0101010101010101, 0x0303030303030303, 0x0F0F0F0F0F0F0F0F
+		col7, col67, col4567 = 0x8080808080808080, 0xC0C0C0C0C0C0C0C0, 0xF0F0F0F0F0F0F0F0
+	)
+	// diagonal: +9 is a row down and a column right
+	up, down := x, x
+	down &= down>>9 | row7 | col7
+	up &= up<<9 | row0 | col0
+	down &= down>>18 | row67 | col67
+	up &= up<<18 | row01 | col01
+	down &= down>>36 | row4567 | col4567
+	up &= up<<36 | row0123 | col0123
+	d = up & down
+	// anti-diagonal: +7 is a row down and a column left
+	up, down = x, x
+	down &= down>>7 | row7 | col0
+	up &= up<<7 | row0 | col7
+	down &= down>>14 | row67 | col01
+	up &= up<<14 | row01 | col67
+	down &= down>>28 | row4567 | col0123
+	up &= up<<28 | row0123 | col4567
+	a = up & down
+	return d, a
 }
 
 // diagonalLines and antiDiagonalLines are the 15 lines of each diagonal direction.
@@ -125,7 +164,7 @@ func (g *geometry) stable(p, o uint64) uint64 {
 	n := uint(g.size)
 	last := n - 1
 	line := uint64(1)<<n - 1
-	t := edgeStable[g.size]
+	t := g.edgeStable
 	edge := uint64(t[(p&line)<<n|o&line])
 	edge |= uint64(t[(p>>(8*last)&line)<<n|o>>(8*last)&line]) << (8 * last)
 	edge |= columnSpread[t[columnByte(p)<<n|columnByte(o)]]
