@@ -537,9 +537,20 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		// the children are solved by shallow, which wants their empties by squareRank
 		l, _ = sortedSquares(s.g.mask &^ (p | o))
 	}
+	// the keys with their moves' indexes, picked best first without branching on them (the
+	// comparisons are unpredictable); a picked one becomes 0
+	var keys [32]uint64
 	for i := range rest {
-		pickBest(rest, i)
-		m := &rest[i]
+		keys[i] = uint64(rest[i].key+1<<31)<<8 | uint64(31-i)
+	}
+	for range rest {
+		top := uint64(0)
+		for _, k := range keys[:len(rest)] {
+			top = max(top, k)
+		}
+		j := 31 - int(top&0xFF)
+		keys[j] = 0
+		m := &rest[j]
 		var v int
 		if n == shallowEmpties+1 {
 			v = -s.shallow(m.np, m.no, -alpha-1, l.without(l.index(m.sq)), n-1, parity^s.g.quadrant[m.sq])
