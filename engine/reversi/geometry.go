@@ -24,7 +24,8 @@ type geometry struct {
 	quadrant [64]uint8
 	// quadrantMask[i] holds the squares of the quadrant with bit 1<<i.
 	quadrantMask [4]uint64
-	// edgeStable is edgeStable[size], kept here for the solver's stability cut-offs.
+	// edgeStable[p<<size|o] holds, for an edge with the mover's discs p and the opponent's o,
+	// the mover's discs that no sequence of moves along the edge can flip (stability.go).
 	edgeStable []uint8
 }
 

@@ -381,11 +381,14 @@ func (g *geometry) cornerStability(p uint64) int {
 // (weighted) replies and potential replies the opponent has, and the more stable corner discs
 // the mover gets, the better. It keeps the replies in m for the child's search.
 func (s *searcher) sortKey(m *child) int {
-	m.replies = rules.Moves(m.np, m.no) & s.g.mask
 	empty := s.g.mask &^ (m.np | m.no)
-	return (36-weightedMobility(m.replies))*wMobility + (36-potentialMobility(m.no, empty))*wPotentialMobility +
+	m.replies = rules.Moves(m.np, m.no) & s.g.mask
+	return mobilityKey(m.replies) + (36-potentialMobility(m.no, empty))*wPotentialMobility +
 		s.g.cornerStability(m.no)*wCornerStability
 }
+
+// mobilityKey is the part of sortKey from the opponent's replies (a bitboard).
+func mobilityKey(replies uint64) int { return (36 - weightedMobility(replies)) * wMobility }
 
 // orderEvaluated sets the keys of moves at a solver node with n (many) empties searched with
 // the null window (alpha, alpha+1): sortKey plus the value of a shallow search of each child,

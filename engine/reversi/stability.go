@@ -11,10 +11,6 @@ import "math/bits"
 // colour or lie on a full line. It finds a subset of the stable discs, which is all a bound
 // needs.
 
-// edgeStable[n][p<<n|o] holds, for a line of n squares with the mover's discs p and the
-// opponent's o, the mover's discs that no sequence of moves along the line can flip.
-var edgeStable = map[int][]uint8{}
-
 // columnSpread[b] puts bit k of b on square (k, 0) of the grid: column a.
 var columnSpread [256]uint64
 
@@ -26,7 +22,8 @@ func init() {
 			}
 		}
 	}
-	for _, n := range []int{4, 6, 8} {
+	for _, g := range geometries {
+		n := g.size
 		t := make([]uint8, 1<<(2*n))
 		done := make([]bool, len(t))
 		for p := range 1 << n {
@@ -36,10 +33,7 @@ func init() {
 				}
 			}
 		}
-		edgeStable[n] = t
-	}
-	for _, g := range geometries {
-		g.edgeStable = edgeStable[g.size]
+		g.edgeStable = t
 	}
 }
 
@@ -128,24 +122,23 @@ func fullDiagonals(x uint64) (d, a uint64) {
 		col7, col67, col4567 = 0x8080808080808080, 0xC0C0C0C0C0C0C0C0, 0xF0F0F0F0F0F0F0F0
 	)
 	// diagonal: +9 is a row down and a column right
-	up, down := x, x
-	down &= down>>9 | row7 | col7
-	up &= up<<9 | row0 | col0
-	down &= down>>18 | row67 | col67
-	up &= up<<18 | row01 | col01
-	down &= down>>36 | row4567 | col4567
-	up &= up<<36 | row0123 | col0123
-	d = up & down
+	d = fullAlong(x, 9, row7|col7, row67|col67, row4567|col4567, row0|col0, row01|col01, row0123|col0123)
 	// anti-diagonal: +7 is a row down and a column left
-	up, down = x, x
-	down &= down>>7 | row7 | col0
-	up &= up<<7 | row0 | col7
-	down &= down>>14 | row67 | col01
-	up &= up<<14 | row01 | col67
-	down &= down>>28 | row4567 | col0123
-	up &= up<<28 | row0123 | col4567
-	a = up & down
+	a = fullAlong(x, 7, row7|col0, row67|col01, row4567|col0123, row0|col7, row01|col67, row0123|col4567)
 	return d, a
+}
+
+// fullAlong returns the squares whose line in direction +shift is full in x. down1, down2 and
+// down4 are the squares from which a step of 1, 2 or 4 squares forwards leaves the line; up1,
+// up2 and up4 the same backwards.
+func fullAlong(x uint64, shift uint, down1, down2, down4, up1, up2, up4 uint64) uint64 {
+	down := x & (x>>shift | down1)
+	down &= down>>(2*shift) | down2
+	down &= down>>(4*shift) | down4
+	up := x & (x<<shift | up1)
+	up &= up<<(2*shift) | up2
+	up &= up<<(4*shift) | up4
+	return down & up
 }
 
 // diagonalLines and antiDiagonalLines are the 15 lines of each diagonal direction.
