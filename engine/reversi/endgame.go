@@ -348,15 +348,9 @@ func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity u
 	return -s.shallow(o, p, -alpha-1, l, n, parity)
 }
 
-// child is a move being ordered: its square and the position it leads to, seen from the
-// opponent, with its ordering key.
-type child struct {
-	sq     int
-	np, no uint64
-	// replies are the opponent's moves in the position, once the ordering has computed them
-	replies uint64
-	key     int // higher is searched first
-}
+// child is a move being ordered: its square, the position it leads to (seen from the
+// opponent) with the opponent's replies there, and its ordering key, higher first.
+type child = rules.Child
 
 // weightedMobility counts moves with corners twice: a corner given away is worse than a move.
 func weightedMobility(moves uint64) int {
@@ -378,18 +372,17 @@ func potentialMobility(p, empty uint64) int {
 func (s *searcher) orderFastest(moves []child, parity uint8, n int) {
 	for i := range moves {
 		m := &moves[i]
-		if m.np == 0 { // a wipe-out
-			m.key = 1 << 30
+		if m.P == 0 { // a wipe-out
+			m.Key = 1 << 30
 			continue
 		}
 		if n <= mobilityOnlyEmpties {
-			m.replies = rules.Moves(m.np, m.no) & s.g.mask // kept for the child's search
-			m.key = mobilityKey(m.replies)
+			m.Key = mobilityKey(m.Replies)
 		} else {
-			m.key = s.sortKey(m)
+			m.Key = s.sortKey(m)
 		}
-		if n < 12 && parity&s.g.quadrant[m.sq] != 0 {
-			m.key += wParity
+		if n < 12 && parity&s.g.quadrant[m.Square] != 0 {
+			m.Key += wParity
 		}
 	}
 }
@@ -398,7 +391,7 @@ func (s *searcher) orderFastest(moves []child, parity uint8, n int) {
 func pickBest(moves []child, i int) {
 	b := i
 	for j := i + 1; j < len(moves); j++ {
-		if moves[j].key > moves[b].key {
+		if moves[j].Key > moves[b].Key {
 			b = j
 		}
 	}
@@ -406,15 +399,9 @@ func pickBest(moves []child, i int) {
 }
 
 // genMoves lists the moves (a bitboard of p's legal moves) in buf with the positions they lead
-// to.
-func genMoves(p, o, moves uint64, buf *[32]child) []child {
-	list := buf[:0]
-	for ; moves != 0; moves &= moves - 1 {
-		sq := bits.TrailingZeros64(moves)
-		f := flip(sq, p, o)
-		list = append(list, child{sq: sq, np: o &^ f, no: p | f | 1<<sq})
-	}
-	return list
+// to and the opponent's replies there.
+func (s *searcher) genMoves(p, o, moves uint64, buf *[rules.MaxMoves]child) []child {
+	return buf[:rules.Children(p, o, moves, s.g.mask, buf)]
 }
 
 // nws is the solver's null-window search with the table, for n > shallowEmpties empties: it
@@ -491,12 +478,12 @@ func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves ui
 // alpha, starting from the best value and move found so far; hashMove, if among them, goes
 // first.
 func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
-	list := genMoves(p, o, moves, &s.moveStack[n])
+	list := s.genMoves(p, o, moves, &s.moveStack[n])
 	if n > ttEmpties {
 		// the children will probe the table (the enhanced transposition cut-off at once, or
 		// each on entry, after the ordering): their buckets load meanwhile
 		for i := range list {
-			s.tt.prefetch(list[i].np, list[i].no)
+			s.tt.prefetch(list[i].P, list[i].O)
 		}
 	}
 	if n >= etcEmpties {
@@ -504,23 +491,23 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		// for the opponent proves this node above alpha
 		for i := range list {
 			m := &list[i]
-			if d := s.tt.probe(m.np, m.no); d.covers(n-1, s.exactness) && -d.upper() > alpha {
+			if d := s.tt.probe(m.P, m.O); d.covers(n-1, s.exactness) && -d.upper() > alpha {
 				s.noteBound(d)
-				return -d.upper(), m.sq
+				return -d.upper(), m.Square
 			}
 		}
 	}
 	first := 0
 	for i := range list {
-		if list[i].sq == hashMove {
+		if list[i].Square == hashMove {
 			list[0], list[i] = list[i], list[0]
 			m := &list[0]
-			v := -s.nws(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq])
+			v := -s.nws(m.P, m.O, -alpha-1, n-1, parity^s.g.quadrant[m.Square])
 			if v > alpha {
-				return v, m.sq
+				return v, m.Square
 			}
 			if v > best {
-				best, bestMove = v, m.sq
+				best, bestMove = v, m.Square
 			}
 			first = 1
 			break
@@ -539,26 +526,26 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 	}
 	// the keys with their moves' indexes, picked best first without branching on them (the
 	// comparisons are unpredictable); a picked one becomes 0
-	var keys [32]uint64
+	keys := s.keyStack[n][:len(rest)]
 	for i := range rest {
-		keys[i] = uint64(rest[i].key+1<<31)<<8 | uint64(31-i)
+		keys[i] = uint64(rest[i].Key+1<<31)<<8 | uint64(rules.MaxMoves-1-i)
 	}
 	for range rest {
 		top := uint64(0)
-		for _, k := range keys[:len(rest)] {
+		for _, k := range keys {
 			top = max(top, k)
 		}
-		j := 31 - int(top&0xFF)
+		j := rules.MaxMoves - 1 - int(top&0xFF)
 		keys[j] = 0
 		m := &rest[j]
 		var v int
 		if n == shallowEmpties+1 {
-			v = -s.shallow(m.np, m.no, -alpha-1, l.without(l.index(m.sq)), n-1, parity^s.g.quadrant[m.sq])
+			v = -s.shallow(m.P, m.O, -alpha-1, l.without(l.index(m.Square)), n-1, parity^s.g.quadrant[m.Square])
 		} else {
-			v = -s.nwsWith(m.np, m.no, -alpha-1, n-1, parity^s.g.quadrant[m.sq], m.replies)
+			v = -s.nwsWith(m.P, m.O, -alpha-1, n-1, parity^s.g.quadrant[m.Square], m.Replies)
 		}
 		if v > best {
-			best, bestMove = v, m.sq
+			best, bestMove = v, m.Square
 			if v > alpha {
 				break
 			}
@@ -600,7 +587,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 		hashMove = d.move()
 	}
 	inexact := s.inexact
-	list := genMoves(p, o, moves, &s.moveStack[n])
+	list := s.genMoves(p, o, moves, &s.moveStack[n])
 	if n > fastestFirstEmpties {
 		s.orderEvaluated(list, n, alpha)
 	} else {
@@ -608,8 +595,8 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 	}
 	if hashMove != noMove {
 		for i := range list {
-			if list[i].sq == hashMove {
-				list[i].key = 1 << 31
+			if list[i].Square == hashMove {
+				list[i].Key = 1 << 31
 			}
 		}
 	}
@@ -623,7 +610,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 			rest := make([]splitMove, 0, len(list)-1)
 			for j := 1; j < len(list); j++ {
 				pickBest(list, j)
-				rest = append(rest, splitMove{sq: list[j].sq, np: list[j].np, no: list[j].no})
+				rest = append(rest, splitMove{sq: list[j].Square, np: list[j].P, no: list[j].O})
 			}
 			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
 				return -w.pvs(m.np, m.no, -hi, -lo, n-1, parity^w.g.quadrant[m.sq])
@@ -631,18 +618,18 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 				break
 			}
 		}
-		par := parity ^ s.g.quadrant[m.sq]
+		par := parity ^ s.g.quadrant[m.Square]
 		var v int
 		if i == 0 {
-			v = -s.pvs(m.np, m.no, -beta, -a, n-1, par)
+			v = -s.pvs(m.P, m.O, -beta, -a, n-1, par)
 		} else {
-			v = -s.nws(m.np, m.no, -a-1, n-1, par)
+			v = -s.nws(m.P, m.O, -a-1, n-1, par)
 			if v > a && v < beta {
-				v = -s.pvs(m.np, m.no, -beta, -v, n-1, par)
+				v = -s.pvs(m.P, m.O, -beta, -v, n-1, par)
 			}
 		}
 		if v > best {
-			best, bestMove = v, m.sq
+			best, bestMove = v, m.Square
 			if v >= beta {
 				break
 			}

@@ -41,7 +41,9 @@ type searcher struct {
 	// moveStack[n] holds the moves of the node with n empties being searched: the empties
 	// fall by one at every move, so a node's list is never overwritten while it is in use,
 	// and taking it costs nothing where a local array would be cleared at every node.
-	moveStack [65][32]child
+	moveStack [65][rules.MaxMoves]child
+	// keyStack[n] holds the packed ordering keys of the moves of moveStack[n].
+	keyStack [65][rules.MaxMoves]uint64
 }
 
 // checkStop unwinds the search when it must stop, or when the split it works at is aborted.
@@ -102,18 +104,18 @@ func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
 	for i := range list {
 		m := &list[i]
 		switch {
-		case m.sq == hashMove:
-			m.key = 1 << 30
+		case m.Square == hashMove:
+			m.Key = 1 << 30
 			continue
-		case m.np == 0:
-			m.key = 1 << 29
+		case m.P == 0:
+			m.Key = 1 << 29
 			continue
 		}
-		key := s.sortKey(m) + s.historyKey(m.sq)
+		key := s.sortKey(m) + s.historyKey(m.Square)
 		if sortDepth >= 0 {
 			key += s.searchKey(m, sortDepth, n, sortAlpha)
 		}
-		m.key = key
+		m.Key = key
 	}
 }
 
@@ -246,21 +248,21 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 // node to depth in order until one is above alpha, starting from the best value and move found
 // so far.
 func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best, bestMove int) (int, int) {
-	list := genMoves(p, o, moves, &s.moveStack[n])
+	list := s.genMoves(p, o, moves, &s.moveStack[n])
 	if depth-1 > midTableMinDepth {
 		for i := range list { // the children probe the table after the ordering
-			s.tt.prefetch(list[i].np, list[i].no)
+			s.tt.prefetch(list[i].P, list[i].O)
 		}
 	}
 	s.orderMid(list, depth, n, noMove, alpha)
 	for i := range list {
 		pickBest(list, i)
 		m := &list[i]
-		v := -s.midNWS(m.np, m.no, -alpha-1, depth-1, n-1)
+		v := -s.midNWS(m.P, m.O, -alpha-1, depth-1, n-1)
 		if v > best {
-			best, bestMove = v, m.sq
+			best, bestMove = v, m.Square
 			if v > alpha {
-				s.cutoff(m.sq, depth)
+				s.cutoff(m.Square, depth)
 				break
 			}
 		}
@@ -306,7 +308,7 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 		}
 		hashMove = d.move()
 	}
-	list := genMoves(p, o, moves, &s.moveStack[n])
+	list := s.genMoves(p, o, moves, &s.moveStack[n])
 	s.orderMid(list, depth, n, hashMove, alpha)
 	start := s.nodes
 	a := alpha
@@ -318,7 +320,7 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 			rest := make([]splitMove, 0, len(list)-1)
 			for j := 1; j < len(list); j++ {
 				pickBest(list, j)
-				rest = append(rest, splitMove{sq: list[j].sq, np: list[j].np, no: list[j].no})
+				rest = append(rest, splitMove{sq: list[j].Square, np: list[j].P, no: list[j].O})
 			}
 			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
 				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
@@ -328,17 +330,17 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 		}
 		var v int
 		if i == 0 {
-			v = -s.midPVS(m.np, m.no, -beta, -a, depth-1, n-1)
+			v = -s.midPVS(m.P, m.O, -beta, -a, depth-1, n-1)
 		} else {
-			v = -s.midNWS(m.np, m.no, -a-1, depth-1, n-1)
+			v = -s.midNWS(m.P, m.O, -a-1, depth-1, n-1)
 			if v > a && v < beta {
-				v = -s.midPVS(m.np, m.no, -beta, -v, depth-1, n-1)
+				v = -s.midPVS(m.P, m.O, -beta, -v, depth-1, n-1)
 			}
 		}
 		if v > best {
-			best, bestMove = v, m.sq
+			best, bestMove = v, m.Square
 			if v >= beta {
-				s.cutoff(m.sq, depth)
+				s.cutoff(m.Square, depth)
 				break
 			}
 			a = max(a, v)
@@ -379,12 +381,11 @@ func (g *geometry) cornerStability(p uint64) int {
 
 // sortKey is the part of a move's ordering key that does not depend on a search: the fewer
 // (weighted) replies and potential replies the opponent has, and the more stable corner discs
-// the mover gets, the better. It keeps the replies in m for the child's search.
+// the mover gets, the better.
 func (s *searcher) sortKey(m *child) int {
-	empty := s.g.mask &^ (m.np | m.no)
-	m.replies = rules.Moves(m.np, m.no) & s.g.mask
-	return mobilityKey(m.replies) + (36-potentialMobility(m.no, empty))*wPotentialMobility +
-		s.g.cornerStability(m.no)*wCornerStability
+	empty := s.g.mask &^ (m.P | m.O)
+	return mobilityKey(m.Replies) + (36-potentialMobility(m.O, empty))*wPotentialMobility +
+		s.g.cornerStability(m.O)*wCornerStability
 }
 
 // mobilityKey is the part of sortKey from the opponent's replies (a bitboard).
@@ -401,11 +402,11 @@ func (s *searcher) orderEvaluated(list []child, n, alpha int) {
 	sortAlpha := max(-64, alpha-8)
 	for i := range list {
 		m := &list[i]
-		if m.np == 0 {
-			m.key = 1 << 30
+		if m.P == 0 {
+			m.Key = 1 << 30
 			continue
 		}
-		m.key = s.sortKey(m) + s.searchKey(m, sortDepth, n, sortAlpha)
+		m.Key = s.sortKey(m) + s.searchKey(m, sortDepth, n, sortAlpha)
 	}
 }
 
@@ -416,10 +417,10 @@ func (s *searcher) orderEvaluated(list []child, n, alpha int) {
 func (s *searcher) searchKey(m *child, sortDepth, n, sortAlpha int) int {
 	switch sortDepth {
 	case 0:
-		return ((64 - s.evaluate(m.np, m.no, n-1)) >> 2) * wEval
+		return ((64 - s.evaluate(m.P, m.O, n-1)) >> 2) * wEval
 	case 1, 2:
-		return ((64 - s.midPVS(m.np, m.no, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
+		return ((64 - s.midPVS(m.P, m.O, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
 	default:
-		return (64 - s.midPVS(m.np, m.no, -64, 64, sortDepth, n-1)) * wEval
+		return (64 - s.midPVS(m.P, m.O, -64, 64, sortDepth, n-1)) * wEval
 	}
 }

@@ -61,6 +61,11 @@ func flipsAVX2(sq int, p, o uint64) uint64
 //go:noescape
 func flipsAVX512(sq int, p, o uint64) uint64
 
+// childrenAVX is Children's kernel: AVX2, with the AVX-512 flip when avx512 is set.
+//
+//go:noescape
+func childrenAVX(p, o, moves, mask uint64, buf *[MaxMoves]Child, avx512 bool) int
+
 //go:noescape
 func perft2AVX2(p, o, moves uint64) uint64
 

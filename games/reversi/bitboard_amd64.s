@@ -87,6 +87,28 @@
 	VPANDN Y5, Y6, Y5 \
 	VPOR Y5, Y4, Y4
 
+// FLIPS512 is FLIPSV with two AVX-512 (VL, CD) shortcuts: towards lower bits the first square
+// that is not an opponent disc is found by a leading-zero count instead of a smear, and a mask
+// register replaces the test for rays without an outflanking disc. It needs only Y10 (zero)
+// and Y11 (all ones). Temporaries Y5, Y6, K1.
+#define FLIPS512 \
+	VPANDN Y2, Y1, Y4 \
+	VPSUBQ Y4, Y10, Y5 \
+	VPAND Y5, Y4, Y4 \
+	VPAND Y0, Y4, Y4 \
+	VPTESTMQ Y4, Y4, K1 \
+	VPADDQ.Z Y11, Y4, K1, Y4 \
+	VPAND Y2, Y4, Y4 \
+	VPANDN Y3, Y1, Y5 \
+	VPLZCNTQ Y5, Y5 \
+	VPSLLQ $63, Y11, Y6 \
+	VPSRLVQ Y5, Y6, Y6 \
+	VPAND Y0, Y6, Y6 \
+	VPADDQ Y6, Y6, Y6 \
+	VPSUBQ Y6, Y10, Y6 \
+	VPAND Y3, Y6, Y6 \
+	VPOR Y6, Y4, Y4
+
 // REDUCE4: X4 (low lane) = the OR of Y4's four lanes. Temporary Y5.
 #define REDUCE4 \
 	VEXTRACTI128 $1, Y4, X5 \
@@ -435,35 +457,95 @@ TEXT ·cpuid(SB), NOSPLIT, $0-24
 	RET
 
 // func flipsAVX512(sq int, p, o uint64) uint64
-// The same rays as flipsAVX2, with two AVX-512 (VL, CD) shortcuts: towards lower bits the first
-// square that is not an opponent disc is found by a leading-zero count instead of a smear, and
-// a mask register replaces the test for rays without an outflanking disc.
+// The same rays as flipsAVX2, turned by FLIPS512.
 TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 	FLIPARGS
 	VPBROADCASTQ R8, Y0
 	VPBROADCASTQ R9, Y1
 	VPXOR Y10, Y10, Y10
 	VPCMPEQQ Y11, Y11, Y11
-	// towards higher bits: the lowest square that is not the opponent's, if p's, outflanks
-	// the squares below it
-	VPANDN Y2, Y1, Y4
-	VPSUBQ Y4, Y10, Y5
-	VPAND Y5, Y4, Y4
-	VPAND Y0, Y4, Y4
-	VPTESTMQ Y4, Y4, K1
-	VPADDQ.Z Y11, Y4, K1, Y4
-	VPAND Y2, Y4, Y4
-	// towards lower bits: the highest such square (none when the count is 64), if p's,
-	// outflanks the squares above it
-	VPANDN Y3, Y1, Y5
-	VPLZCNTQ Y5, Y5
-	VPSLLQ $63, Y11, Y6
-	VPSRLVQ Y5, Y6, Y6
-	VPAND Y0, Y6, Y6
-	VPADDQ Y6, Y6, Y6
-	VPSUBQ Y6, Y10, Y6
-	VPAND Y3, Y6, Y6
-	VPOR Y6, Y4, Y4
+	FLIPS512
 	FLIPSOUT
 	MOVQ AX, ret+24(FP)
+	RET
+
+// CHILD writes at (DI) the child of the move on square CX (bit BX) of the side Y0 against Y1
+// (both broadcast), given Y4 = the discs it turns in each lane (FLIPSV or FLIPS512): the
+// square, the position after the move seen from the opponent, the opponent's replies there
+// within R13, and a zero key (the layout of Child). Clobbers AX, SI, Y2..Y9.
+#define CHILD \
+	REDUCE4 \
+	VPBROADCASTQ X4, Y4 \
+	VMOVQ BX, X5 \
+	VPBROADCASTQ X5, Y5 \
+	VPANDN Y1, Y4, Y8 \
+	VPOR Y0, Y4, Y9 \
+	VPOR Y5, Y9, Y9 \
+	VMOVQ X8, SI \
+	VMOVQ X9, AX \
+	MOVQ CX, 0(DI) \
+	MOVQ SI, 8(DI) \
+	MOVQ AX, 16(DI) \
+	ORQ AX, SI \
+	VPAND Y12, Y9, Y9 \
+	MOVESV(Y8, Y9) \
+	VMOVQ X2, AX \
+	ANDNQ AX, SI, AX \
+	ANDQ R13, AX \
+	MOVQ AX, 24(DI) \
+	MOVQ $0, 32(DI)
+
+// CHILDRAYS takes the lowest move of R10 off it into CX (square) and BX (bit), and loads its
+// rays into Y2 (towards higher bits) and Y3 (lower). Clobbers DX.
+#define CHILDRAYS \
+	TZCNTQ R10, CX \
+	BLSIQ R10, BX \
+	XORQ BX, R10 \
+	MOVQ CX, DX \
+	SHLQ $5, DX \
+	VMOVDQU (R14)(DX*1), Y2 \
+	VMOVDQU (R15)(DX*1), Y3
+
+// func childrenAVX(p, o, moves, mask uint64, buf *[MaxMoves]Child, avx512 bool) int
+// One loop over the moves writes their children, with FLIPS512 or FLIPSV as the processor
+// allows; R12 counts them.
+TEXT ·childrenAVX(SB), NOSPLIT, $0-56
+	MOVQ p+0(FP), R8
+	MOVQ o+8(FP), R9
+	MOVQ moves+16(FP), R10
+	MOVQ mask+24(FP), R13
+	MOVQ buf+32(FP), DI
+	XORQ R12, R12
+	TESTQ R10, R10
+	JZ childrenEnd
+	SETUP
+	VMOVQ R8, X0
+	VPBROADCASTQ X0, Y0
+	VMOVQ R9, X1
+	VPBROADCASTQ X1, Y1
+	LEAQ ·raysUp(SB), R14
+	LEAQ ·raysDown(SB), R15
+	CMPB avx512+40(FP), $0
+	JEQ children2
+children512:
+	CHILDRAYS
+	FLIPS512
+	CHILD
+	ADDQ $40, DI
+	INCQ R12
+	TESTQ R10, R10
+	JNZ children512
+	JMP childrenDone
+children2:
+	CHILDRAYS
+	FLIPSV
+	CHILD
+	ADDQ $40, DI
+	INCQ R12
+	TESTQ R10, R10
+	JNZ children2
+childrenDone:
+	VZEROUPPER
+childrenEnd:
+	MOVQ R12, ret+48(FP)
 	RET

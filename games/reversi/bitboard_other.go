@@ -27,3 +27,7 @@ func randomPlayouts2(p, o, mask, seed uint64) (pf1, of1, pf2, of2 uint64) {
 func randomPlayouts2AVX2(p, o, mask, seed uint64, _ bool) (pf1, of1, pf2, of2 uint64) {
 	return randomPlayouts2Go(p, o, mask, seed)
 }
+
+func childrenAVX(p, o, moves, mask uint64, buf *[MaxMoves]Child, _ bool) int {
+	return childrenGo(p, o, moves, mask, buf)
+}
