@@ -194,28 +194,15 @@ func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
 	return -s.solve3(o, p, -alpha-1, x1, x2, x3)
 }
 
-// solve4 is the null-window search with the four empty squares x1..x4; those in quadrants of
-// odd parity are tried first. It starts with a stability cut-off: with the table of edges and
+// solve4 is the null-window search with the four empty squares x1..x4, tried in that order
+// (shallow puts those of quadrants of odd parity first). It starts with a stability cut-off: with the table of edges and
 // the full lines computed by shifts, that cut is cheap enough here (FFO #50 815 M -> 622 M
 // nodes, 28.8-29.0 s -> 26.9-27.4 s; before, the same cut was 3% slower).
-func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int, parity uint8) int {
+func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 	s.nodes++
 	if alpha >= stabilityThreshold[4] {
 		if v := s.g.squares - 2*bits.OnesCount64(s.g.stable(o, p)); v <= alpha {
 			return v
-		}
-	}
-	q := &s.g.quadrant
-	// The holes can be 4, 3+1, 2+2, 2+1+1 or 1+1+1+1 squares: only with 2+1+1 do the odd
-	// ones need moving to the front.
-	if parity&q[x1] == 0 {
-		switch {
-		case parity&q[x2] != 0 && parity&q[x3] != 0: // 1(x2) 1(x3) 2(x1 x4)
-			x1, x2, x3 = x2, x3, x1
-		case parity&q[x2] != 0: // 1(x2) 1(x4) 2(x1 x3)
-			x1, x2, x3, x4 = x2, x4, x1, x3
-		case parity&q[x3] != 0: // 1(x3) 1(x4) 2(x1 x2)
-			x1, x2, x3, x4 = x3, x4, x1, x2
 		}
 	}
 	best := -infinity
@@ -257,27 +244,7 @@ func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int, parity uin
 	if rules.Moves(o, p)&empty == 0 {
 		return s.g.finalScore(p, o)
 	}
-	return -s.solve4(o, p, -alpha-1, x1, x2, x3, x4, parity)
-}
-
-// squareList is a short list of squares packed a byte each, lowest byte first.
-type squareList uint64
-
-func (l squareList) at(i int) int { return int(l >> (8 * i) & 0xFF) }
-
-// index returns the position of sq in the list, which holds it.
-func (l squareList) index(sq int) int {
-	i := 0
-	for l.at(i) != sq {
-		i++
-	}
-	return i
-}
-
-// without returns the list with its i-th square removed.
-func (l squareList) without(i int) squareList {
-	low := uint64(1)<<(8*i) - 1
-	return squareList(uint64(l)&low | uint64(l)>>8&^low)
+	return -s.solve4(o, p, -alpha-1, x1, x2, x3, x4)
 }
 
 // rankedSquare[r] is the square of squareRank r.
@@ -289,27 +256,53 @@ var rankedSquare = func() [64]uint8 {
 	return sq
 }()
 
-// sortedSquares lists the squares of b (at most eight) by squareRank. It sorts without
-// comparing: the squares become bits at their ranks, read back lowest first.
-func sortedSquares(b uint64) (squareList, int) {
-	var ranks uint64
-	for ; b != 0; b &= b - 1 {
-		ranks |= 1 << squareRank[bits.TrailingZeros64(b)]
+// Rank space: the shallow solver keeps its empty squares as a bitboard of their ranks (bit
+// squareRank[sq] for square sq), so that reading it lowest bit first lists them best first, and
+// taking a square away is clearing a bit. byteRanks[k][v] is the rank-space image of the squares
+// of byte value v in byte k of a bitboard.
+var byteRanks = func() (t [8][256]uint64) {
+	for k := range 8 {
+		for v := range 256 {
+			for b := range 8 {
+				if v>>b&1 != 0 {
+					t[k][v] |= 1 << squareRank[8*k+b]
+				}
+			}
+		}
 	}
-	var l squareList
-	n := 0
-	for ; ranks != 0; ranks &= ranks - 1 {
-		l |= squareList(rankedSquare[bits.TrailingZeros64(ranks)]) << (8 * n)
-		n++
-	}
-	return l, n
+	return t
+}()
+
+// toRanks returns the rank-space image of the bitboard b.
+func toRanks(b uint64) uint64 {
+	return byteRanks[0][uint8(b)] | byteRanks[1][uint8(b>>8)] | byteRanks[2][uint8(b>>16)] |
+		byteRanks[3][uint8(b>>24)] | byteRanks[4][uint8(b>>32)] | byteRanks[5][uint8(b>>40)] |
+		byteRanks[6][uint8(b>>48)] | byteRanks[7][uint8(b>>56)]
 }
 
-// shallow is the null-window search with n empty squares (5 to shallowEmpties), listed in l by
-// squareRank: no table, odd-parity regions first, stability cut-offs.
-func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity uint8) int {
+// popRank takes the best-ranked square off the rank-space set r and returns it.
+func popRank(r *uint64) int {
+	x := int(rankedSquare[bits.TrailingZeros64(*r)&63])
+	*r &= *r - 1
+	return x
+}
+
+// shallow is the null-window search with n empty squares (4 to shallowEmpties), given in rank
+// space by r: no table, odd-parity regions first and the better-ranked squares first within
+// them, stability cut-offs.
+func (s *searcher) shallow(p, o uint64, alpha int, r uint64, n int, parity uint8) int {
 	if n == 4 {
-		return s.solve4(p, o, alpha, l.at(0), l.at(1), l.at(2), l.at(3), parity)
+		// the squares of odd quadrants first, by rank within each group
+		odd, even := r&s.g.parityRanks[parity&15], r&^s.g.parityRanks[parity&15]
+		var x [4]int
+		for i := range x {
+			if odd != 0 {
+				x[i] = popRank(&odd)
+			} else {
+				x[i] = popRank(&even)
+			}
+		}
+		return s.solve4(p, o, alpha, x[0], x[1], x[2], x[3])
 	}
 	s.nodes++
 	if alpha >= stabilityThreshold[n] {
@@ -319,18 +312,20 @@ func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity u
 	}
 	best := -infinity
 	q := &s.g.quadrant
+	odd := s.g.parityRanks[parity&15]
 	// two passes: odd quadrants, then even ones
-	for _, odd := range [2]bool{true, false} {
-		for i := range n {
-			x := l.at(i)
-			if (parity&q[x] != 0) != odd || neighbours[x]&o == 0 {
+	for _, c := range [2]uint64{r & odd, r &^ odd} {
+		for ; c != 0; c &= c - 1 {
+			rank := bits.TrailingZeros64(c)
+			x := int(rankedSquare[rank&63])
+			if neighbours[x]&o == 0 {
 				continue
 			}
 			f := flip(x, p, o)
 			if f == 0 {
 				continue
 			}
-			v := -s.shallow(o&^f, p|f|1<<x, -alpha-1, l.without(i), n-1, parity^q[x])
+			v := -s.shallow(o&^f, p|f|1<<x, -alpha-1, r&^(1<<rank), n-1, parity^q[x])
 			if v > best {
 				if v > alpha {
 					return v
@@ -345,7 +340,7 @@ func (s *searcher) shallow(p, o uint64, alpha int, l squareList, n int, parity u
 	if rules.Moves(o, p)&s.g.mask == 0 {
 		return s.g.finalScore(p, o)
 	}
-	return -s.shallow(o, p, -alpha-1, l, n, parity)
+	return -s.shallow(o, p, -alpha-1, r, n, parity)
 }
 
 // child is a move being ordered: its square, the position it leads to (seen from the
@@ -409,8 +404,7 @@ func (s *searcher) genMoves(p, o, moves uint64, buf *[rules.MaxMoves]child) []ch
 // bound).
 func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 	if n <= shallowEmpties {
-		l, m := sortedSquares(s.g.mask &^ (p | o))
-		return s.shallow(p, o, alpha, l, m, parity)
+		return s.shallow(p, o, alpha, toRanks(s.g.mask&^(p|o)), n, parity)
 	}
 	return s.nwsWith(p, o, alpha, n, parity, rules.Moves(p, o)&s.g.mask)
 }
@@ -519,10 +513,10 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 	} else {
 		s.orderFastest(rest, parity, n)
 	}
-	var l squareList
+	var ranks uint64
 	if n == shallowEmpties+1 {
-		// the children are solved by shallow, which wants their empties by squareRank
-		l, _ = sortedSquares(s.g.mask &^ (p | o))
+		// the children are solved by shallow, which wants their empties in rank space
+		ranks = toRanks(s.g.mask &^ (p | o))
 	}
 	// the keys with their moves' indexes, picked best first without branching on them (the
 	// comparisons are unpredictable); a picked one becomes 0
@@ -540,7 +534,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		m := &rest[j]
 		var v int
 		if n == shallowEmpties+1 {
-			v = -s.shallow(m.P, m.O, -alpha-1, l.without(l.index(m.Square)), n-1, parity^s.g.quadrant[m.Square])
+			v = -s.shallow(m.P, m.O, -alpha-1, ranks&^(1<<squareRank[m.Square]), n-1, parity^s.g.quadrant[m.Square])
 		} else {
 			v = -s.nwsWith(m.P, m.O, -alpha-1, n-1, parity^s.g.quadrant[m.Square], m.Replies)
 		}

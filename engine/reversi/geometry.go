@@ -24,6 +24,9 @@ type geometry struct {
 	quadrant [64]uint8
 	// quadrantMask[i] holds the squares of the quadrant with bit 1<<i.
 	quadrantMask [4]uint64
+	// parityRanks[parity] holds, in the shallow solver's rank space, the squares of the
+	// quadrants whose bits are set in parity.
+	parityRanks [16]uint64
 	// edgeStable[p<<size|o] holds, for an edge with the mover's discs p and the opponent's o,
 	// the mover's discs that no sequence of moves along the edge can flip (stability.go).
 	edgeStable []uint8
@@ -60,6 +63,13 @@ var geometries = func() map[int]*geometry {
 				sq := 8*r + c
 				g.quadrant[sq] = 1 << q
 				g.quadrantMask[q] |= 1 << sq
+			}
+		}
+		for par := range g.parityRanks {
+			for i, m := range g.quadrantMask {
+				if par>>i&1 != 0 {
+					g.parityRanks[par] |= toRanks(m)
+				}
 			}
 		}
 		m[n] = g
