@@ -20,7 +20,7 @@ import (
 //   - from shallowEmpties+1 to ttEmpties-1: the same ordering with the searcher's own small
 //     local table instead of the shared one;
 //   - shallowEmpties or fewer (shallow): moves in regions of odd parity first, then by the
-//     square's usual worth, and stability cut-offs;
+//     square's usual worth, and stability cut-offs (and the local table at shallowEmpties);
 //   - four, three, two and one empty: specialised code with no move generation at all (and a
 //     stability cut-off at four), and the last move's flips counted from tables.
 //
@@ -405,6 +405,9 @@ func (s *searcher) genMoves(p, o, moves uint64, buf *[rules.MaxMoves]child) []ch
 // bound).
 func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 	if n <= shallowEmpties {
+		if n == shallowEmpties {
+			return s.shallowLocal(p, o, alpha, toRanks(s.g.mask&^(p|o)), parity)
+		}
 		return s.shallow(p, o, alpha, toRanks(s.g.mask&^(p|o)), n, parity)
 	}
 	return s.nwsWith(p, o, alpha, n, parity, rules.Moves(p, o)&s.g.mask)
@@ -486,10 +489,26 @@ func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves ui
 // The local table: below ttEmpties the solver's nodes are too many and too cheap for the shared
 // table (a probe would cost a trip to memory and evict costlier entries), but a position met
 // again a few moves later is still worth catching. Each searcher keeps, for each number of
-// empties from shallowEmpties+1 to ttEmpties-1, a small direct-mapped table of the last
+// empties from shallowEmpties to ttEmpties-1, a small direct-mapped table of the last
 // positions searched there, small enough to stay in the processor's caches. It keeps exact
 // results only (a selective search stores none whose subtree made a selective decision), so
 // its bounds hold in every search.
+
+// shallowLocal is shallow for a position with shallowEmpties empties, through the local table.
+func (s *searcher) shallowLocal(p, o uint64, alpha int, r uint64, parity uint8) int {
+	e := s.localEntry(p, o, shallowEmpties)
+	if e.p == p && e.o == o {
+		if int(e.lower) > alpha {
+			return int(e.lower)
+		}
+		if int(e.upper) <= alpha {
+			return int(e.upper)
+		}
+	}
+	v := s.shallow(p, o, alpha, r, shallowEmpties, parity)
+	e.store(p, o, alpha, v, noMove)
+	return v
+}
 
 // localBits is the log2 of the entries of the local table for one number of empties.
 const localBits = 11
@@ -504,7 +523,7 @@ type localEntry struct {
 // localEntry returns the local table's slot of the position with n empties.
 func (s *searcher) localEntry(p, o uint64, n int) *localEntry {
 	h := (p ^ bits.RotateLeft64(o, 23)) * 0x9E3779B97F4A7C15
-	return &s.local[n-shallowEmpties-1][h>>(64-localBits)]
+	return &s.local[n-shallowEmpties][h>>(64-localBits)]
 }
 
 // store records in the slot the result of a null-window search (alpha, alpha+1) of the
@@ -545,7 +564,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 			}
 		}
 	}
-	if n-1 > shallowEmpties && n-1 < ttEmpties {
+	if n-1 >= shallowEmpties && n-1 < ttEmpties {
 		// the same cut-off from the local table
 		for i := range list {
 			m := &list[i]
@@ -597,7 +616,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		m := &rest[j]
 		var v int
 		if n == shallowEmpties+1 {
-			v = -s.shallow(m.P, m.O, -alpha-1, ranks&^(1<<squareRank[m.Square]), n-1, parity^s.g.quadrant[m.Square])
+			v = -s.shallowLocal(m.P, m.O, -alpha-1, ranks&^(1<<squareRank[m.Square]), parity^s.g.quadrant[m.Square])
 		} else {
 			v = -s.nwsWith(m.P, m.O, -alpha-1, n-1, parity^s.g.quadrant[m.Square], m.Replies)
 		}

@@ -42,8 +42,8 @@ type searcher struct {
 	// fall by one at every move, so a node's list is never overwritten while it is in use,
 	// and taking it costs nothing where a local array would be cleared at every node.
 	moveStack [65][rules.MaxMoves]child
-	// local is the solver's local table (endgame.go), by empties from shallowEmpties+1.
-	local [ttEmpties - shallowEmpties - 1][1 << localBits]localEntry
+	// local is the solver's local table (endgame.go), by empties from shallowEmpties.
+	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 	// keyStack[n] holds the packed ordering keys of the moves of moveStack[n].
 	keyStack [65][rules.MaxMoves]uint64
 }
