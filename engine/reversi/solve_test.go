@@ -136,6 +136,46 @@ func TestSearchSolvesRoot(t *testing.T) {
 	}
 }
 
+// TestLocalTableAcrossPositions keeps one searcher, and so its local table, over many positions
+// and windows: the bounds it holds from earlier searches must never give a wrong value.
+func TestLocalTableAcrossPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 23))
+	for _, size := range []int{8, 6} {
+		g := geometries[size]
+		s := newTestSearcher(g)
+		for i := 0; i < 150; {
+			pos, ok := randomGamePosition(rng, size, 7+rng.IntN(4))
+			if !ok {
+				continue
+			}
+			i++
+			want := minimax(pos.P, pos.O, g)
+			n := pos.Empties()
+			par := g.parity(g.mask &^ (pos.P | pos.O))
+			for alpha := want - 2; alpha <= want+1; alpha++ {
+				v := s.nws(pos.P, pos.O, alpha, n, par)
+				if (want > alpha) != (v > alpha) || (v > alpha && v > want) || (v <= alpha && v < want) {
+					t.Fatalf("%dx%d %s: nws(alpha %d) = %+d, but the value is %+d", size, size, pos, alpha, v, want)
+				}
+			}
+			if got := s.pvs(pos.P, pos.O, -64, 64, n, par); got != want {
+				t.Fatalf("%dx%d %s: pvs = %+d, minimax %+d", size, size, pos, got, want)
+			}
+		}
+		used := 0
+		for _, level := range s.local {
+			for _, e := range level {
+				if e.p|e.o != 0 {
+					used++
+				}
+			}
+		}
+		if used == 0 {
+			t.Fatalf("%dx%d: the local table was never used", size, size)
+		}
+	}
+}
+
 func sign(x int) int {
 	switch {
 	case x > 0:
