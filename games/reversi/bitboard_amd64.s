@@ -180,6 +180,18 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	MOVQ AX, ret+24(FP)
 	RET
 
+// PLAYV plays the move of bit BX of the side Y0 against Y1 (both broadcast), given Y4 = the
+// discs it turns in each lane: Y8 = the opponent's discs after it and Y9 = the mover's, both
+// broadcast. Temporary Y5.
+#define PLAYV \
+	REDUCE4 \
+	VPBROADCASTQ X4, Y4 \
+	VMOVQ BX, X5 \
+	VPBROADCASTQ X5, Y5 \
+	VPANDN Y1, Y4, Y8 \
+	VPOR Y0, Y4, Y9 \
+	VPOR Y5, Y9, Y9
+
 // CHILDCOUNT adds to R11 the replies of the opponent after the move on square CX (bit BX) of
 // the side Y0 (broadcast) against Y1, one if it has none (a pass, or the end, is one leaf). R13
 // holds the node's empty squares. Clobbers AX, CX, Y2..Y9.
@@ -188,13 +200,7 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VMOVDQU (R14)(CX*1), Y2 \
 	VMOVDQU (R15)(CX*1), Y3 \
 	FLIPSV \
-	REDUCE4 \
-	VPBROADCASTQ X4, Y4 \
-	VMOVQ BX, X5 \
-	VPBROADCASTQ X5, Y5 \
-	VPANDN Y1, Y4, Y8 \
-	VPOR Y0, Y4, Y9 \
-	VPOR Y5, Y9, Y9 \
+	PLAYV \
 	VPAND Y12, Y9, Y9 \
 	MOVESV(Y8, Y9) \
 	VMOVQ X2, AX \
@@ -474,13 +480,7 @@ TEXT ·flipsAVX512(SB), NOSPLIT, $0-32
 // square, the position after the move seen from the opponent, the opponent's replies there
 // within R13, and a zero key (the layout of Child). Clobbers AX, SI, Y2..Y9.
 #define CHILD \
-	REDUCE4 \
-	VPBROADCASTQ X4, Y4 \
-	VMOVQ BX, X5 \
-	VPBROADCASTQ X5, Y5 \
-	VPANDN Y1, Y4, Y8 \
-	VPOR Y0, Y4, Y9 \
-	VPOR Y5, Y9, Y9 \
+	PLAYV \
 	VMOVQ X8, SI \
 	VMOVQ X9, AX \
 	MOVQ CX, 0(DI) \
