@@ -19,6 +19,17 @@
 	VMOVDQU ·shift2(SB), Y14 \
 	VMOVDQU ·shift4(SB), Y15
 
+// SETUPBOARD is SETUP for a position: Y0 and Y1 the mover's discs R8 and the opponent's R9,
+// broadcast, and R14 and R15 the ray tables (raysUp, raysDown).
+#define SETUPBOARD \
+	SETUP \
+	VMOVQ R8, X0 \
+	VPBROADCASTQ X0, Y0 \
+	VMOVQ R9, X1 \
+	VPBROADCASTQ X1, Y1 \
+	LEAQ ·raysUp(SB), R14 \
+	LEAQ ·raysDown(SB), R15
+
 // MOVESV: X2 (low lane) = the squares from which a line of OPM's discs ends at one of MV's, where
 // MV is the mover's discs broadcast to four lanes and OPM the opponent's broadcast and masked
 // with moveMask. Occupied squares are not removed. Temporaries Y2..Y6.
@@ -238,13 +249,7 @@ TEXT ·perft2AVX2(SB), NOSPLIT, $0-32
 	MOVQ p+0(FP), R8
 	MOVQ o+8(FP), R9
 	MOVQ moves+16(FP), R10
-	SETUP
-	VMOVQ R8, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R9, X1
-	VPBROADCASTQ X1, Y1
-	LEAQ ·raysUp(SB), R14
-	LEAQ ·raysDown(SB), R15
+	SETUPBOARD
 	MOVQ R8, R13
 	ORQ R9, R13
 	NOTQ R13
@@ -518,13 +523,7 @@ TEXT ·childrenAVX(SB), NOSPLIT, $0-56
 	XORQ R12, R12
 	TESTQ R10, R10
 	JZ childrenEnd
-	SETUP
-	VMOVQ R8, X0
-	VPBROADCASTQ X0, Y0
-	VMOVQ R9, X1
-	VPBROADCASTQ X1, Y1
-	LEAQ ·raysUp(SB), R14
-	LEAQ ·raysDown(SB), R15
+	SETUPBOARD
 	CMPB avx512+40(FP), $0
 	JEQ children2
 children512:
