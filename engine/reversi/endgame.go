@@ -28,7 +28,7 @@ import (
 
 const (
 	// shallowEmpties is the number of empties at and below which the solver searches without
-	// the table and orders moves by parity alone.
+	// the shared table and orders moves by parity and square alone.
 	shallowEmpties = 6
 	// ttEmpties is the number of empties from which the solver uses the shared table; between
 	// shallowEmpties and it, moves are ordered fastest first and the searcher's own local table
@@ -196,9 +196,10 @@ func (s *searcher) solve3(p, o uint64, alpha int, x1, x2, x3 int) int {
 }
 
 // solve4 is the null-window search with the four empty squares x1..x4, tried in that order
-// (shallow puts those of quadrants of odd parity first). It starts with a stability cut-off: with the table of edges and
-// the full lines computed by shifts, that cut is cheap enough here (FFO #50 815 M -> 622 M
-// nodes, 28.8-29.0 s -> 26.9-27.4 s; before, the same cut was 3% slower).
+// (shallow puts those of quadrants of odd parity first). It starts with a stability cut-off:
+// with the table of edges and the full lines computed by shifts, that cut is cheap enough here
+// (FFO #50 815 M -> 622 M nodes, 28.8-29.0 s -> 26.9-27.4 s; before, the same cut was 3%
+// slower).
 func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 	s.nodes++
 	if alpha >= stabilityThreshold[4] {
