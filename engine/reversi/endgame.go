@@ -396,9 +396,9 @@ func pickBest(moves []child, i int) {
 }
 
 // genMoves lists the moves (a bitboard of p's legal moves) in buf with the positions they lead
-// to and the opponent's replies there.
-func (s *searcher) genMoves(p, o, moves uint64, buf *[rules.MaxMoves]child) []child {
-	return buf[:rules.Children(p, o, moves, s.g.mask, buf)]
+// to and the opponent's replies there, within the board's squares mask.
+func genMoves(p, o, moves, mask uint64, buf *[rules.MaxMoves]child) []child {
+	return buf[:rules.Children(p, o, moves, mask, buf)]
 }
 
 // nws is the solver's null-window search with the table, for n > shallowEmpties empties: it
@@ -449,13 +449,10 @@ func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves ui
 		}
 	} else {
 		local = s.localEntry(p, o, n)
+		if v, ok := local.cut(p, o, alpha); ok {
+			return v
+		}
 		if local.p == p && local.o == o {
-			if int(local.lower) > alpha {
-				return int(local.lower)
-			}
-			if int(local.upper) <= alpha {
-				return int(local.upper)
-			}
 			hashMove = int(local.move)
 		}
 	}
@@ -498,13 +495,8 @@ func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves ui
 // shallowLocal is shallow for a position with shallowEmpties empties, through the local table.
 func (s *searcher) shallowLocal(p, o uint64, alpha int, r uint64, parity uint8) int {
 	e := s.localEntry(p, o, shallowEmpties)
-	if e.p == p && e.o == o {
-		if int(e.lower) > alpha {
-			return int(e.lower)
-		}
-		if int(e.upper) <= alpha {
-			return int(e.upper)
-		}
+	if v, ok := e.cut(p, o, alpha); ok {
+		return v
 	}
 	v := s.shallow(p, o, alpha, r, shallowEmpties, parity)
 	e.store(p, o, alpha, v, noMove)
@@ -527,6 +519,21 @@ func (s *searcher) localEntry(p, o uint64, n int) *localEntry {
 	return &s.local[n-shallowEmpties][h>>(64-localBits)]
 }
 
+// cut returns the slot's bound for the null-window search (alpha, alpha+1) of the position,
+// if the slot holds the position and the bound decides the search.
+func (e *localEntry) cut(p, o uint64, alpha int) (int, bool) {
+	if e.p != p || e.o != o {
+		return 0, false
+	}
+	if int(e.lower) > alpha {
+		return int(e.lower), true
+	}
+	if int(e.upper) <= alpha {
+		return int(e.upper), true
+	}
+	return 0, false
+}
+
 // store records in the slot the result of a null-window search (alpha, alpha+1) of the
 // position: a lower bound above alpha, else an upper bound; the other bound is kept when the
 // slot held the same position.
@@ -546,7 +553,7 @@ func (e *localEntry) store(p, o uint64, alpha, value, move int) {
 // alpha, starting from the best value and move found so far; hashMove, if among them, goes
 // first.
 func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
-	list := s.genMoves(p, o, moves, &s.moveStack[n])
+	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
 	if n > ttEmpties {
 		// the children will probe the table (the enhanced transposition cut-off at once, or
 		// each on entry, after the ordering): their buckets load meanwhile
@@ -664,7 +671,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 		hashMove = d.move()
 	}
 	inexact := s.inexact
-	list := s.genMoves(p, o, moves, &s.moveStack[n])
+	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
 	if n > fastestFirstEmpties {
 		s.orderEvaluated(list, n, alpha)
 	} else {

@@ -42,10 +42,10 @@ type searcher struct {
 	// fall by one at every move, so a node's list is never overwritten while it is in use,
 	// and taking it costs nothing where a local array would be cleared at every node.
 	moveStack [65][rules.MaxMoves]child
-	// local is the solver's local table (endgame.go), by empties from shallowEmpties.
-	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 	// keyStack[n] holds the packed ordering keys of the moves of moveStack[n].
 	keyStack [65][rules.MaxMoves]uint64
+	// local is the solver's local table (endgame.go), by empties from shallowEmpties.
+	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 }
 
 // checkStop unwinds the search when it must stop, or when the split it works at is aborted.
@@ -250,7 +250,7 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 // node to depth in order until one is above alpha, starting from the best value and move found
 // so far.
 func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best, bestMove int) (int, int) {
-	list := s.genMoves(p, o, moves, &s.moveStack[n])
+	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
 	if depth-1 > midTableMinDepth {
 		for i := range list { // the children probe the table after the ordering
 			s.tt.prefetch(list[i].P, list[i].O)
@@ -310,7 +310,7 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 		}
 		hashMove = d.move()
 	}
-	list := s.genMoves(p, o, moves, &s.moveStack[n])
+	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
 	s.orderMid(list, depth, n, hashMove, alpha)
 	start := s.nodes
 	a := alpha

@@ -313,7 +313,7 @@ func (e *Engine) attachHelpers(main *searcher, st *searchState, lim Limits) []*s
 // rootMoves lists the moves of the root.
 func rootMoves(p, o uint64, g *geometry) []rootMove {
 	var buf [rules.MaxMoves]child
-	list := buf[:rules.Children(p, o, rules.Moves(p, o)&g.mask, g.mask, &buf)]
+	list := genMoves(p, o, rules.Moves(p, o)&g.mask, g.mask, &buf)
 	roots := make([]rootMove, len(list))
 	for i, m := range list {
 		roots[i] = rootMove{sq: m.Square, np: m.P, no: m.O, score: -infinity}

@@ -98,10 +98,11 @@
 	VPANDN Y5, Y6, Y5 \
 	VPOR Y5, Y4, Y4
 
-// FLIPS512 is FLIPSV with two AVX-512 (VL, CD) shortcuts: towards lower bits the first square
-// that is not an opponent disc is found by a leading-zero count instead of a smear, and a mask
-// register replaces the test for rays without an outflanking disc. It needs only Y10 (zero)
-// and Y11 (all ones). Temporaries Y5, Y6, K1.
+// FLIPS512 is FLIPSV (the same inputs and output) with two AVX-512 (VL, CD) shortcuts: towards
+// lower bits the first square that is not an opponent disc is found by a leading-zero count
+// instead of a smear, and a mask register replaces the test for rays without an outflanking
+// disc. Of SETUP's registers it needs only Y10 (zero) and Y11 (all ones). Temporaries Y5, Y6,
+// K1.
 #define FLIPS512 \
 	VPANDN Y2, Y1, Y4 \
 	VPSUBQ Y4, Y10, Y5 \

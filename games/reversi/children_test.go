@@ -1,6 +1,7 @@
 package reversi
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -40,10 +41,7 @@ func TestChildrenMatchReference(t *testing.T) {
 			moves := refMoves(size, p, o)
 			var want []Child
 			for m := moves; m != 0; m &= m - 1 {
-				sq := 0
-				for m>>sq&1 == 0 {
-					sq++
-				}
+				sq := bits.TrailingZeros64(m)
 				f := refFlips(size, sq, p, o)
 				np, no := o&^f, p|f|1<<sq
 				want = append(want, Child{Square: sq, P: np, O: no, Replies: refMoves(size, np, no)})
