@@ -1,6 +1,6 @@
 // Package engine is the contract of Turncoat's AI players. An Agent chooses an action for one
 // side of a game state; Levels 1 (beginner) to 10 (strongest) are the scale every game's AI
-// offers to the server and the CLI. The search packages (engine/mcts, engine/reversi, ...)
+// offers to the server and the CLI. The search packages (engine/mcts, engine/othello, ...)
 // implement agents; engine/ai builds one from a game name and a level or a spec; engine/match
 // plays agents against each other.
 package engine

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	engine "turncoat/engine/reversi"
+	"turncoat/engine/othello"
 	"turncoat/games/reversi"
 )
 
@@ -70,15 +70,15 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if err != nil {
 		return usageError{err.Error()}
 	}
-	lim := engine.Limits{Depth: *depth, Time: *limit, ExactEmpties: *exact}
+	lim := othello.Limits{Depth: *depth, Time: *limit, ExactEmpties: *exact}
 	if *depth == 0 && *limit == 0 {
 		lim.Depth = 12
 	}
-	eng := engine.New(opts)
+	eng := othello.New(opts)
 	_, _, empties := b.Counts()
 	fmt.Fprintf(e.stdout, "position=%s to-move=%s empties=%d plies=%d\n", b.Text(), [2]string{"black", "white"}[b.Turn], empties, len(rec.Moves))
 	t0 := time.Now()
-	values, res, err := eng.Analyze(ctx, engine.PositionOf(b), lim)
+	values, res, err := eng.Analyze(ctx, othello.PositionOf(b), lim)
 	if err != nil {
 		return err
 	}
@@ -87,13 +87,13 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 		if v.Exact {
 			mark = " exact"
 		}
-		fmt.Fprintf(e.stdout, "move=%s score=%+d%s pv=%s\n", reversi.SquareName(v.Move), v.Score, mark, engine.FormatMoves(v.PV))
+		fmt.Fprintf(e.stdout, "move=%s score=%+d%s pv=%s\n", reversi.SquareName(v.Move), v.Score, mark, othello.FormatMoves(v.PV))
 	}
 	kind := fmt.Sprintf("depth=%d", res.Depth)
 	if res.Exact {
 		kind = fmt.Sprintf("exact empties=%d", res.Depth)
 	}
 	fmt.Fprintf(e.stdout, "best=%s score=%+d %s nodes=%d seconds=%.3f pv=%s\n", reversi.SquareName(res.Move), res.Score, kind,
-		res.Nodes, time.Since(t0).Seconds(), engine.FormatMoves(res.PV))
+		res.Nodes, time.Since(t0).Seconds(), othello.FormatMoves(res.PV))
 	return nil
 }

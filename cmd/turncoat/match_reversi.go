@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 
 	"turncoat/engine/match"
-	engine "turncoat/engine/reversi"
+	"turncoat/engine/othello"
 	"turncoat/game"
 	"turncoat/games/reversi"
 )
@@ -40,7 +40,7 @@ func reversiOpenings(start game.State, n int, seed uint64) ([]game.State, error)
 		plies = 4
 	}
 	noMoveEnds := st.Rules().NoMove == reversi.NoMoveEnd
-	eng := engine.New(engine.Options{TableBytes: 16 << 20})
+	eng := othello.New(othello.Options{TableBytes: 16 << 20})
 	rng := rand.New(rand.NewPCG(seed, 0x62616c616e636564))
 	seen := map[string]bool{}
 	var out []game.State
@@ -61,7 +61,7 @@ func reversiOpenings(start game.State, n int, seed uint64) ([]game.State, error)
 		}
 		seen[s.Encode()] = true
 		b := s.(*reversi.State).Board()
-		res, err := eng.Search(context.Background(), engine.PositionOf(b), engine.Limits{Depth: openingDepth, NoMoveEnds: noMoveEnds})
+		res, err := eng.Search(context.Background(), othello.PositionOf(b), othello.Limits{Depth: openingDepth, NoMoveEnds: noMoveEnds})
 		if err != nil {
 			return nil, err
 		}

@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 
-	engine "turncoat/engine/reversi"
-	"turncoat/engine/reversi/nboard"
+	"turncoat/engine/othello"
+	"turncoat/engine/othello/nboard"
 )
 
 func init() {
@@ -33,18 +33,18 @@ does not change its play.`)
 	if err != nil {
 		return err
 	}
-	eng := engine.New(opts)
+	eng := othello.New(opts)
 	return nboard.Serve(ctx, e.stdin, e.stdout, e.stderr, nboard.FromEngine(eng))
 }
 
 // engineOptions checks the Othello engine's --threads and --hash (MB) flags, as the commands
 // that run the engine share them.
-func engineOptions(threads, hashMB int) (engine.Options, error) {
+func engineOptions(threads, hashMB int) (othello.Options, error) {
 	if threads < 1 || threads > 64 {
-		return engine.Options{}, usagef("--threads %d: want 1 to 64", threads)
+		return othello.Options{}, usagef("--threads %d: want 1 to 64", threads)
 	}
 	if hashMB < 1 || hashMB > 1<<16 {
-		return engine.Options{}, usagef("--hash %d: want 1 to 65536 MB", hashMB)
+		return othello.Options{}, usagef("--hash %d: want 1 to 65536 MB", hashMB)
 	}
-	return engine.Options{TableBytes: hashMB << 20, Threads: threads}, nil
+	return othello.Options{TableBytes: hashMB << 20, Threads: threads}, nil
 }

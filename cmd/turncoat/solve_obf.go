@@ -8,7 +8,7 @@ import (
 	"os"
 	"time"
 
-	engine "turncoat/engine/reversi"
+	"turncoat/engine/othello"
 	"turncoat/games/reversi"
 )
 
@@ -78,10 +78,10 @@ The tables are cleared between positions, so each is solved on its own.`)
 			problems = append(problems, ps...)
 		}
 	}
-	eng := engine.New(opts)
-	lim := engine.Limits{ExactEmpties: 64}
+	eng := othello.New(opts)
+	lim := othello.Limits{ExactEmpties: 64}
 	if *wld {
-		lim = engine.Limits{WLDEmpties: 64}
+		lim = othello.Limits{WLDEmpties: 64}
 	}
 	var nodes uint64
 	var seconds float64
@@ -93,23 +93,23 @@ The tables are cleared between positions, so each is solved on its own.`)
 		lim := lim
 		if status != nil {
 			// the iterations so far, on one line the result then replaces
-			lim.Progress = func(r engine.Result) {
+			lim.Progress = func(r othello.Result) {
 				fmt.Fprintf(status, "\r\x1b[Kid=%s %s depth=%d nodes=%d seconds=%.1f", pr.ID, reversi.SquareName(r.Move), r.Depth, r.Nodes, r.Elapsed.Seconds())
 			}
 		}
-		res, err := eng.Search(ctx, engine.PositionOf(pr.Board), lim)
+		res, err := eng.Search(ctx, othello.PositionOf(pr.Board), lim)
 		secs := time.Since(t0).Seconds()
 		if status != nil {
 			fmt.Fprint(status, "\r\x1b[K")
 		}
-		gameOver := errors.Is(err, engine.ErrGameOver)
+		gameOver := errors.Is(err, othello.ErrGameOver)
 		if gameOver {
 			b, w := pr.Board.FinalScore()
 			score := b - w
 			if pr.Board.Turn == 1 {
 				score = -score
 			}
-			res = engine.Result{Move: reversi.Pass, Score: score, Exact: true}
+			res = othello.Result{Move: reversi.Pass, Score: score, Exact: true}
 		} else if err != nil {
 			return fmt.Errorf("position %s (line %d): %w", pr.ID, pr.Line, err)
 		}

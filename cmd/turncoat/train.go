@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	engine "turncoat/engine/reversi"
+	"turncoat/engine/othello"
 	"turncoat/games/reversi"
 	"turncoat/games/reversi/files"
 )
@@ -24,7 +24,7 @@ func runTrain(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE] DIR|FILE.wtb...", `
 Trains the Othello engine's evaluation on the games of WTHOR databases (a directory of
 WTH_*.wtb files, or the files) and writes the weights file the engine embeds
-(engine/reversi/eval.weights).
+(engine/othello/eval.weights).
 
 Targets: each position's final disc difference for the side to move with perfect play: WTHOR's
 theoretical score (perfect play from 24 empties) up to 24 empties; the engine's exact solution
@@ -91,7 +91,7 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	if err != nil {
 		return err
 	}
-	var train, valid, test []engine.Sample
+	var train, valid, test []othello.Sample
 	var games, testGames int
 	for i, r := range records {
 		year, _ := strconv.Atoi(r.Date)
@@ -109,13 +109,13 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	}
 	fmt.Fprintf(e.stdout, "files=%d games=%d held-out-games=%d unreadable=%d train=%d valid=%d held-out=%d positions (read and solved in %.0fs)\n",
 		len(paths), games, testGames, bad, len(train), len(valid), len(test), time.Since(t0).Seconds())
-	cfg := engine.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
+	cfg := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
 	if !*quiet {
 		cfg.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
 			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
 		}
 	}
-	w, err := engine.Train(ctx, train, valid, cfg)
+	w, err := othello.Train(ctx, train, valid, cfg)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs\n", *out, st.Size(), time.Since(t0).Seconds())
 	for _, set := range []struct {
 		name    string
-		samples []engine.Sample
+		samples []othello.Sample
 	}{{"train", train}, {"held-out", test}} {
 		for _, pe := range w.Errors(set.samples) {
 			if pe.Phase < 0 {
@@ -154,19 +154,19 @@ deterministic: the same data and flags give the same weights, whatever --threads
 }
 
 // labelGames turns the games into samples, solving their last positions with threads engines.
-func labelGames(ctx context.Context, records []reversi.Record, solve, threads int, status io.Writer) ([][]engine.Sample, error) {
-	out := make([][]engine.Sample, len(records))
+func labelGames(ctx context.Context, records []reversi.Record, solve, threads int, status io.Writer) ([][]othello.Sample, error) {
+	out := make([][]othello.Sample, len(records))
 	next := make(chan int)
 	errs := make(chan error, threads)
 	var wg sync.WaitGroup
 	for range threads {
 		wg.Go(func() {
-			var solver *engine.Engine
+			var solver *othello.Engine
 			if solve > 0 {
-				solver = engine.New(engine.Options{TableBytes: 16 << 20})
+				solver = othello.New(othello.Options{TableBytes: 16 << 20})
 			}
 			for i := range next {
-				s, err := engine.SamplesOf(ctx, records[i], solver, solve)
+				s, err := othello.SamplesOf(ctx, records[i], solver, solve)
 				if err != nil {
 					errs <- fmt.Errorf("game %d (%s %s-%s): %w", i+1, records[i].Date, records[i].Black, records[i].White, err)
 					return

@@ -6,8 +6,8 @@ import (
 	"time"
 
 	"turncoat/engine"
-	othello "turncoat/engine/reversi"
-	"turncoat/engine/reversi/nboard"
+	"turncoat/engine/othello"
+	"turncoat/engine/othello/nboard"
 	"turncoat/game"
 	"turncoat/games/reversi"
 )

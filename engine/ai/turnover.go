@@ -5,12 +5,12 @@ import (
 	"time"
 
 	"turncoat/engine"
-	turnoverai "turncoat/engine/turnover"
+	"turncoat/engine/turnoverab"
 	"turncoat/game"
 	"turncoat/games/turnover"
 )
 
-// Turnover's levels are budgets of the alpha-beta engine (engine/turnover): a fixed depth with
+// Turnover's levels are budgets of the alpha-beta engine (engine/turnoverab): a fixed depth with
 // a blurred evaluation for the beginner levels, a fixed depth for the middle ones, and a node
 // budget per move for the top ones, doubling from level to level. Depths and node budgets make
 // a level's play the same on any machine and under any load (a match is reproducible); a time
@@ -30,17 +30,17 @@ import (
 //	10     150,000 nodes
 //
 // Levels 6 to 10 stop at 3 s a move whatever their budget.
-var turnoverLevels = [engine.MaxLevel + 1]turnoverai.Config{
-	1:  {Limits: turnoverai.Limits{Depth: 1}, Noise: 250, TTBits: 16},
-	2:  {Limits: turnoverai.Limits{Depth: 1}, Noise: 80, TTBits: 16},
-	3:  {Limits: turnoverai.Limits{Depth: 2}, Noise: 25, TTBits: 16},
-	4:  {Limits: turnoverai.Limits{Depth: 3}, TTBits: 18},
-	5:  {Limits: turnoverai.Limits{Depth: 4}, TTBits: 18},
-	6:  {Limits: turnoverai.Limits{Depth: 5, Time: turnoverMoveCap}, TTBits: 18},
-	7:  {Limits: turnoverai.Limits{Nodes: 20_000, Time: turnoverMoveCap}, TTBits: 18},
-	8:  {Limits: turnoverai.Limits{Nodes: 40_000, Time: turnoverMoveCap}, TTBits: 19},
-	9:  {Limits: turnoverai.Limits{Nodes: 80_000, Time: turnoverMoveCap}, TTBits: 19},
-	10: {Limits: turnoverai.Limits{Nodes: 150_000, Time: turnoverMoveCap}, TTBits: 19},
+var turnoverLevels = [engine.MaxLevel + 1]turnoverab.Config{
+	1:  {Limits: turnoverab.Limits{Depth: 1}, Noise: 250, TTBits: 16},
+	2:  {Limits: turnoverab.Limits{Depth: 1}, Noise: 80, TTBits: 16},
+	3:  {Limits: turnoverab.Limits{Depth: 2}, Noise: 25, TTBits: 16},
+	4:  {Limits: turnoverab.Limits{Depth: 3}, TTBits: 18},
+	5:  {Limits: turnoverab.Limits{Depth: 4}, TTBits: 18},
+	6:  {Limits: turnoverab.Limits{Depth: 5, Time: turnoverMoveCap}, TTBits: 18},
+	7:  {Limits: turnoverab.Limits{Nodes: 20_000, Time: turnoverMoveCap}, TTBits: 18},
+	8:  {Limits: turnoverab.Limits{Nodes: 40_000, Time: turnoverMoveCap}, TTBits: 19},
+	9:  {Limits: turnoverab.Limits{Nodes: 80_000, Time: turnoverMoveCap}, TTBits: 19},
+	10: {Limits: turnoverab.Limits{Nodes: 150_000, Time: turnoverMoveCap}, TTBits: 19},
 }
 
 // turnoverMoveCap bounds a move of levels 6 to 10.
@@ -51,7 +51,7 @@ func init() {
 	RegisterLevels("turnover", func(_ game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
 		cfg := turnoverLevels[l]
 		cfg.Seed = seed
-		return turnoverai.NewAgent(fmt.Sprintf("turnover-ab level %d", l), cfg), nil
+		return turnoverab.NewAgent(fmt.Sprintf("turnover-ab level %d", l), cfg), nil
 	})
 	Register(Kind{
 		Name: "turnover-ab",
@@ -89,11 +89,11 @@ func init() {
 			case depth == 0 && ms == 0 && nodes == 0:
 				ms = 300
 			}
-			cfg := turnoverai.Config{
-				Limits: turnoverai.Limits{Depth: int(depth), Time: time.Duration(ms) * time.Millisecond, Nodes: nodes},
+			cfg := turnoverab.Config{
+				Limits: turnoverab.Limits{Depth: int(depth), Time: time.Duration(ms) * time.Millisecond, Nodes: nodes},
 				Noise:  int(noise), TTBits: int(tt), Seed: seed,
 			}
-			return turnoverai.NewAgent("turnover-ab:"+p.Raw, cfg), nil
+			return turnoverab.NewAgent("turnover-ab:"+p.Raw, cfg), nil
 		},
 	})
 }
@@ -101,5 +101,5 @@ func init() {
 // turnoverMaterial is p's material minus the opponent's, by kind of stack.
 func turnoverMaterial(s game.State, p game.Player) float64 {
 	pos := s.(*turnover.State).Position()
-	return float64(turnoverai.Material(&pos, p))
+	return float64(turnoverab.Material(&pos, p))
 }

@@ -10,6 +10,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/games/discs"
 	"turncoat/games/reversi"
 	"turncoat/games/turncoat"
 )
@@ -17,7 +18,7 @@ import (
 // exactReversi returns the final disc difference for the side to move under perfect play (the
 // plain difference of discs, which has the sign of the winner).
 func exactReversi(p, o, mask uint64, passed bool) int {
-	moves := reversi.Moves(p, o) & mask
+	moves := discs.Moves(p, o) & mask
 	if moves == 0 {
 		if passed {
 			return bits.OnesCount64(p) - bits.OnesCount64(o)
@@ -27,7 +28,7 @@ func exactReversi(p, o, mask uint64, passed bool) int {
 	best := -100
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
-		f := reversi.Flips(sq, p, o)
+		f := discs.Flips(sq, p, o)
 		best = max(best, -exactReversi(o&^f, p|f|uint64(1)<<sq, mask, false))
 	}
 	return best
@@ -70,10 +71,10 @@ func TestFindsForcedWin(t *testing.T) {
 		// The winning moves, and whether some move does not win (else the test is vacuous).
 		winning := map[game.Action]bool{}
 		losing := 0
-		moves := reversi.Moves(p, o) & mask
+		moves := discs.Moves(p, o) & mask
 		for m := moves; m != 0; m &= m - 1 {
 			sq := bits.TrailingZeros64(m)
-			f := reversi.Flips(sq, p, o)
+			f := discs.Flips(sq, p, o)
 			if -exactReversi(o&^f, p|f|uint64(1)<<sq, mask, false) > 0 {
 				winning[game.Action(sq)] = true
 			} else {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"turncoat/game"
+	"turncoat/games/discs"
 	"turncoat/games/reversi"
 )
 
@@ -18,7 +19,7 @@ func reversiPlayout(g game.Game) Playout {
 	return fallbackPlayout(g, func(rs *reversi.State, rng *rand.Rand) (float64, bool) {
 		r := rs.Rules()
 		b := rs.Board()
-		centre := reversi.CentreMask(b.Size)
+		centre := discs.CentreMask(b.Size)
 		if r.NoMove != reversi.NoMovePass || (b.Black|b.White)&centre != centre {
 			return 0, false
 		}
@@ -28,11 +29,11 @@ func reversiPlayout(g game.Game) Playout {
 
 // ReversiRandomGame plays two uniformly random games from b (a side without a move passes; a
 // game ends when neither can move) and returns Black's mean reward over the two: 1, 0.75, 0.5,
-// 0.25 or 0. Sampling each leaf twice costs little more than once: reversi.RandomPlayouts2
+// 0.25 or 0. Sampling each leaf twice costs little more than once: discs.RandomPlayouts2
 // interleaves the two games in one AVX2 loop.
 func ReversiRandomGame(b reversi.Board, rng *rand.Rand) float64 {
 	p, o := b.Mover()
-	p1, o1, p2, o2 := reversi.RandomPlayouts2(p, o, b.Squares(), rng.Uint64())
+	p1, o1, p2, o2 := discs.RandomPlayouts2(p, o, b.Squares(), rng.Uint64())
 	r := (reward(p1, o1) + reward(p2, o2)) / 2
 	if b.Turn != 0 {
 		r = 1 - r // the rewards are the side to move's; Black's is wanted

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
+	"turncoat/games/discs"
 )
 
 // Action numbers: a move is its square's number (see the grid in bitboard.go); Pass is 64.
@@ -15,45 +16,12 @@ const (
 // Sizes are the board sizes Turncoat plays.
 var Sizes = []int{4, 6, 8}
 
-// SquareMask returns the squares of an n x n board in the 8x8 grid (n = 4, 6 or 8).
-func SquareMask(n int) uint64 {
-	if n == 8 {
-		return ^uint64(0)
-	}
-	var m uint64
-	for r := range n {
-		m |= (uint64(1)<<n - 1) << (8 * r)
-	}
-	return m
-}
-
-// CentreMask returns the four centre squares of an n x n board.
-func CentreMask(n int) uint64 {
-	c := n/2 - 1
-	return 3<<(8*c+c) | 3<<(8*(c+1)+c)
-}
-
 // SquareName returns the name of square sq ("a1".."h8"), "pass" for Pass.
 func SquareName(sq int) string {
 	if sq == Pass {
 		return "pass"
 	}
-	if sq < 0 || sq > 63 {
-		return "??"
-	}
-	return string([]byte{byte('a' + sq%8), byte('1' + sq/8)})
-}
-
-// ParseSquare reads a square name, case-insensitively ("f5", "F5"), for boards up to 8x8.
-func ParseSquare(s string) (int, error) {
-	if len(s) != 2 {
-		return NoSquare, fmt.Errorf("%q is not a square name like f5", s)
-	}
-	c, r := s[0]|0x20, s[1]
-	if c < 'a' || c > 'h' || r < '1' || r > '8' {
-		return NoSquare, fmt.Errorf("%q is not a square name like f5", s)
-	}
-	return int(r-'1')*8 + int(c-'a'), nil
+	return discs.SquareName(sq)
 }
 
 // Board is an n x n position: the discs of both colours, the side to move, and the size. It is
@@ -76,27 +44,27 @@ func (b *Board) Mover() (p, o uint64) {
 }
 
 // Squares returns the squares of the board.
-func (b *Board) Squares() uint64 { return SquareMask(b.Size) }
+func (b *Board) Squares() uint64 { return discs.SquareMask(b.Size) }
 
 // Empty returns the empty squares.
-func (b *Board) Empty() uint64 { return SquareMask(b.Size) &^ (b.Black | b.White) }
+func (b *Board) Empty() uint64 { return discs.SquareMask(b.Size) &^ (b.Black | b.White) }
 
 // Moves returns the legal moves of the side to move (placements, not counting a pass).
 func (b *Board) Moves() uint64 {
 	p, o := b.Mover()
-	return Moves(p, o) & SquareMask(b.Size)
+	return discs.Moves(p, o) & discs.SquareMask(b.Size)
 }
 
 // OpponentMoves returns the legal moves the other side would have.
 func (b *Board) OpponentMoves() uint64 {
 	p, o := b.Mover()
-	return Moves(o, p) & SquareMask(b.Size)
+	return discs.Moves(o, p) & discs.SquareMask(b.Size)
 }
 
 // Play puts a disc of the side to move on sq, turns the bracketed discs and passes the turn.
 // It returns the flipped discs, or an error (and no change) if the move flips nothing.
 func (b *Board) Play(sq int) (uint64, error) {
-	if sq < 0 || sq > 63 || SquareMask(b.Size)&(1<<sq) == 0 {
+	if sq < 0 || sq > 63 || discs.SquareMask(b.Size)&(1<<sq) == 0 {
 		return 0, fmt.Errorf("%s is not on the %dx%d board", SquareName(sq), b.Size, b.Size)
 	}
 	bit := uint64(1) << sq
@@ -104,7 +72,7 @@ func (b *Board) Play(sq int) (uint64, error) {
 		return 0, fmt.Errorf("%s is not empty", SquareName(sq))
 	}
 	p, o := b.Mover()
-	f := Flips(sq, p, o)
+	f := discs.Flips(sq, p, o)
 	if f == 0 {
 		return 0, fmt.Errorf("%s flips nothing", SquareName(sq))
 	}
@@ -208,4 +176,11 @@ func ParseBoardText(text string, size int) (Board, error) {
 		return Board{}, fmt.Errorf("%d squares, want %d", sq, size*size)
 	}
 	return b, nil
+}
+
+// Perft counts the leaves of the game tree below b to the given depth (see discs.Perft for the
+// convention). It uses the standard rules (a side without a move passes).
+func Perft(b Board, depth int) uint64 {
+	p, o := b.Mover()
+	return discs.Perft(p, o, discs.SquareMask(b.Size), depth)
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"turncoat/games/discs"
 )
 
 // GGF, the Generic Game Format of the Othello game servers: "(;GM[Othello]PB[..]PW[..]
@@ -78,7 +79,7 @@ func ParseGGF(text string) (Record, error) {
 		mv = strings.TrimSpace(mv)
 		sq := Pass
 		if !isPass(mv) {
-			if sq, err = ParseSquare(mv); err != nil {
+			if sq, err = discs.ParseSquare(mv); err != nil {
 				return Record{}, &RecordError{Ply: i + 1, Err: fmt.Errorf("%s[%s]: %v", "BW"[m.colour:m.colour+1], m.text, err)}
 			}
 		}

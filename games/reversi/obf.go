@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"turncoat/games/discs"
 )
 
 // OBF, the Othello Board File of endgame test suites: one position a line, "<64 squares a1..h8>
@@ -151,7 +152,7 @@ func ParseOBFLine(text string) (Problem, error) {
 			mv = strings.TrimSpace(mv)
 			sq := Pass
 			if !isPass(mv) {
-				if sq, err = ParseSquare(mv); err != nil {
+				if sq, err = discs.ParseSquare(mv); err != nil {
 					return Problem{}, fmt.Errorf("field %q: %v", f, err)
 				}
 			}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"turncoat/games/discs"
 )
 
 // Record is one game of Othello as the record formats hold it: the start position, the moves,
@@ -99,7 +100,7 @@ type player struct {
 // play applies one move of the record (a square or Pass). ply is the ply number of the move as
 // the source counts it, for errors.
 func (pl *player) play(sq int, ply int) error {
-	mask := SquareMask(pl.b.Size)
+	mask := discs.SquareMask(pl.b.Size)
 	moves := pl.b.Moves()
 	if moves == 0 {
 		if pl.b.OpponentMoves() == 0 {
@@ -200,7 +201,7 @@ func ParseMoveList(text string, start Board) (Record, error) {
 			sq := Pass
 			if !isPass(tok) {
 				var err error
-				if sq, err = ParseSquare(tok); err != nil {
+				if sq, err = discs.ParseSquare(tok); err != nil {
 					return Record{}, fmt.Errorf("offset %d: %v", i, err)
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/games/discs"
 	"turncoat/internal/sharedtest"
 )
 
@@ -118,7 +119,7 @@ func randomRecord(rng *rand.Rand, size int, randomStart bool) Record {
 		if m == 0 {
 			break
 		}
-		start.Play(nthBit(m, rng.IntN(Count(m))))
+		start.Play(nthBit(m, rng.IntN(discs.Count(m))))
 	}
 	r := Record{Start: start, Black: "Black Player", White: "W]hite \\ 2", Event: "Test", Date: "2026.11.21"}
 	b := start
@@ -132,7 +133,7 @@ func randomRecord(rng *rand.Rand, size int, randomStart bool) Record {
 			r.Moves = append(r.Moves, Pass)
 			continue
 		}
-		sq := nthBit(m, rng.IntN(Count(m)))
+		sq := nthBit(m, rng.IntN(discs.Count(m)))
 		b.Play(sq)
 		r.Moves = append(r.Moves, sq)
 	}

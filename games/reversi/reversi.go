@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"turncoat/game"
+	"turncoat/games/discs"
 )
 
 // Start positions.
@@ -115,7 +116,7 @@ func FromBoard(b Board, r Rules) (*State, error) {
 	if b.Size != r.Size {
 		return nil, fmt.Errorf("board is %dx%d, rules say %dx%d", b.Size, b.Size, r.Size, r.Size)
 	}
-	if b.Black&b.White != 0 || (b.Black|b.White)&^SquareMask(b.Size) != 0 {
+	if b.Black&b.White != 0 || (b.Black|b.White)&^discs.SquareMask(b.Size) != 0 {
 		return nil, fmt.Errorf("inconsistent board")
 	}
 	return &State{rules: r, opts: r.Options(), board: b}, nil
@@ -135,14 +136,14 @@ func (s *State) Options() game.Options { return s.opts }
 
 // placing reports whether the game is in the free start's placement phase.
 func (s *State) placing() bool {
-	return s.rules.Start == StartFree && (s.board.Black|s.board.White)&CentreMask(s.rules.Size) != CentreMask(s.rules.Size)
+	return s.rules.Start == StartFree && (s.board.Black|s.board.White)&discs.CentreMask(s.rules.Size) != discs.CentreMask(s.rules.Size)
 }
 
 // Placements returns the squares the side to move may play (zero if it must pass or the game is
 // over).
 func (s *State) Placements() uint64 {
 	if s.placing() {
-		return CentreMask(s.rules.Size) &^ (s.board.Black | s.board.White)
+		return discs.CentreMask(s.rules.Size) &^ (s.board.Black | s.board.White)
 	}
 	return s.board.Moves()
 }
@@ -278,11 +279,11 @@ func (s *State) ParseAction(_ game.Player, text string) (game.Action, error) {
 	if isPass(text) {
 		return Pass, nil
 	}
-	sq, err := ParseSquare(text)
+	sq, err := discs.ParseSquare(text)
 	if err != nil {
 		return game.NoAction, fmt.Errorf("%w: %v", game.ErrSyntax, err)
 	}
-	if SquareMask(s.rules.Size)&(1<<sq) == 0 {
+	if discs.SquareMask(s.rules.Size)&(1<<sq) == 0 {
 		return game.NoAction, fmt.Errorf("%w: %s is not on the %dx%d board", game.ErrSyntax, text, s.rules.Size, s.rules.Size)
 	}
 	return game.Action(sq), nil

@@ -9,7 +9,7 @@
 // ever required; with it, option first says who begins.
 //
 // The board is a pair of bitboards on Othello's grid (a1 = bit 0 at the top-left, h8 = bit 63);
-// captures use Othello's bracket finder from games/reversi.
+// captures use Othello's bracket finder from games/discs.
 package troll
 
 import (
@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"turncoat/game"
+	"turncoat/games/discs"
 	"turncoat/games/reversi"
 )
 
@@ -274,7 +275,7 @@ func Placements(r Rules, p game.Player, mine, theirs uint64) uint64 {
 	if r.Published1993 {
 		return empty &^ forbidden
 	}
-	return empty&^forbidden | reversi.Moves(mine, theirs)&forbidden
+	return empty&^forbidden | discs.Moves(mine, theirs)&forbidden
 }
 
 // Placements returns the squares where the side to move may place a disc now (none once the
@@ -342,7 +343,7 @@ func (s *State) Apply(a game.Action) error {
 		return fmt.Errorf("%w: %s", game.ErrIllegal, s.whyNot(int(a)))
 	}
 	p, o := s.mover()
-	f := reversi.Flips(int(a), p, o)
+	f := discs.Flips(int(a), p, o)
 	p, o = p|bit|f, o&^f
 	if s.turn == game.First {
 		s.black, s.white = p, o
@@ -479,7 +480,7 @@ func (s *State) ParseAction(_ game.Player, text string) (game.Action, error) {
 	if strings.EqualFold(text, "pass") {
 		return Pass, nil
 	}
-	sq, err := reversi.ParseSquare(text)
+	sq, err := discs.ParseSquare(text)
 	if err != nil {
 		return game.NoAction, fmt.Errorf("%w: %v", game.ErrSyntax, err)
 	}

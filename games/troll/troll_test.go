@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"turncoat/game"
-	"turncoat/games/reversi"
+	"turncoat/games/discs"
 )
 
 func sq(t testing.TB, name string) game.Action {
 	t.Helper()
-	n, err := reversi.ParseSquare(name)
+	n, err := discs.ParseSquare(name)
 	if err != nil {
 		t.Fatal(err)
 	}

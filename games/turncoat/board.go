@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 	"strings"
-
-	"turncoat/games/reversi"
+	"turncoat/games/discs"
 )
 
 // Squares and bitboards.
@@ -94,7 +93,7 @@ func (b Board) Flip(sq int) Board {
 	// A trap is the Othello bracket: a line of pieces of the other colour ending at one of
 	// the new colour, with no blank or edge between. Othello's bracket finder reads sq's
 	// rays only, so the piece on sq itself does not disturb it.
-	return Board{Pieces: b.Pieces, Black: black ^ reversi.Flips(sq, own, other)}
+	return Board{Pieces: b.Pieces, Black: black ^ discs.Flips(sq, own, other)}
 }
 
 // Selectable returns the squares a player may select on own board b under mode.

@@ -1,0 +1,265 @@
+package othello
+
+import (
+	"bytes"
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"turncoat/games/reversi"
+)
+
+// TestFeaturesMatchDefinition checks the fast feature extraction against the square-by-square
+// definition of the patterns.
+func TestFeaturesMatchDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	var fast [64]int32
+	var ref []int
+	for range 20000 {
+		p, o := randomBoard(rng)
+		features(p, o, &fast)
+		ref = featuresGeneric(p, o, ref)
+		if len(ref) != numFeatures {
+			t.Fatalf("%d generic features, want %d", len(ref), numFeatures)
+		}
+		for i, want := range ref {
+			if int(fast[i]) != want {
+				t.Fatalf("p=%#x o=%#x: feature %d = %d, want %d", p, o, i, fast[i], want)
+			}
+		}
+	}
+}
+
+// TestPatternCopiesDistinct: the copies of a pattern lie on different squares (a repeated
+// symmetry would count one copy twice and leave another out).
+func TestPatternCopiesDistinct(t *testing.T) {
+	seen := map[[2]uint64]bool{}
+	for i, sqs := range instanceSquares {
+		var set uint64
+		for _, sq := range sqs {
+			set |= 1 << sq
+		}
+		key := [2]uint64{uint64(instancePattern[i]), set}
+		if seen[key] {
+			t.Fatalf("pattern %s has two copies on squares %#x", patterns[instancePattern[i]].name, set)
+		}
+		seen[key] = true
+	}
+	if numInstances != 46 {
+		t.Fatalf("%d pattern copies, want 46", numInstances)
+	}
+}
+
+func TestTransforms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for range 1000 {
+		x := rng.Uint64()
+		for tr := range 8 {
+			var want uint64
+			for sq := range 64 {
+				if x>>sq&1 != 0 {
+					want |= 1 << transformSquare(tr, sq)
+				}
+			}
+			if got := transformBoard(tr, x); got != want {
+				t.Fatalf("transform %d of %#x = %#x, want %#x", tr, x, got, want)
+			}
+		}
+	}
+}
+
+// TestSymmetricPositionsEvaluateAlike: the evaluation sees the board's symmetries as the same
+// position, since every pattern copy shares its weights and a pattern's own symmetries share a
+// weight.
+func TestSymmetricPositionsEvaluateAlike(t *testing.T) {
+	w := DefaultWeights()
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 2000 {
+		pos, ok := randomGamePosition(rng, 8, 10+rng.IntN(50))
+		if !ok {
+			continue
+		}
+		n := pos.Empties()
+		want := w.evaluate(pos.P, pos.O, n)
+		for tr := 1; tr < 8; tr++ {
+			if got := w.evaluate(transformBoard(tr, pos.P), transformBoard(tr, pos.O), n); got != want {
+				t.Fatalf("%s: symmetry %d evaluates %d, the position %d", pos, tr, got, want)
+			}
+		}
+	}
+}
+
+func TestWeightsRoundTrip(t *testing.T) {
+	w := DefaultWeights()
+	var buf bytes.Buffer
+	if err := w.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	r, err := ReadWeights(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ph := range w.phases {
+		if !slices.Equal(w.phases[ph], r.phases[ph]) {
+			t.Fatalf("phase %d differs after a round trip", ph)
+		}
+	}
+	if _, err := ReadWeights(bytes.NewReader([]byte("not weights"))); err == nil {
+		t.Fatal("garbage read as weights")
+	}
+}
+
+// FuzzReadWeights: a weights file from outside is either read or refused, never a crash.
+func FuzzReadWeights(f *testing.F) {
+	f.Add(evalWeights[:200])
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ReadWeights(bytes.NewReader(data))
+	})
+}
+
+// TestEvaluationPredictsResults checks that the trained weights know something: on positions
+// of games played by the engine against itself the evaluation's sign agrees with the exact
+// result of the endgame far more often than chance.
+func TestEvaluationPredictsResults(t *testing.T) {
+	w := DefaultWeights()
+	e := New(Options{TableBytes: 4 << 20})
+	rng := rand.New(rand.NewPCG(9, 9))
+	agree, total := 0, 0
+	for total < 60 {
+		pos, ok := randomGamePosition(rng, 8, 14)
+		if !ok {
+			continue
+		}
+		res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64})
+		if err != nil || res.Score == 0 {
+			continue
+		}
+		v := w.evaluate(pos.P, pos.O, pos.Empties())
+		if (v > 0) == (res.Score > 0) {
+			agree++
+		}
+		total++
+	}
+	if agree < total*3/4 {
+		t.Fatalf("the evaluation's sign agreed with the exact result %d times in %d", agree, total)
+	}
+}
+
+// TestStableDiscsStay plays random games and checks that no disc once found stable is ever
+// flipped, and that stable discs are found at all.
+func TestStableDiscsStay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	found := 0
+	for _, size := range []int{8, 6, 4} {
+		g := geometries[size]
+		for range 300 {
+			b := reversi.Start(size)
+			var stable [2]uint64 // by colour
+			for {
+				for c := range 2 {
+					own, opp := b.Black, b.White
+					if c == 1 {
+						own, opp = opp, own
+					}
+					s := g.stable(own, opp)
+					if s&^own != 0 {
+						t.Fatalf("%s: stable squares %#x are not the colour's discs", b.Text(), s&^own)
+					}
+					if stable[c]&^own != 0 {
+						t.Fatalf("%s: a disc found stable was flipped", b.Text())
+					}
+					stable[c] |= s
+					found += bits.OnesCount64(s)
+				}
+				m := b.Moves()
+				if m == 0 {
+					if b.OpponentMoves() == 0 {
+						break
+					}
+					b.Pass()
+					continue
+				}
+				for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+					m &= m - 1
+				}
+				b.Play(bits.TrailingZeros64(m))
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no stable disc found in 900 games")
+	}
+}
+
+func TestTableBounds(t *testing.T) {
+	tt := NewTable(1 << 16)
+	p, o := uint64(0x0000001008000000), uint64(0x0000000810000000)
+	if tt.probe(p, o).valid() {
+		t.Fatal("an empty table has an entry")
+	}
+	tt.store(p, o, 10, selExact, 0, 1, 5, 19, 1000) // fails high: lower bound 5
+	d := tt.probe(p, o)
+	if !d.valid() || d.lower() != 5 || d.upper() != 64 || d.move() != 19 || d.depth() != 10 {
+		t.Fatalf("after a fail-high: lower %d upper %d move %d depth %d", d.lower(), d.upper(), d.move(), d.depth())
+	}
+	tt.store(p, o, 10, selExact, 8, 9, 7, noMove, 1000) // fails low at the same depth: upper bound 7
+	d = tt.probe(p, o)
+	if d.lower() != 5 || d.upper() != 7 || d.move() != 19 {
+		t.Fatalf("bounds not merged: lower %d upper %d move %d", d.lower(), d.upper(), d.move())
+	}
+	tt.store(p, o, 9, selExact, 0, 1, -3, 20, 10) // shallower: ignored
+	if d = tt.probe(p, o); d.depth() != 10 || d.lower() != 5 {
+		t.Fatalf("a shallower result replaced a deeper one")
+	}
+	tt.store(p, o, 12, selExact, -64, 64, 6, 21, 10) // deeper and exact: replaces
+	if d = tt.probe(p, o); d.depth() != 12 || d.lower() != 6 || d.upper() != 6 || d.move() != 21 {
+		t.Fatalf("a deeper result did not replace: %d %d %d %d", d.depth(), d.lower(), d.upper(), d.move())
+	}
+	if tt.probe(o, p).valid() {
+		t.Fatal("the position with colours swapped was found")
+	}
+
+	// probcut's results: trusted by a search as selective, not by an exact one; an exact
+	// result of the same depth replaces them, and they never replace an exact one
+	q := p | 1<<63
+	tt.store(q, o, 20, 1, -64, 64, 4, 22, 10)
+	if d = tt.probe(q, o); !d.covers(20, 1) || !d.covers(20, 0) || d.covers(20, 2) || d.covers(20, selExact) {
+		t.Fatalf("a selective result of exactness 1 covers (20, 1) %v, (20, 0) %v, (20, 2) %v, exact %v",
+			d.covers(20, 1), d.covers(20, 0), d.covers(20, 2), d.covers(20, selExact))
+	}
+	tt.store(q, o, 20, selExact, -64, 64, 2, 23, 10)
+	if d = tt.probe(q, o); !d.covers(20, selExact) || d.lower() != 2 || d.move() != 23 {
+		t.Fatalf("an exact result did not replace a selective one: %d %d", d.lower(), d.move())
+	}
+	tt.store(q, o, 20, 3, -64, 64, 8, 24, 10)
+	if d = tt.probe(q, o); !d.covers(20, selExact) || d.lower() != 2 {
+		t.Fatalf("a selective result replaced an exact one")
+	}
+}
+
+// TestFullDiagonals checks the 8x8 shift version of the full diagonal lines against the check
+// of each line in turn, on random boards filled from sparse to full.
+func TestFullDiagonals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for i := range 20000 {
+		x := rng.Uint64()
+		for k := i % 4; k > 0; k-- {
+			x |= rng.Uint64()
+		}
+		var wantD, wantA uint64
+		for l := range 15 {
+			if m := diagonalLines[l]; x&m == m {
+				wantD |= m
+			}
+			if m := antiDiagonalLines[l]; x&m == m {
+				wantA |= m
+			}
+		}
+		if d, a := fullDiagonals(x); d != wantD || a != wantA {
+			t.Fatalf("%#x: full diagonals %#x and %#x, want %#x and %#x", x, d, a, wantD, wantA)
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package othello
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"turncoat/games/discs"
+	"turncoat/games/reversi"
+	"turncoat/internal/sharedtest"
+)
+
+// loadFFO reads an FFO suite file from the shared material.
+func loadFFO(tb testing.TB, name string) []reversi.Problem {
+	tb.Helper()
+	path := sharedtest.Path(tb, "data/ffo/"+name)
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	probs, err := reversi.ReadOBF(f, name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return probs
+}
+
+// solveProblem solves one FFO position exactly and checks the score and the move.
+func solveProblem(tb testing.TB, e *Engine, pr reversi.Problem) Result {
+	tb.Helper()
+	res, err := e.Search(context.Background(), PositionOf(pr.Board), Limits{ExactEmpties: 64})
+	if err != nil {
+		tb.Fatalf("#%s: %v", pr.ID, err)
+	}
+	if !res.Exact || res.Score != pr.Score {
+		tb.Errorf("#%s: score %+d (exact %v), want %+d", pr.ID, res.Score, res.Exact, pr.Score)
+	}
+	if best := pr.BestMoves(); !slices.Contains(best, res.Move) {
+		tb.Errorf("#%s: move %s scores %+d, not one of the best moves", pr.ID, reversi.SquareName(res.Move), res.Score)
+	}
+	return res
+}
+
+// TestFFO1to39 solves the FFO positions #1 to #39 (6 to 26 empties) exactly: every score and a
+// best move must match the published ones.
+func TestFFO1to39(t *testing.T) {
+	e := New(Options{TableBytes: 32 << 20})
+	var total uint64
+	var elapsed time.Duration
+	for _, file := range []string{"fforum-1-19.obf", "fforum-20-39.obf"} {
+		for _, pr := range loadFFO(t, file) {
+			e.Clear()
+			res := solveProblem(t, e, pr)
+			total += res.Nodes
+			elapsed += res.Elapsed
+			t.Logf("#%s: %s %+d nodes=%d time=%v", pr.ID, reversi.SquareName(res.Move), res.Score, res.Nodes, res.Elapsed.Round(time.Millisecond))
+		}
+	}
+	t.Logf("total nodes=%d time=%v nps=%.0f", total, elapsed.Round(time.Millisecond), float64(total)/elapsed.Seconds())
+}
+
+// BenchmarkFFO40to59 solves the classic benchmark, FFO #40 to #59 (20 to 34 empties), on one
+// thread, one position per sub-benchmark:
+//
+//	go test ./engine/othello -run XXX -bench FFO40to59 -benchtime 1x -timeout 3h
+//
+// ("turncoat solve ../shared/data/ffo/fforum-40-59.obf" prints the same figures).
+func BenchmarkFFO40to59(b *testing.B) {
+	for _, pr := range loadFFO(b, "fforum-40-59.obf") {
+		b.Run(pr.ID, func(b *testing.B) {
+			e := New(Options{TableBytes: 256 << 20})
+			var nodes uint64
+			for b.Loop() {
+				e.Clear()
+				nodes += solveProblem(b, e, pr).Nodes
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkSolve10Empties solves random 10-empty positions of real-looking games: the speed
+// of the solver's last plies, where it spends most of its nodes.
+func BenchmarkSolve10Empties(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var ps []Position
+	for len(ps) < 200 {
+		if pos, ok := randomGamePosition(rng, 8, 10); ok && discs.Moves(pos.P, pos.O) != 0 {
+			ps = append(ps, pos)
+		}
+	}
+	g := geometries[8]
+	s := newTestSearcher(g)
+	i := 0
+	for b.Loop() {
+		pos := ps[i%len(ps)]
+		s.pvs(pos.P, pos.O, -64, 64, pos.Empties(), g.parity(g.mask&^(pos.P|pos.O)))
+		i++
+	}
+	b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(s.nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

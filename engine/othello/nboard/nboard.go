@@ -1,0 +1,328 @@
+// Package nboard speaks the NBoard protocol, the line protocol between the NBoard Othello GUI
+// (and other tools) and Othello engines: Serve runs an engine behind it on a pair of streams,
+// and EngineAgent drives an external engine that speaks it, as a Turncoat agent.
+//
+// The protocol (Chris Welty's; see the NTest documentation) sends one command a line:
+//
+//	nboard 2           the GUI's first line
+//	set depth N        midgame depth; the engine answers "set myname NAME"
+//	set game GGF       the position is now the end of this game
+//	set contempt N     centidiscs a draw is worth less to the engine
+//	move F5[/EV[/T]]   a move was played (PA passes; NBoard 1.1 sends just "F5")
+//	hint N             evaluate about N moves: "search PV EVAL 0 DEPTH" lines
+//	go                 choose a move: "=== MOVE/EVAL/TIME"; the board is not changed
+//	ping N             stop any search, then answer "pong N"
+//	learn              learn the game: the engine answers "learned"
+//	quit               end
+//
+// The engine also sends "status TEXT" and "nodestats NODES SECONDS". Lines it does not
+// understand are ignored, as the protocol asks; their errors go to a separate stream.
+package nboard
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"turncoat/games/discs"
+	"turncoat/games/reversi"
+)
+
+// Engine is what the protocol needs from an Othello engine.
+type Engine interface {
+	// Name is the engine's name as the GUI shows it.
+	Name() string
+	// Search evaluates the position (b with its side to move) at the midgame depth (the
+	// engine decides its endgame depth) and returns up to n lines, best first: each its
+	// principal variation, value and depth. n = 1 is a "go". It returns early, with what it
+	// has, when ctx ends.
+	Search(ctx context.Context, b reversi.Board, depth, n int, contempt float64) ([]Line, Stats, error)
+	// NewGame forgets what the engine learned of earlier positions.
+	NewGame()
+}
+
+// Line is one evaluated move.
+type Line struct {
+	// PV is the principal variation, starting with the move (reversi.Pass for a pass).
+	PV []int
+	// Eval is the value for the side to move, in discs.
+	Eval float64
+	// Depth is the search depth (the number of empties when solved).
+	Depth int
+}
+
+// Stats describe a search's effort.
+type Stats struct {
+	Nodes   uint64
+	Seconds float64
+}
+
+// session is the state of one protocol session.
+type session struct {
+	eng      Engine
+	out      io.Writer
+	errs     io.Writer
+	outMu    sync.Mutex
+	board    reversi.Board
+	depth    int
+	contempt float64
+}
+
+func (s *session) send(format string, args ...any) {
+	s.outMu.Lock()
+	defer s.outMu.Unlock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+	if f, ok := s.out.(interface{ Flush() error }); ok {
+		f.Flush()
+	}
+}
+
+func (s *session) fail(format string, args ...any) {
+	if s.errs != nil {
+		fmt.Fprintf(s.errs, "nboard: "+format+"\n", args...)
+	}
+}
+
+// Serve runs the protocol: commands from in, replies to out (flushed line by line when out has
+// a Flush method), complaints about bad lines to errs (may be nil). It returns at "quit", when
+// ctx ends, or at the end of in once the commands it held are done. A search runs while Serve
+// keeps reading, so that "ping" (and "quit") stop it at once; other commands wait for it.
+func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) error {
+	s := &session{eng: eng, out: out, errs: errs, board: reversi.Start(8), depth: 12}
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
+
+	var (
+		pending   []string      // commands that arrived during a search
+		searching chan struct{} // closed when the running search ends; nil when idle
+		cancel    context.CancelFunc
+		inputErr  error
+	)
+	stop := func() {
+		if searching != nil {
+			cancel()
+			<-searching
+			searching = nil
+		}
+	}
+	defer stop()
+	for {
+		var line string
+		switch {
+		case len(pending) > 0 && searching == nil:
+			line, pending = pending[0], pending[1:]
+		case lines == nil && searching == nil:
+			// the input ended and every command it held is done
+			return inputErr
+		default:
+			var done <-chan struct{}
+			if searching != nil {
+				done = searching
+			}
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-done:
+				searching = nil
+				cancel()
+				continue
+			case l, ok := <-lines:
+				if !ok {
+					lines, inputErr = nil, <-readErr
+					continue
+				}
+				line = l
+			}
+		}
+		cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+		arg = strings.TrimSpace(arg)
+		switch {
+		case cmd == "quit":
+			return nil
+		case cmd == "ping" && searching != nil:
+			// the commands sent before the ping take effect first; searches among them are
+			// stale and skipped
+			stop()
+			for _, l := range pending {
+				if c, _, _ := strings.Cut(strings.TrimSpace(l), " "); c != "go" && c != "hint" {
+					s.handle(l, nil)
+				}
+			}
+			pending = pending[:0]
+			s.send("pong %s", arg)
+			continue
+		case searching != nil:
+			pending = append(pending, line)
+			continue
+		}
+		s.handle(line, func(n int, move bool) {
+			sctx, c := context.WithCancel(ctx)
+			cancel = c
+			searching = make(chan struct{})
+			go func(done chan struct{}, b reversi.Board, depth int, contempt float64) {
+				defer close(done)
+				s.search(sctx, b, depth, n, contempt, move)
+			}(searching, s.board, s.depth, s.contempt)
+		})
+	}
+}
+
+// handle runs one command but "quit"; go and hint start a search with start (which may be nil:
+// they are then skipped).
+func (s *session) handle(line string, start func(n int, move bool)) {
+	cmd, arg, _ := strings.Cut(strings.TrimSpace(line), " ")
+	arg = strings.TrimSpace(arg)
+	switch cmd {
+	case "", "nboard":
+	case "ping":
+		s.send("pong %s", arg)
+	case "set":
+		s.set(arg)
+	case "move":
+		s.move(arg)
+	case "go":
+		if start != nil {
+			start(1, true)
+		}
+	case "hint":
+		n, err := strconv.Atoi(arg)
+		if err != nil || n < 1 {
+			s.fail("hint %q: want a number of moves", arg)
+			return
+		}
+		if start != nil {
+			start(n, false)
+		}
+	case "learn":
+		s.send("learned")
+	default:
+		if len(cmd) == 2 { // NBoard 1.1's bare move
+			s.move(cmd)
+			return
+		}
+		s.fail("unknown command %q", line)
+	}
+}
+
+// set handles "set depth", "set game" and "set contempt".
+func (s *session) set(arg string) {
+	name, value, _ := strings.Cut(arg, " ")
+	value = strings.TrimSpace(value)
+	switch name {
+	case "depth":
+		d, err := strconv.Atoi(value)
+		if err != nil || d < 1 || d > 60 {
+			s.fail("set depth %q: want 1 to 60", value)
+			return
+		}
+		s.depth = d
+		s.send("set myname %s%d", s.eng.Name(), d)
+	case "game":
+		r, err := reversi.ParseGGF(value)
+		if err != nil {
+			s.fail("set game: %v", err)
+			return
+		}
+		b, err := r.Replay()
+		if err != nil {
+			s.fail("set game: %v", err)
+			return
+		}
+		if s.board.Size != b.Size || len(r.Moves) == 0 {
+			s.eng.NewGame()
+		}
+		s.board = b
+	case "contempt":
+		c, err := strconv.ParseFloat(value, 64)
+		if err != nil {
+			s.fail("set contempt %q: want a number of centidiscs", value)
+			return
+		}
+		s.contempt = c
+	default:
+		s.fail("unknown setting %q", arg)
+	}
+}
+
+// move plays "F5", "F5/0.5/1.2" or "PA" on the current position.
+func (s *session) move(arg string) {
+	mv, _, _ := strings.Cut(arg, "/")
+	mv = strings.TrimSpace(mv)
+	if strings.EqualFold(mv, "pa") || strings.EqualFold(mv, "ps") {
+		if s.board.Moves() != 0 {
+			s.fail("move %s: a pass while a move is available", arg)
+			return
+		}
+		s.board.Pass()
+		return
+	}
+	sq, err := discs.ParseSquare(mv)
+	if err == nil {
+		_, err = s.board.Play(sq)
+	}
+	if err != nil {
+		s.fail("move %q: %v", arg, err)
+	}
+}
+
+// search runs a "go" or a "hint" and sends its replies.
+func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) {
+	name := s.eng.Name()
+	if b.Moves() == 0 && b.OpponentMoves() == 0 {
+		s.send("status the game is over")
+		return
+	}
+	s.send("status %s is thinking", name)
+	lines, st, err := s.eng.Search(ctx, b, depth, n, contempt)
+	if ctx.Err() != nil {
+		return // stopped by ping or quit: what it found relates to an old position
+	}
+	if err != nil || len(lines) == 0 {
+		s.send("status %s failed: %v", name, err)
+		return
+	}
+	if !move {
+		for _, l := range lines {
+			s.send("search %s %.2f 0 %d", formatPV(l.PV), l.Eval, l.Depth)
+		}
+	}
+	s.send("nodestats %d %.2f", st.Nodes, st.Seconds)
+	if move {
+		l := lines[0]
+		s.send("=== %s/%.2f/%.2f", moveName(l.PV[0]), l.Eval, st.Seconds)
+	}
+	s.send("status %s is waiting", name)
+}
+
+// moveName writes a square as NBoard does ("F5"), a pass as "PA".
+func moveName(sq int) string {
+	if sq == reversi.Pass {
+		return "PA"
+	}
+	return strings.ToUpper(reversi.SquareName(sq))
+}
+
+func formatPV(pv []int) string {
+	var b strings.Builder
+	for _, sq := range pv {
+		b.WriteString(moveName(sq))
+	}
+	return b.String()
+}

@@ -1,0 +1,87 @@
+package othello
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"turncoat/games/discs"
+	"turncoat/games/reversi"
+	"turncoat/internal/sharedtest"
+)
+
+// TestProbcutFit measures what the probcut table (probcut.go) holds: for positions of real
+// games (WTHOR 2019-2021) with n empties, the mean and the standard deviation of the exact score
+// minus the value of the shallow search probcut runs in its place, and checks them against the
+// table. It takes minutes, so it runs only when asked:
+//
+//	TURNCOAT_PROBCUT_FIT=1 go test ./engine/othello -run ProbcutFit -v -timeout 1h
+func TestProbcutFit(t *testing.T) {
+	if os.Getenv("TURNCOAT_PROBCUT_FIT") == "" {
+		t.Skip("set TURNCOAT_PROBCUT_FIT=1 to measure the probcut error table")
+	}
+	var boards []reversi.Board
+	for _, year := range []int{2019, 2020, 2021} {
+		name := fmt.Sprintf("data/wthor/WTH_%d.wtb", year)
+		f, err := os.Open(sharedtest.Path(t, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := reversi.ReadWTB(f, name)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range db.Games {
+			r, err := db.Record(i, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := r.Start
+			for _, m := range r.Moves {
+				if m == reversi.Pass {
+					b.Pass()
+				} else if _, err := b.Play(m); err != nil {
+					break
+				}
+				boards = append(boards, b)
+			}
+		}
+	}
+	const perEmpties = 60
+	e := New(Options{TableBytes: 64 << 20})
+	g := geometries[8]
+	for n := probcutMinEmpties; n <= 24; n++ {
+		var sum, sum2 float64
+		count := 0
+		for i := (n * 7919) % len(boards); count < perEmpties; i = (i + 104729) % len(boards) {
+			b := boards[i]
+			pos := PositionOf(b)
+			if pos.Empties() != n || discs.Moves(pos.P, pos.O) == 0 {
+				continue
+			}
+			e.Clear()
+			res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newTestSearcher(g)
+			s.w = e.weights
+			v := s.midPVS(pos.P, pos.O, -64, 64, probcutDepth(n), n)
+			d := float64(res.Score - v)
+			sum += d
+			sum2 += d * d
+			count++
+		}
+		mean := sum / float64(count)
+		sigma := math.Sqrt(sum2/float64(count) - mean*mean)
+		t.Logf("empties=%d depth=%d mean=%.2f sigma=%.2f", n, probcutDepth(n), mean, sigma)
+		// the table must still describe the evaluation: 60 samples give sigma within about
+		// 20%, so a larger gap, or a bias, means the table wants measuring again
+		if sigma > 1.25*probcutSigma[n] || math.Abs(mean) > 2.5 {
+			t.Errorf("empties=%d: mean %.2f sigma %.2f, the table says mean 0 sigma %.1f", n, mean, sigma, probcutSigma[n])
+		}
+	}
+}

@@ -1,0 +1,570 @@
+package othello
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"turncoat/games/discs"
+	"turncoat/games/reversi"
+)
+
+// Engine is the Othello engine: the evaluation, a transposition table kept from search to
+// search, and the number of threads. One search runs at a time (an Engine serialises them);
+// make several Engines for concurrent games.
+type Engine struct {
+	mu      sync.Mutex
+	tt      *Table
+	weights *Weights
+	threads int
+}
+
+// Options configure an Engine.
+type Options struct {
+	// TableBytes is the transposition table's size (default 64 MiB).
+	TableBytes int
+	// Threads is the number of threads a search uses (default 1).
+	Threads int
+	// Weights is the 8x8 evaluation (default: the embedded trained weights). Boards of other
+	// sizes use a heuristic evaluation.
+	Weights *Weights
+}
+
+// DefaultTableBytes is the default transposition table size.
+const DefaultTableBytes = 64 << 20
+
+// New returns an engine.
+func New(o Options) *Engine {
+	if o.TableBytes <= 0 {
+		o.TableBytes = DefaultTableBytes
+	}
+	if o.Weights == nil {
+		o.Weights = DefaultWeights()
+	}
+	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, threads: max(o.Threads, 1)}
+}
+
+// Clear empties the transposition table (a new game).
+func (e *Engine) Clear() {
+	e.mu.Lock()
+	e.tt.Clear()
+	e.mu.Unlock()
+}
+
+// Limits bound a search. Zero values mean no limit; a search with no limit at all searches
+// until the game's end is solved or its context ends.
+type Limits struct {
+	// Depth is the deepest midgame search, in plies.
+	Depth int
+	// Nodes stops the search after about this many nodes.
+	Nodes uint64
+	// Time stops the search after this long (it returns the best move of the deepest finished
+	// iteration).
+	Time time.Duration
+	// ExactEmpties: with this many empty squares or fewer the search solves the position
+	// exactly instead (time and node limits still apply).
+	ExactEmpties int
+	// WLDEmpties: with this many empties or fewer (and more than ExactEmpties) the search
+	// solves for the win, draw or loss only.
+	WLDEmpties int
+	// NoMoveEnds plays the rule under which the game ends as soon as the side to move has no
+	// move (instead of passing).
+	NoMoveEnds bool
+	// Progress, if set, is called after each finished iteration with the result so far.
+	Progress func(Result)
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	// Move is the best move found: a square, or reversi.Pass when the side to move must pass.
+	Move int
+	// Score is the value of the position for the side to move, in discs: exact when Exact;
+	// when WLD only its sign is meaningful (a win, a draw, a loss); else the evaluation of a
+	// search to Depth.
+	Score int
+	// Depth is the depth of the deepest finished iteration (the number of empties when the
+	// position was solved).
+	Depth int
+	Exact bool
+	WLD   bool
+	// PV is the principal variation from the position, starting with Move.
+	PV []int
+	// Nodes is the number of positions searched.
+	Nodes   uint64
+	Elapsed time.Duration
+}
+
+// MoveValue is the value of one move, for analysis.
+type MoveValue struct {
+	Move  int
+	Score int
+	// Exact tells whether Score is the exact final score with perfect play.
+	Exact bool
+	PV    []int
+}
+
+// ErrGameOver is returned when a search is asked about a finished game.
+var ErrGameOver = errors.New("the game is over: neither side can move")
+
+// searchState is what one search shares between its root and its threads.
+type searchState struct {
+	g        *geometry
+	stop     atomic.Bool
+	maxNodes uint64
+	start    time.Time
+}
+
+func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher {
+	s := &searcher{g: g, tt: e.tt, stop: &st.stop, maxNodes: st.maxNodes, noMoveEnds: lim.NoMoveEnds, exactness: selExact}
+	if g.size == 8 {
+		s.w = e.weights
+	}
+	return s
+}
+
+// prepare checks the position and starts the search's stop conditions: the context, the time
+// limit. The returned function releases them.
+func (e *Engine) prepare(ctx context.Context, pos Position, lim Limits) (*searchState, func(), error) {
+	g, err := pos.check()
+	if err != nil {
+		return nil, nil, err
+	}
+	st := &searchState{g: g, maxNodes: lim.Nodes, start: time.Now()}
+	if st.maxNodes == 0 {
+		st.maxNodes = math.MaxUint64
+	}
+	stopCtx := context.AfterFunc(ctx, func() { st.stop.Store(true) })
+	var timer *time.Timer
+	if lim.Time > 0 {
+		timer = time.AfterFunc(lim.Time, func() { st.stop.Store(true) })
+	}
+	if ctx.Err() != nil {
+		st.stop.Store(true)
+	}
+	return st, func() {
+		stopCtx()
+		if timer != nil {
+			timer.Stop()
+		}
+	}, nil
+}
+
+// rootMove is a move at the root with what the search knows of it.
+type rootMove struct {
+	sq     int
+	np, no uint64
+	score  int
+}
+
+// Search finds the best move of the position within the limits. It returns the best move of
+// the deepest finished iteration when a limit or the context stops it; an error only when the
+// position is invalid, the game is over, or it was stopped before any move was known.
+func (e *Engine) Search(ctx context.Context, pos Position, lim Limits) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.search(ctx, pos, lim)
+}
+
+// search is Search with the engine locked.
+func (e *Engine) search(ctx context.Context, pos Position, lim Limits) (Result, error) {
+	st, release, err := e.prepare(ctx, pos, lim)
+	if err != nil {
+		return Result{}, err
+	}
+	defer release()
+	e.tt.NewSearch()
+	g := st.g
+	p, o := pos.P, pos.O
+	if discs.Moves(p, o)&g.mask == 0 {
+		if discs.Moves(o, p)&g.mask == 0 || lim.NoMoveEnds {
+			return Result{}, ErrGameOver
+		}
+		// a forced pass: the value is the opponent's, negated
+		r, err := e.run(ctx, st, o, p, lim)
+		if err != nil {
+			return Result{}, err
+		}
+		r.Move, r.Score = reversi.Pass, -r.Score
+		r.PV = append([]int{reversi.Pass}, r.PV...)
+		return r, nil
+	}
+	return e.run(ctx, st, p, o, lim)
+}
+
+// run searches a position where the side to move has a move.
+func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limits) (Result, error) {
+	g := st.g
+	n := g.squares - bits.OnesCount64(p|o)
+	maxDepth, solve, wld := schedule(n, lim)
+	lo, hi := -64, 64
+	if wld {
+		lo, hi = -1, 1
+	}
+	// plan runs the iterations, reporting each: report returns false to stop
+	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
+		v := 0
+		for depth := 1; depth <= maxDepth; depth++ {
+			var ok bool
+			if v, ok = s.aspiration(roots, v, depth, n); !ok {
+				return
+			}
+			if !report(depth, v, false) {
+				return
+			}
+		}
+		if (solve || wld) && maxDepth >= 1 && n >= selectiveEmpties {
+			// selective searches to the end first (probcut.go), each in a window around the
+			// previous estimate
+			var ok bool
+			if v, ok = s.selective(roots, v, n); !ok {
+				return
+			}
+		}
+		switch {
+		case wld:
+			if v, ok := s.searchRoot(roots, lo, hi, n, n); ok {
+				report(n, v, true)
+			}
+		case solve && maxDepth >= 1:
+			// a window around the estimate: most nodes then prove a bound near the score
+			// instead of bounds far from it
+			if v, ok := s.aspiration(roots, v, n, n); ok {
+				report(n, v, true)
+			}
+		case solve:
+			if v, ok := s.searchRoot(roots, lo, hi, n, n); ok {
+				report(n, v, true)
+			}
+		}
+	}
+
+	main := e.newSearcher(g, st, lim)
+	helpers := e.attachHelpers(main, st, lim)
+	roots := rootMoves(p, o, g)
+	res := Result{Move: roots[0].sq}
+	plan(main, roots, func(depth, v int, final bool) bool {
+		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
+		res.Exact = (final && !wld) || depth >= n
+		res.WLD = final && wld
+		if lim.Progress != nil {
+			res.Nodes, res.Elapsed = main.nodes, time.Since(st.start)
+			for _, h := range helpers {
+				res.Nodes += h.nodes
+			}
+			res.PV = e.pv(p, o, res.Move, g)
+			lim.Progress(res)
+		}
+		// in the midgame, another iteration would not finish in time
+		return final || solve || wld || lim.Time <= 0 || time.Since(st.start) < lim.Time/2
+	})
+	if res.Depth == 0 && ctx.Err() != nil {
+		return Result{}, ctx.Err()
+	}
+	res.Nodes = main.nodes
+	for _, h := range helpers {
+		res.Nodes += h.nodes
+	}
+	res.Elapsed = time.Since(st.start)
+	res.PV = e.pv(p, o, res.Move, g)
+	return res, nil
+}
+
+// schedule decides the iterations of a search of a position with n empties: midgame searches
+// to depths 1 to maxDepth (the search itself, or the move ordering of a solve), then, if solve
+// or wld, the exact or win/loss/draw solve. A search without any limit solves exactly unless
+// asked for the win only.
+func schedule(n int, lim Limits) (maxDepth int, solve, wld bool) {
+	if !lim.NoMoveEnds {
+		unlimited := lim.Depth == 0 && lim.Time == 0 && lim.Nodes == 0
+		wld = n <= lim.WLDEmpties && n > lim.ExactEmpties
+		solve = n <= lim.ExactEmpties || (unlimited && !wld)
+	}
+	maxDepth = lim.Depth
+	if maxDepth <= 0 || maxDepth > n {
+		maxDepth = n
+	}
+	if solve || wld {
+		maxDepth = min(maxDepth, n-12, 10)
+	}
+	return maxDepth, solve, wld
+}
+
+// attachHelpers gives the main searcher a pool of threads-1 helpers, and returns them.
+func (e *Engine) attachHelpers(main *searcher, st *searchState, lim Limits) []*searcher {
+	if e.threads <= 1 {
+		return nil
+	}
+	helpers := make([]*searcher, e.threads-1)
+	for i := range helpers {
+		helpers[i] = e.newSearcher(st.g, st, lim)
+	}
+	main.pool = &pool{helpers: helpers}
+	return helpers
+}
+
+// rootMoves lists the moves of the root.
+func rootMoves(p, o uint64, g *geometry) []rootMove {
+	var buf [discs.MaxMoves]child
+	list := genMoves(p, o, discs.Moves(p, o)&g.mask, g.mask, &buf)
+	roots := make([]rootMove, len(list))
+	for i, m := range list {
+		roots[i] = rootMove{sq: m.Square, np: m.P, no: m.O, score: -infinity}
+	}
+	return roots
+}
+
+// aspiration searches the root to depth with a window around the previous score, widening it
+// until the value falls inside; ok is false when the search was stopped.
+func (s *searcher) aspiration(roots []rootMove, guess, depth, n int) (v int, ok bool) {
+	delta := 4
+	lo, hi := max(guess-delta, -64), min(guess+delta, 64)
+	if depth <= 2 {
+		lo, hi = -64, 64
+	}
+	for {
+		v, ok = s.searchRoot(roots, lo, hi, depth, n)
+		if !ok {
+			return v, false
+		}
+		switch {
+		case v <= lo && lo > -64:
+			lo = max(v-delta, -64)
+		case v >= hi && hi < 64:
+			hi = min(v+delta, 64)
+		default:
+			return v, true
+		}
+		delta *= 2
+	}
+}
+
+// searchRoot searches the root moves to depth in the window (alpha, beta), principal variation
+// first (the others shared among the threads), and moves the best to the front. ok is false
+// when the search was stopped.
+func (s *searcher) searchRoot(roots []rootMove, alpha, beta, depth, n int) (best int, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, isStop := r.(stopSignal); !isStop {
+				panic(r)
+			}
+			ok = false
+		}
+	}()
+	solve := depth >= n && !s.noMoveEnds
+	a := alpha
+	best = -infinity
+	for i := range roots {
+		m := &roots[i]
+		if i == 1 && s.pool != nil {
+			rest := make([]splitMove, len(roots)-1)
+			for j := range rest {
+				rest[j] = splitMove{sq: roots[j+1].sq, np: roots[j+1].np, no: roots[j+1].no}
+			}
+			bestMove := roots[0].sq
+			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				if solve {
+					return -w.pvs(m.np, m.no, -hi, -lo, n-1, w.g.parity(w.g.mask&^(m.np|m.no)))
+				}
+				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
+			}) {
+				// the best move goes to the front, the others keep their order
+				for j := range roots {
+					if roots[j].sq == bestMove && j > 0 {
+						mv := roots[j]
+						copy(roots[1:j+1], roots[:j])
+						roots[0] = mv
+					}
+				}
+				roots[0].score = best
+				break
+			}
+		}
+		par := s.g.parity(s.g.mask &^ (m.np | m.no))
+		child := func(lo, hi int) int {
+			if solve {
+				return -s.pvs(m.np, m.no, -hi, -lo, n-1, par)
+			}
+			return -s.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
+		}
+		var v int
+		if i == 0 {
+			v = child(a, beta)
+		} else {
+			v = child(a, a+1)
+			if v > a && v < beta {
+				v = child(v-1, beta)
+			}
+		}
+		m.score = v
+		if v > best {
+			best = v
+			if i > 0 {
+				// the new best move goes to the front, the others keep their order
+				mv := *m
+				copy(roots[1:i+1], roots[:i])
+				roots[0] = mv
+			}
+			if v >= beta {
+				break
+			}
+			a = max(a, v)
+		}
+	}
+	return best, true
+}
+
+// pv follows the table's best moves from the position after move.
+func (e *Engine) pv(p, o uint64, move int, g *geometry) []int {
+	pv := []int{move}
+	f := flip(move, p, o)
+	p, o = play(p, o, move, f)
+	for len(pv) < 60 {
+		moves := discs.Moves(p, o) & g.mask
+		if moves == 0 {
+			if discs.Moves(o, p)&g.mask == 0 {
+				break
+			}
+			pv = append(pv, reversi.Pass)
+			p, o = o, p
+			continue
+		}
+		d := e.tt.probe(p, o)
+		if !d.valid() || d.move() == noMove || moves&(1<<d.move()) == 0 {
+			break
+		}
+		sq := d.move()
+		pv = append(pv, sq)
+		p, o = play(p, o, sq, flip(sq, p, o))
+	}
+	return pv
+}
+
+// String describes a result in one line.
+func (r Result) String() string {
+	kind := fmt.Sprintf("depth %d", r.Depth)
+	switch {
+	case r.Exact:
+		kind = "exact"
+	case r.WLD:
+		kind = "win/loss/draw"
+	}
+	return fmt.Sprintf("%s %+d (%s) nodes=%d", reversi.SquareName(r.Move), r.Score, kind, r.Nodes)
+}
+
+// Analyze evaluates every legal move of the position within the limits, best first: each move
+// is searched with a full window, so every value is the move's own (exact when Exact), not a
+// bound. The Result describes the best move. With no limits at all the moves are solved.
+func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveValue, Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, Result{}, err
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	g, err := pos.check()
+	if err != nil {
+		return nil, Result{}, err
+	}
+	p, o := pos.P, pos.O
+	if discs.Moves(p, o)&g.mask == 0 {
+		// the only move is a pass: search (which handles it) says what it is worth
+		r, err := e.search(ctx, pos, lim)
+		if err != nil {
+			return nil, Result{}, err
+		}
+		return []MoveValue{{Move: reversi.Pass, Score: r.Score, Exact: r.Exact, PV: r.PV}}, r, nil
+	}
+	st, release, err := e.prepare(ctx, pos, lim)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	defer release()
+	e.tt.NewSearch()
+	n := g.squares - bits.OnesCount64(p|o)
+	s := e.newSearcher(g, st, lim)
+	helpers := e.attachHelpers(s, st, lim)
+	nodes := func() uint64 {
+		total := s.nodes
+		for _, h := range helpers {
+			total += h.nodes
+		}
+		return total
+	}
+	roots := rootMoves(p, o, g)
+	maxDepth, solve, wld := schedule(n, lim)
+	values := make([]MoveValue, len(roots))
+	done := 0 // depth of the last finished pass over the moves
+	exactPass := false
+	pass := func(depth int, final bool) bool {
+		ok := true
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, isStop := r.(stopSignal); !isStop {
+						panic(r)
+					}
+					ok = false
+				}
+			}()
+			for i := range roots {
+				m := &roots[i]
+				par := g.parity(g.mask &^ (m.np | m.no))
+				switch {
+				case final && wld:
+					m.score = -s.pvs(m.np, m.no, -1, 1, n-1, par)
+				case final || (depth >= n && !s.noMoveEnds):
+					m.score = -s.pvs(m.np, m.no, -64, 64, n-1, par)
+				default:
+					m.score = -s.midPVS(m.np, m.no, -64, 64, depth-1, n-1)
+				}
+			}
+		}()
+		if !ok {
+			return false
+		}
+		slices.SortStableFunc(roots, func(a, b rootMove) int { return b.score - a.score })
+		for i, m := range roots {
+			values[i] = MoveValue{Move: m.sq, Score: m.score, Exact: (final && !wld) || depth >= n}
+		}
+		done, exactPass = depth, final
+		if lim.Progress != nil {
+			lim.Progress(Result{Move: roots[0].sq, Score: roots[0].score, Depth: depth, Exact: values[0].Exact,
+				WLD: final && wld, Nodes: nodes(), Elapsed: time.Since(st.start), PV: e.pv(p, o, roots[0].sq, g)})
+		}
+		return true
+	}
+	for depth := 1; depth <= maxDepth; depth++ {
+		if !pass(depth, false) {
+			break
+		}
+		if !solve && !wld && lim.Time > 0 && time.Since(st.start) > lim.Time/2 {
+			break
+		}
+	}
+	if (solve || wld) && done == max(maxDepth, 0) {
+		pass(n, true)
+	}
+	if done == 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, Result{}, err
+		}
+		return nil, Result{}, errors.New("the search was stopped before it evaluated every move once")
+	}
+	for i := range values {
+		values[i].PV = e.pv(p, o, values[i].Move, g)
+	}
+	res := Result{Move: values[0].Move, Score: values[0].Score, Depth: done, Exact: values[0].Exact,
+		WLD: exactPass && wld, PV: values[0].PV, Nodes: nodes(), Elapsed: time.Since(st.start)}
+	if exactPass {
+		res.Depth = n
+	}
+	return values, res, nil
+}

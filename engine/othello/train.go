@@ -1,0 +1,318 @@
+package othello
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"turncoat/games/reversi"
+)
+
+// Training the evaluation from real games.
+//
+// Every position of every game is a sample; its target is the final disc difference for the
+// side to move with perfect play, as well as it is known. WTHOR records the theoretical result:
+// perfect play from the position with 24 empties; positions up to that one take it. Later, the
+// players of the databases err a lot (seven games in eight end elsewhere than the theoretical
+// result, 13 discs away on average), so the engine solves the game's positions with
+// solveEmpties empties or fewer itself, and the positions between take a target that moves
+// from the theoretical result to the first solved value in step with the empties. Without the
+// solver, the real result stands in for the solved value at the end of the game. Each phase
+// is fitted on its own by stochastic gradient descent on the squared error, with per-weight
+// step sizes (AdaGrad) and a little L2 shrinkage; a validation set picks the epoch to keep.
+// Everything is deterministic: the same games give the same weights.
+
+// Sample is a training position: the mover's and the opponent's discs, the number of empties,
+// and the target, the final disc difference for the mover.
+type Sample struct {
+	P, O    uint64
+	Empties uint8
+	Target  int8
+}
+
+// SamplesOf returns the positions of an 8x8 game with their targets (see the training notes
+// above). With a solver, the positions with solveEmpties empties or fewer are solved exactly
+// (the solver's table is kept from one to the next: each is a sub-position of the previous).
+// Games without a result give no samples.
+func SamplesOf(ctx context.Context, r reversi.Record, solver *Engine, solveEmpties int) ([]Sample, error) {
+	if r.Start.Size != 8 {
+		return nil, fmt.Errorf("training uses 8x8 games; this one is %dx%d", r.Start.Size, r.Start.Size)
+	}
+	if !r.HasResult {
+		return nil, nil
+	}
+	// the positions, then their targets
+	var boards []reversi.Board
+	b := r.Start
+	boards = append(boards, b)
+	for i, m := range r.Moves {
+		if m == reversi.Pass {
+			b.Pass()
+		} else if _, err := b.Play(m); err != nil {
+			return nil, fmt.Errorf("ply %d: %w", i+1, err)
+		}
+		boards = append(boards, b)
+	}
+	empties := func(b reversi.Board) int { _, _, n := b.Counts(); return n }
+	exact := make([]int, len(boards)) // Black's view
+	solved := make([]bool, len(boards))
+	// the anchor at the end of the game: the first solved position, or the real result
+	anchorValue, anchorEmpties := r.Result, 0
+	if solver != nil {
+		first := true
+		for i, b := range boards {
+			if empties(b) > solveEmpties {
+				continue
+			}
+			v, err := solvedValue(ctx, solver, b)
+			if err != nil {
+				return nil, err
+			}
+			exact[i], solved[i] = v, true
+			if first {
+				anchorValue, anchorEmpties, first = v, empties(b), false
+			}
+		}
+	}
+	out := make([]Sample, 0, len(boards))
+	for i, b := range boards {
+		n := empties(b)
+		var target int
+		switch d := r.TheoreticalDepth; {
+		case solved[i]:
+			target = exact[i]
+		case !r.HasTheoretical || d <= 0:
+			target = r.Result
+		case n >= d:
+			target = r.Theoretical
+		default:
+			target = anchorValue + int(math.Round(float64((r.Theoretical-anchorValue)*(n-anchorEmpties))/float64(d-anchorEmpties)))
+		}
+		if b.Turn == 1 {
+			target = -target
+		}
+		p, o := b.Mover()
+		out = append(out, Sample{P: p, O: o, Empties: uint8(n), Target: int8(target)})
+	}
+	return out, nil
+}
+
+// solvedValue returns the exact final disc difference of b for Black.
+func solvedValue(ctx context.Context, e *Engine, b reversi.Board) (int, error) {
+	res, err := e.Search(ctx, PositionOf(b), Limits{ExactEmpties: 64})
+	var v int
+	switch {
+	case err == ErrGameOver:
+		black, white := b.FinalScore()
+		return black - white, nil
+	case err != nil:
+		return 0, err
+	default:
+		v = res.Score
+	}
+	if b.Turn == 1 {
+		v = -v
+	}
+	return v, nil
+}
+
+// TrainConfig tunes the training.
+type TrainConfig struct {
+	// Epochs is the number of passes over the samples of each phase (default 8).
+	Epochs int
+	// Rate is the AdaGrad learning rate (default 1).
+	Rate float64
+	// L2 is the shrinkage of the weights (default 0.001).
+	L2 float64
+	// Threads trains that many phases at once (default 1; the result does not depend on it).
+	Threads int
+	// Progress, if set, is told of each finished epoch (from several goroutines when Threads
+	// > 1).
+	Progress func(phase, epoch int, trainRMSE, validRMSE float64)
+}
+
+// PhaseError is the error of an evaluation on the samples of one phase.
+type PhaseError struct {
+	Phase, Samples int
+	// RMSE and MAE are the root mean square and the mean absolute error, in discs.
+	RMSE, MAE float64
+}
+
+// canonicalFeatures writes the features of a sample with each pattern index replaced by its
+// canonical one (the weight the pattern's symmetries share).
+func canonicalFeatures(canon [][]int32, p, o uint64, f *[64]int32) {
+	features(p, o, f)
+	for i := range numInstances {
+		k := instancePattern[i]
+		off := int32(patternOffset[k])
+		f[i] = off + canon[k][f[i]-off]
+	}
+}
+
+// Train fits the evaluation's weights to the training samples; valid, a disjoint set, chooses
+// the epoch kept for each phase. It stops early with ctx's error.
+func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weights, error) {
+	if cfg.Epochs <= 0 {
+		cfg.Epochs = 8
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = 1
+	}
+	if cfg.L2 < 0 {
+		cfg.L2 = 0
+	} else if cfg.L2 == 0 {
+		cfg.L2 = 0.001
+	}
+	byPhase := func(s []Sample) [numPhases][]int {
+		var out [numPhases][]int
+		for i := range s {
+			ph := phaseOf(int(s[i].Empties))
+			out[ph] = append(out[ph], i)
+		}
+		return out
+	}
+	trainIdx, validIdx := byPhase(train), byPhase(valid)
+	canon := canonicalIndexes()
+	w := &Weights{}
+	var (
+		mu       sync.Mutex
+		firstErr error
+		wg       sync.WaitGroup
+	)
+	phases := make(chan int)
+	for range max(cfg.Threads, 1) {
+		wg.Go(func() {
+			for ph := range phases {
+				t, err := trainPhase(ctx, canon, train, trainIdx[ph], valid, validIdx[ph], ph, cfg)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				w.phases[ph] = t
+				mu.Unlock()
+			}
+		})
+	}
+	for ph := range numPhases {
+		phases <- ph
+	}
+	close(phases)
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	return w, nil
+}
+
+// trainPhase fits one phase's weights and returns them expanded and quantised.
+func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig) ([]int16, error) {
+	feats := func(s []Sample, idx []int) ([]int32, []float64) {
+		f := make([]int32, 0, len(idx)*numFeatures)
+		t := make([]float64, len(idx))
+		var buf [64]int32
+		for j, i := range idx {
+			canonicalFeatures(canon, s[i].P, s[i].O, &buf)
+			f = append(f, buf[:numFeatures]...)
+			t[j] = float64(s[i].Target)
+		}
+		return f, t
+	}
+	tf, tt := feats(train, ti)
+	vf, vt := feats(valid, vi)
+	w := make([]float64, phaseSize)
+	g2 := make([]float64, phaseSize)
+	best := make([]float64, phaseSize)
+	bestErr := math.Inf(1)
+	order := make([]int, len(tt))
+	for i := range order {
+		order[i] = i
+	}
+	rng := rand.New(rand.NewPCG(uint64(ph), 0x747261696e))
+	rmse := func(f []int32, t []float64) float64 {
+		var se float64
+		for j := range t {
+			var pred float64
+			for _, k := range f[j*numFeatures : (j+1)*numFeatures] {
+				pred += w[k]
+			}
+			se += (pred - t[j]) * (pred - t[j])
+		}
+		return math.Sqrt(se / max(float64(len(t)), 1))
+	}
+	for epoch := range cfg.Epochs {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		var se float64
+		for _, j := range order {
+			fs := tf[j*numFeatures : (j+1)*numFeatures]
+			var pred float64
+			for _, k := range fs {
+				pred += w[k]
+			}
+			e := pred - tt[j]
+			se += e * e
+			for _, k := range fs {
+				g := e + cfg.L2*w[k]
+				g2[k] += g * g
+				w[k] -= cfg.Rate * g / math.Sqrt(g2[k]+1e-8)
+			}
+		}
+		trainErr := math.Sqrt(se / max(float64(len(tt)), 1))
+		validErr := trainErr
+		if len(vt) > 0 {
+			validErr = rmse(vf, vt)
+		}
+		if validErr < bestErr {
+			bestErr = validErr
+			copy(best, w)
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(ph, epoch+1, trainErr, validErr)
+		}
+	}
+	// quantise; every configuration gets its canonical configuration's weight
+	t := make([]int16, phaseSize)
+	for i, x := range best {
+		t[i] = int16(max(min(math.Round(x*weightScale), math.MaxInt16), math.MinInt16))
+	}
+	for k := range patterns {
+		off := patternOffset[k]
+		for idx, c := range canon[k] {
+			t[off+idx] = t[off+int(c)]
+		}
+	}
+	return t, nil
+}
+
+// Errors returns the evaluation's error on samples, by phase and over all (Phase -1), as the
+// search sees it (rounded to discs and clamped).
+func (w *Weights) Errors(samples []Sample) []PhaseError {
+	var se, ae [numPhases + 1]float64
+	var n [numPhases + 1]int
+	for _, s := range samples {
+		ph := phaseOf(int(s.Empties))
+		e := float64(w.evaluate(s.P, s.O, int(s.Empties)) - int(s.Target))
+		for _, k := range [2]int{ph, numPhases} {
+			se[k] += e * e
+			ae[k] += math.Abs(e)
+			n[k]++
+		}
+	}
+	out := make([]PhaseError, 0, numPhases+1)
+	for k := range numPhases + 1 {
+		pe := PhaseError{Phase: k, Samples: n[k]}
+		if k == numPhases {
+			pe.Phase = -1
+		}
+		if n[k] > 0 {
+			pe.RMSE = math.Sqrt(se[k] / float64(n[k]))
+			pe.MAE = ae[k] / float64(n[k])
+		}
+		out = append(out, pe)
+	}
+	return out
+}
