@@ -59,8 +59,13 @@ const (
 	BothAct    Actors = FirstActs | SecondActs
 )
 
-// ActorsOf returns the set holding just p.
-func ActorsOf(p Player) Actors { return 1 << p }
+// ActorsOf returns the set holding just p (empty when p is not a side).
+func ActorsOf(p Player) Actors {
+	if !p.Valid() {
+		return Nobody
+	}
+	return 1 << p
+}
 
 // Has reports whether p must act.
 func (a Actors) Has(p Player) bool { return p.Valid() && a&(1<<p) != 0 }
@@ -199,7 +204,19 @@ func CheckLegal(s State, p Player, a Action) error {
 			return nil
 		}
 	}
+	if e, ok := s.(IllegalExplainer); ok {
+		if why := e.ExplainIllegal(p, a); why != "" {
+			return fmt.Errorf("%w: %s: %s", ErrIllegal, s.FormatAction(p, a), why)
+		}
+	}
 	return fmt.Errorf("%w: %s", ErrIllegal, s.FormatAction(p, a))
+}
+
+// IllegalExplainer is a state that says why one of p's actions is illegal, in the words of the
+// game's rules ("a disc on an edge square must capture"), for a player who tried it. It is
+// called only for actions that are not legal; "" means it has nothing to add.
+type IllegalExplainer interface {
+	ExplainIllegal(p Player, a Action) string
 }
 
 // Marshal returns "<game name> <canonical encoding>", which Unmarshal reads back through a

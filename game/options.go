@@ -40,7 +40,7 @@ func (k OptionKind) String() string {
 // OptionSpec describes one option of a game.
 type OptionSpec struct {
 	Name    string     `json:"name"`
-	Kind    OptionKind `json:"-"`
+	Kind    OptionKind `json:"kind"`
 	Doc     string     `json:"doc"`
 	Default string     `json:"default"`
 	// Values are the allowed values of an enum, or of an int when only some are allowed.

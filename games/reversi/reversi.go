@@ -223,7 +223,7 @@ func (s *State) Outcome() game.Outcome {
 		return game.InPlay
 	}
 	black, white, empty := s.board.Counts()
-	o := game.Outcome{Over: true, Winner: game.NoPlayer, Scored: true}
+	o := game.Outcome{Over: true, Winner: game.NoPlayer, Scored: true, Ending: game.EndRules}
 	o.Score[0], o.Score[1] = s.board.FinalScore()
 	switch {
 	case black > white:
