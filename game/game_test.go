@@ -96,7 +96,7 @@ func (s *pennies) Outcome() game.Outcome {
 	if s.ToAct() != game.Nobody {
 		return game.InPlay
 	}
-	o := game.Outcome{Over: true, Winner: game.NoPlayer, Scored: true, Score: s.score}
+	o := game.Outcome{Over: true, Winner: game.NoPlayer, Scored: true, Score: s.score, Ending: game.EndRules}
 	switch {
 	case s.score[0] > s.score[1] || s.tie == 1:
 		o.Winner = game.First
@@ -177,58 +177,6 @@ func TestPlayValidates(t *testing.T) {
 	}
 	if got := s.Outcome().Describe([2]string{"Even", "Odd"}); got != "Odd wins 0-1" {
 		t.Errorf("Describe: %q", got)
-	}
-}
-
-// TestTableKeepsSelectionsSecret checks that a simultaneous node's selections are held until
-// both are in, can be changed, and are shown only to their owner.
-func TestTableKeepsSelectionsSecret(t *testing.T) {
-	tb := game.NewTable(newPennies(t, "rounds=2"))
-	if played, err := tb.Submit(game.First, 1); played || err != nil {
-		t.Fatalf("first selection: played=%v err=%v", played, err)
-	}
-	if v := tb.View(game.Second); v.Own != "" || !v.Submitted[game.First] || v.Submitted[game.Second] {
-		t.Errorf("Second sees %+v: it must see that First selected, not what", v)
-	}
-	if v := tb.View(game.NoPlayer); v.Own != "" {
-		t.Errorf("a spectator sees the selection %q", v.Own)
-	}
-	if v := tb.View(game.First); v.Own != "t" {
-		t.Errorf("First does not see its own selection: %+v", v)
-	}
-	if _, err := tb.Submit(game.First, 0); err != nil { // a change of mind
-		t.Fatal(err)
-	}
-	if _, err := tb.Submit(game.Second, 7); !errors.Is(err, game.ErrIllegal) {
-		t.Errorf("illegal selection: %v", err)
-	}
-	played, err := tb.Submit(game.Second, 0)
-	if !played || err != nil {
-		t.Fatalf("second selection: played=%v err=%v", played, err)
-	}
-	v := tb.View(game.Second)
-	if len(v.Moves) != 1 || v.Moves[0] != "h h" || v.Submitted != [2]bool{} {
-		t.Errorf("after the round: %+v", v)
-	}
-	tb.Submit(game.First, 1)
-	tb.Withdraw(game.First)
-	if tb.Pending(game.First) != game.NoAction || tb.View(game.Second).Submitted[game.First] {
-		t.Error("a withdrawn selection is still pending")
-	}
-	tb.Submit(game.First, 1)
-	tb.Submit(game.Second, 0)
-	// 1-1: First's tie-break is a sequential ply, played at once.
-	if played, err := tb.Submit(game.Second, 0); played || !errors.Is(err, game.ErrNotYourTurn) {
-		t.Errorf("Second at First's tie-break: played=%v err=%v", played, err)
-	}
-	if played, err := tb.Submit(game.First, 1); !played || err != nil {
-		t.Fatalf("tie-break: %v %v", played, err)
-	}
-	if o := tb.View(game.NoPlayer).Outcome; !o.Over || o.Winner != game.First {
-		t.Errorf("outcome %+v", o)
-	}
-	if got := strings.Join(tb.View(game.NoPlayer).Moves, ", "); got != "h h, t h, t" {
-		t.Errorf("history %q", got)
 	}
 }
 

@@ -1,0 +1,491 @@
+package game_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"turncoat/game"
+)
+
+var t0 = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
+
+// seqRand is a deterministic nonce source for tests.
+type seqRand struct{ n byte }
+
+func (r *seqRand) Read(b []byte) (int, error) {
+	for i := range b {
+		r.n++
+		b[i] = r.n
+	}
+	return len(b), nil
+}
+
+func newTable(t *testing.T, options string, tc game.TimeControl) *game.Table {
+	t.Helper()
+	tb, err := game.NewTable(newPennies(t, options), game.TableConfig{Time: tc, Now: t0, Rand: &seqRand{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb
+}
+
+func at(s float64) time.Time { return t0.Add(time.Duration(s * float64(time.Second))) }
+
+func mustEvents(t *testing.T, evs []game.Event, err error, kinds ...game.EventKind) []game.Event {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []game.EventKind
+	for _, e := range evs {
+		got = append(got, e.Kind)
+	}
+	if !reflect.DeepEqual(got, kinds) {
+		t.Fatalf("events %v, want %v", got, kinds)
+	}
+	return evs
+}
+
+// TestTableKeepsSelectionsSecret checks that a simultaneous node's selections are held until
+// both are in, can be changed, are shown only to their owner, and that the reveal lets the
+// opponent check the commitment it received.
+func TestTableKeepsSelectionsSecret(t *testing.T) {
+	tb := newTable(t, "rounds=2", game.TimeControl{})
+	evs, err := tb.Submit(game.First, 1, at(1))
+	evs = mustEvents(t, evs, err, game.EventSelection)
+	commitment := evs[0].Commitment
+	if e := evs[0].For(game.Second); e.Selection != "" || e.Commitment == "" {
+		t.Errorf("Second's copy of the event: %+v", e)
+	}
+	if e := evs[0].For(game.NoPlayer); e.Selection != "" {
+		t.Errorf("a spectator's copy shows %q", e.Selection)
+	}
+	if e := evs[0].For(game.First); e.Selection != "t" {
+		t.Errorf("First's copy shows %q", e.Selection)
+	}
+	if b, _ := json.Marshal(evs[0]); bytes.Contains(b, []byte(`"selection":`)) {
+		t.Errorf("the raw event marshals its secret: %s", b)
+	}
+	if v := tb.View(game.Second, at(1)); v.Own != "" || !v.Submitted[game.First] || v.Submitted[game.Second] || v.Commitments[game.First] != commitment {
+		t.Errorf("Second sees %+v: it must see that First selected, and the commitment, not what", v)
+	}
+	if v := tb.View(game.NoPlayer, at(1)); v.Own != "" || len(v.Legal) != 0 {
+		t.Errorf("a spectator sees %q / %v", v.Own, v.Legal)
+	}
+	if v := tb.View(game.First, at(1)); v.Own != "t" || strings.Join(v.Legal, " ") != "h t" {
+		t.Errorf("First's view: own %q legal %v", v.Own, v.Legal)
+	}
+	evs, err = tb.Submit(game.First, 0, at(2)) // a change of mind
+	evs = mustEvents(t, evs, err, game.EventSelection)
+	commitment = evs[0].Commitment
+	before := tb.Snapshot()
+	if _, err := tb.Submit(game.Second, 7, at(3)); !errors.Is(err, game.ErrIllegal) {
+		t.Errorf("illegal selection: %v", err)
+	}
+	if !reflect.DeepEqual(before, tb.Snapshot()) {
+		t.Error("a refused selection changed the table")
+	}
+	evs, err = tb.Submit(game.Second, 0, at(3))
+	evs = mustEvents(t, evs, err, game.EventMove)
+	r := evs[0].Reveal
+	if r == nil || r[game.First].Selection != "h" || r[game.Second].Selection != "h" || evs[0].Move != "h h" {
+		t.Fatalf("reveal %+v", evs[0])
+	}
+	if game.Commit(r[game.First].Nonce, r[game.First].Selection) != commitment {
+		t.Error("First's reveal does not match the commitment Second received")
+	}
+	v := tb.View(game.Second, at(3))
+	if len(v.Moves) != 1 || v.Moves[0].Text != "h h" || v.Submitted != [2]bool{} || v.LastMove.Text != "h h" || v.Ply != 1 {
+		t.Errorf("after the round: %+v", v)
+	}
+	mustSubmit(tb, game.First, 1, at(4))
+	evs, err = tb.Withdraw(game.First, at(5))
+	mustEvents(t, evs, err, game.EventWithdrawn)
+	if tb.Pending(game.First) != nil || tb.View(game.Second, at(5)).Submitted[game.First] {
+		t.Error("a withdrawn selection is still pending")
+	}
+	if _, err := tb.Withdraw(game.First, at(5)); !errors.Is(err, game.ErrNotAllowed) {
+		t.Errorf("withdrawing nothing: %v", err)
+	}
+	mustSubmit(tb, game.First, 1, at(6))
+	mustSubmit(tb, game.Second, 0, at(7))
+	// 1-1: First's tie-break is a sequential ply, played at once.
+	if _, err := tb.Submit(game.Second, 0, at(8)); !errors.Is(err, game.ErrNotYourTurn) {
+		t.Errorf("Second at First's tie-break: %v", err)
+	}
+	evs, err = tb.SubmitText(game.First, "t", at(9))
+	mustEvents(t, evs, err, game.EventMove, game.EventEnd)
+	if o := tb.View(game.NoPlayer, at(9)).Outcome; !o.Over || o.Winner != game.First || o.Ending != game.EndRules {
+		t.Errorf("outcome %+v", o)
+	}
+	var hist []string
+	for _, m := range tb.View(game.NoPlayer, at(9)).Moves {
+		hist = append(hist, m.Text)
+	}
+	if got := strings.Join(hist, ", "); got != "h h, t h, t" {
+		t.Errorf("history %q", got)
+	}
+	if tb.Version() != 9 {
+		t.Errorf("version %d, want 9 (one per event)", tb.Version())
+	}
+}
+
+func mustSubmit(tb *game.Table, p game.Player, a game.Action, now time.Time) ([]game.Event, error) {
+	evs, err := tb.Submit(p, a, now)
+	if err != nil {
+		panic(err)
+	}
+	return evs, err
+}
+
+// TestTableRefusalsChangeNothing checks that every refused command leaves the table exactly as
+// it was, with an error that errors.Is recognises.
+func TestTableRefusalsChangeNothing(t *testing.T) {
+	tb := newTable(t, "rounds=1", game.TimeControl{Kind: game.Fischer, Base: time.Minute})
+	for _, c := range []struct {
+		name string
+		run  func() ([]game.Event, error)
+		want error
+	}{
+		{"no such player", func() ([]game.Event, error) { return tb.Submit(game.Player(5), 0, at(1)) }, game.ErrNoSuchPlayer},
+		{"nobody", func() ([]game.Event, error) { return tb.Submit(game.NoPlayer, 0, at(1)) }, game.ErrNoSuchPlayer},
+		{"illegal action", func() ([]game.Event, error) { return tb.Submit(game.First, 9, at(1)) }, game.ErrIllegal},
+		{"negative action", func() ([]game.Event, error) { return tb.Submit(game.First, -3, at(1)) }, game.ErrIllegal},
+		{"bad notation", func() ([]game.Event, error) { return tb.SubmitText(game.First, "x", at(1)) }, game.ErrSyntax},
+		{"accept without offer", func() ([]game.Event, error) { return tb.AcceptDraw(game.First, at(1)) }, game.ErrNotAllowed},
+		{"decline without offer", func() ([]game.Event, error) { return tb.DeclineDraw(game.Second, at(1)) }, game.ErrNotAllowed},
+		{"takeback of nothing", func() ([]game.Event, error) { return tb.Takeback(1, at(1)) }, game.ErrNotAllowed},
+		{"takeback of minus one", func() ([]game.Event, error) { return tb.Takeback(-1, at(1)) }, game.ErrNotAllowed},
+		{"claim without claims", func() ([]game.Event, error) { return tb.ClaimDraw(game.First, at(1)) }, game.ErrNotAllowed},
+		{"withdraw nothing", func() ([]game.Event, error) { return tb.Withdraw(game.Second, at(1)) }, game.ErrNotAllowed},
+		{"adjudicate for nobody valid", func() ([]game.Event, error) { return tb.Adjudicate(game.Player(7), "", at(1)) }, game.ErrNoSuchPlayer},
+	} {
+		before := tb.Snapshot()
+		evs, err := c.run()
+		if !errors.Is(err, c.want) || len(evs) != 0 {
+			t.Errorf("%s: events %v, error %v, want %v", c.name, evs, err, c.want)
+		}
+		if !reflect.DeepEqual(before, tb.Snapshot()) {
+			t.Errorf("%s changed the table", c.name)
+		}
+	}
+	mustSubmit(tb, game.First, 0, at(1))
+	mustSubmit(tb, game.Second, 1, at(2)) // the round is played: Second wins 1-0
+	if !tb.Over() {
+		t.Fatal("the game should be over")
+	}
+	before := tb.Snapshot()
+	for name, run := range map[string]func() ([]game.Event, error){
+		"move":   func() ([]game.Event, error) { return tb.Submit(game.First, 0, at(3)) },
+		"resign": func() ([]game.Event, error) { return tb.Resign(game.First, at(3)) },
+		"offer":  func() ([]game.Event, error) { return tb.OfferDraw(game.First, at(3)) },
+		"abort":  func() ([]game.Event, error) { return tb.Abort(game.First, at(3)) },
+		"text":   func() ([]game.Event, error) { return tb.SubmitText(game.First, "h", at(3)) },
+	} {
+		if evs, err := run(); !errors.Is(err, game.ErrGameOver) || len(evs) != 0 {
+			t.Errorf("%s after the end: %v %v", name, evs, err)
+		}
+	}
+	if !reflect.DeepEqual(before, tb.Snapshot()) {
+		t.Error("commands after the end changed the table")
+	}
+	if tb.Tick(at(1000)) != nil {
+		t.Error("a finished game's clock flagged")
+	}
+}
+
+// TestTableEndings checks the endings outside the rules.
+func TestTableEndings(t *testing.T) {
+	t.Run("resign", func(t *testing.T) {
+		tb := newTable(t, "", game.TimeControl{})
+		evs, err := tb.Resign(game.Second, at(1))
+		evs = mustEvents(t, evs, err, game.EventEnd)
+		if o := *evs[0].Outcome; o.Winner != game.First || o.Ending != game.EndResignation || tb.ToAct() != game.Nobody {
+			t.Errorf("outcome %+v", o)
+		}
+	})
+	t.Run("draw offer accepted", func(t *testing.T) {
+		tb := newTable(t, "", game.TimeControl{})
+		evs, err := tb.OfferDraw(game.First, at(1))
+		mustEvents(t, evs, err, game.EventDrawOffer)
+		if tb.View(game.Second, at(1)).DrawOffer != game.First {
+			t.Error("the offer is not in the view")
+		}
+		if _, err := tb.OfferDraw(game.First, at(2)); !errors.Is(err, game.ErrNotAllowed) {
+			t.Errorf("a second offer: %v", err)
+		}
+		if _, err := tb.AcceptDraw(game.First, at(2)); !errors.Is(err, game.ErrNotAllowed) {
+			t.Errorf("accepting one's own offer: %v", err)
+		}
+		evs, err = tb.OfferDraw(game.Second, at(3)) // crossing offers: agreement
+		evs = mustEvents(t, evs, err, game.EventEnd)
+		if o := *evs[0].Outcome; o.Winner != game.NoPlayer || o.Ending != game.EndAgreement {
+			t.Errorf("outcome %+v", o)
+		}
+	})
+	t.Run("draw offer declined, then lapses with a move", func(t *testing.T) {
+		tb := newTable(t, "rounds=3", game.TimeControl{})
+		tb.OfferDraw(game.First, at(1))
+		evs, err := tb.DeclineDraw(game.Second, at(2))
+		mustEvents(t, evs, err, game.EventDrawDeclined)
+		tb.OfferDraw(game.Second, at(3))
+		mustSubmit(tb, game.First, 0, at(4))
+		mustSubmit(tb, game.Second, 0, at(5))
+		if tb.DrawOffer() != game.NoPlayer {
+			t.Error("the offer stands after the offered side moved")
+		}
+	})
+	t.Run("abort", func(t *testing.T) {
+		tb := newTable(t, "rounds=3", game.TimeControl{})
+		evs, err := tb.Abort(game.Second, at(1))
+		evs = mustEvents(t, evs, err, game.EventEnd)
+		if o := *evs[0].Outcome; o.Winner != game.NoPlayer || o.Ending != game.EndAbort {
+			t.Errorf("outcome %+v", o)
+		}
+		tb = newTable(t, "rounds=3", game.TimeControl{})
+		mustSubmit(tb, game.First, 0, at(1))
+		mustSubmit(tb, game.Second, 0, at(2))
+		if _, err := tb.Abort(game.Second, at(3)); !errors.Is(err, game.ErrNotAllowed) {
+			t.Errorf("abort after both moved: %v", err)
+		}
+	})
+	t.Run("adjudication", func(t *testing.T) {
+		tb := newTable(t, "", game.TimeControl{})
+		evs, err := tb.Adjudicate(game.Second, "forfeit: missed two rounds", at(1))
+		evs = mustEvents(t, evs, err, game.EventEnd)
+		if o := *evs[0].Outcome; o.Winner != game.Second || o.Ending != game.EndAdjudication || o.Reason != "forfeit: missed two rounds" {
+			t.Errorf("outcome %+v", o)
+		}
+		if _, err := tb.Takeback(0, at(2)); !errors.Is(err, game.ErrGameOver) {
+			t.Errorf("takeback after an adjudication: %v", err)
+		}
+	})
+}
+
+// canWinPennies is pennies where Second can never win (for the time-loss draw rule).
+type canWinPennies struct{ game.State }
+
+func (c canWinPennies) CanWin(p game.Player) bool { return p == game.First }
+func (c canWinPennies) Clone() game.State         { return canWinPennies{c.State.Clone()} }
+
+// TestTableClocks checks Fischer and correspondence clocks: charging, increments, both clocks
+// at a simultaneous node, loss on time from Tick or from a late command, and the draw when the
+// opponent cannot win.
+func TestTableClocks(t *testing.T) {
+	fischer := game.TimeControl{Kind: game.Fischer, Base: 10 * time.Second, Increment: 2 * time.Second}
+	tb := newTable(t, "rounds=3", fischer)
+	c := tb.Clock()
+	if c.Running != [2]bool{true, true} {
+		t.Fatalf("both clocks must run at a simultaneous node: %+v", c)
+	}
+	mustSubmit(tb, game.First, 0, at(3))
+	if c := tb.Clock(); c.Running != [2]bool{false, true} || c.Left(game.First, at(4)) != 7*time.Second {
+		t.Fatalf("after First's selection: %+v", c)
+	}
+	mustSubmit(tb, game.Second, 0, at(5))
+	c = tb.Clock()
+	if c.Remaining != [2]time.Duration{9 * time.Second, 7 * time.Second} || c.Running != [2]bool{true, true} {
+		t.Fatalf("after the round (3 s and 5 s used, 2 s back each): %+v", c)
+	}
+	if tb.Tick(at(11)) != nil {
+		t.Fatal("no clock has run out at 11 s")
+	}
+	if d, ok := tb.Deadline(); !ok || !d.Equal(at(12)) {
+		t.Fatalf("deadline %v, want Second's at 12 s", d)
+	}
+	// Second submits after its time ran out: the game ends on time instead.
+	evs, err := tb.Submit(game.Second, 1, at(12.5))
+	if !errors.Is(err, game.ErrGameOver) || len(evs) != 1 || evs[0].Kind != game.EventEnd {
+		t.Fatalf("a late selection: %v %v", evs, err)
+	}
+	if o := tb.Outcome(); o.Winner != game.First || o.Ending != game.EndTime || !evs[0].At.Equal(at(12)) {
+		t.Errorf("outcome %+v at %v", o, evs[0].At)
+	}
+
+	// Second runs out, but cannot win... it is First who runs out against a Second who
+	// cannot win here: a draw.
+	s := canWinPennies{newPennies(t, "rounds=3")}
+	tb, err = game.NewTable(s, game.TableConfig{Time: fischer, Now: t0, Rand: &seqRand{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustSubmit(tb, game.Second, 0, at(1))
+	evs = tb.Tick(at(10))
+	if len(evs) != 1 || tb.Outcome().Winner != game.NoPlayer || tb.Outcome().Ending != game.EndTime {
+		t.Errorf("First out of time against a side that cannot win: %+v", tb.Outcome())
+	}
+
+	// Correspondence: the clock is set back to the time per move after each move.
+	day := 24 * time.Hour
+	tb = newTable(t, "rounds=3", game.TimeControl{Kind: game.Correspondence, Base: 3 * day})
+	mustSubmit(tb, game.First, 0, t0.Add(2*day))
+	mustSubmit(tb, game.Second, 0, t0.Add(day))
+	if c := tb.Clock(); c.Remaining != [2]time.Duration{3 * day, 3 * day} {
+		t.Errorf("correspondence clocks after a move: %+v", c.Remaining)
+	}
+	if evs := tb.Tick(t0.Add(5*day + time.Second)); len(evs) != 1 {
+		t.Errorf("nobody moved for 3 days: %v", evs)
+	}
+
+	if _, err := game.NewTable(newPennies(t, ""), game.TableConfig{Time: game.TimeControl{Kind: game.Fischer}}); !errors.Is(err, game.ErrOption) {
+		t.Errorf("a Fischer clock without time: %v", err)
+	}
+}
+
+// TestTableTakeback checks that a takeback restores the position, history and clocks, clears a
+// pending selection, and reopens a game its rules had ended.
+func TestTableTakeback(t *testing.T) {
+	tb := newTable(t, "rounds=3", game.TimeControl{Kind: game.Fischer, Base: time.Minute})
+	var states []string
+	var clocks [][2]time.Duration
+	for i := range 2 {
+		states = append(states, tb.State().Encode())
+		clocks = append(clocks, tb.Clock().Remaining)
+		mustSubmit(tb, game.First, 0, at(float64(2*i+1)))
+		mustSubmit(tb, game.Second, game.Action(i%2), at(float64(2*i+2)))
+	}
+	mustSubmit(tb, game.First, 1, at(5))
+	evs, err := tb.Takeback(1, at(6))
+	evs = mustEvents(t, evs, err, game.EventTakeback)
+	if evs[0].Plies != 1 || evs[0].Ply != 1 || tb.Ply() != 1 || tb.Pending(game.First) != nil {
+		t.Errorf("after taking back one move: %+v, ply %d", evs[0], tb.Ply())
+	}
+	if got := tb.State().Encode(); got != states[1] {
+		t.Errorf("state %q, want %q", got, states[1])
+	}
+	if c := tb.Clock(); c.Remaining != tb.Moves()[0].Clock || !c.Running[game.First] || !c.Running[game.Second] {
+		t.Errorf("clocks %+v, want those after move 1 running", c)
+	}
+	mustSubmit(tb, game.First, 0, at(7))
+	evs, err = tb.Takeback(1, at(8))
+	mustEvents(t, evs, err, game.EventTakeback)
+	if got := tb.State().Encode(); got != states[0] || tb.Clock().Remaining != clocks[0] {
+		t.Errorf("back at the start: %q %v", got, tb.Clock().Remaining)
+	}
+
+	tb = newTable(t, "rounds=1", game.TimeControl{})
+	mustSubmit(tb, game.First, 0, at(1))
+	mustSubmit(tb, game.Second, 1, at(2))
+	if !tb.Over() {
+		t.Fatal("one round ends the game")
+	}
+	if _, err := tb.Takeback(1, at(3)); err != nil || tb.Over() || tb.ToAct() != game.BothAct {
+		t.Errorf("taking back the last move of a game its rules ended: %v, over %v", err, tb.Over())
+	}
+}
+
+// TestTableSnapshotRestore plays random games (selections, withdrawals, offers, takebacks,
+// endings, late moves) and checks at every step that the snapshot, through JSON, restores to a
+// table with the same snapshot, the same view for both sides and a spectator, and the same
+// future.
+func TestTableSnapshotRestore(t *testing.T) {
+	reg := game.NewRegistry(penniesGame{})
+	rng := rand.New(rand.NewPCG(3, 4))
+	for g := range 200 {
+		tc := []game.TimeControl{{}, {Kind: game.Fischer, Base: 20 * time.Second, Increment: time.Second}}[g%2]
+		tb := newTable(t, "rounds=4", tc)
+		now := t0
+		for step := 0; step < 30 && !tb.Over(); step++ {
+			now = now.Add(time.Duration(rng.IntN(3000)) * time.Millisecond)
+			p := game.Player(rng.IntN(2))
+			switch r := rng.IntN(20); {
+			case r < 12:
+				tb.Submit(p, game.Action(rng.IntN(3)), now)
+			case r < 14:
+				tb.Withdraw(p, now)
+			case r < 16:
+				tb.OfferDraw(p, now)
+			case r < 17:
+				tb.DeclineDraw(p, now)
+			case r < 18:
+				tb.Takeback(1+rng.IntN(2), now)
+			case r < 19:
+				tb.Resign(p, now)
+			default:
+				tb.Tick(now)
+			}
+			checkRestore(t, reg, tb, now)
+		}
+	}
+}
+
+func checkRestore(t *testing.T, reg *game.Registry, tb *game.Table, now time.Time) {
+	t.Helper()
+	snap := tb.Snapshot()
+	b, err := json.Marshal(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Snapshot
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("%s: %v", b, err)
+	}
+	rt, err := game.Restore(reg, back, &seqRand{n: 100})
+	if err != nil {
+		t.Fatalf("restore %s: %v", b, err)
+	}
+	b2, _ := json.Marshal(rt.Snapshot())
+	if !bytes.Equal(b, b2) {
+		t.Fatalf("restored snapshot differs:\n%s\n%s", b, b2)
+	}
+	for _, p := range []game.Player{game.First, game.Second, game.NoPlayer} {
+		v1, _ := json.Marshal(tb.View(p, now))
+		v2, _ := json.Marshal(rt.View(p, now))
+		if !bytes.Equal(v1, v2) {
+			t.Fatalf("view of %s differs:\n%s\n%s", p, v1, v2)
+		}
+	}
+	// The same future: the same commands give the same events (nonces aside).
+	c1, c2 := game.Player(tb.Ply()%2), now.Add(time.Second)
+	e1, err1 := tb.Clone().Submit(c1, 0, c2)
+	e2, err2 := rt.Submit(c1, 0, c2)
+	if (err1 == nil) != (err2 == nil) || len(e1) != len(e2) {
+		t.Fatalf("futures differ: %v %v / %v %v", e1, err1, e2, err2)
+	}
+	for i := range e1 {
+		if e1[i].Kind != e2[i].Kind || e1[i].Version != e2[i].Version || e1[i].Move != e2[i].Move {
+			t.Fatalf("futures differ: %+v / %+v", e1[i], e2[i])
+		}
+	}
+}
+
+// TestRestoreRefusesBadSnapshots checks that Restore validates what it is given.
+func TestRestoreRefusesBadSnapshots(t *testing.T) {
+	reg := game.NewRegistry(penniesGame{})
+	tb := newTable(t, "rounds=2", game.TimeControl{})
+	mustSubmit(tb, game.First, 0, at(1))
+	mustSubmit(tb, game.Second, 1, at(2))
+	mustSubmit(tb, game.First, 1, at(3))
+	good := tb.Snapshot()
+	if _, err := game.Restore(reg, good, nil); err != nil {
+		t.Fatalf("the good snapshot: %v", err)
+	}
+	for name, mutate := range map[string]func(s *game.Snapshot){
+		"unknown game":        func(s *game.Snapshot) { s.Game = "chess" },
+		"bad start":           func(s *game.Snapshot) { s.Start = "nonsense" },
+		"illegal move":        func(s *game.Snapshot) { s.Moves[0].Move = "h x" },
+		"sequential move":     func(s *game.Snapshot) { s.Moves[0].Move = "h" },
+		"bad nonce":           func(s *game.Snapshot) { s.Moves[0].Nonces[0] = "zz" },
+		"pending of nobody":   func(s *game.Snapshot) { s.Pending[1] = &game.SnapshotChoice{Selection: "q", Nonce: s.Pending[0].Nonce} },
+		"negative clock":      func(s *game.Snapshot) { s.Clock.Remaining[0] = -1 },
+		"running untimed":     func(s *game.Snapshot) { s.Clock.Running[0] = true },
+		"version too low":     func(s *game.Snapshot) { s.Version = 0 },
+		"both pending":        func(s *game.Snapshot) { s.Pending[1] = &game.SnapshotChoice{Selection: "h", Nonce: s.Pending[0].Nonce} },
+		"unknown ending":      func(s *game.Snapshot) { s.End = &game.SnapshotEnd{Ending: game.EndRules} },
+		"claim without rules": func(s *game.Snapshot) { s.End = &game.SnapshotEnd{Ending: game.EndClaim, By: game.First} },
+	} {
+		var s game.Snapshot
+		b, _ := json.Marshal(good)
+		json.Unmarshal(b, &s)
+		mutate(&s)
+		if _, err := game.Restore(reg, s, nil); err == nil {
+			t.Errorf("%s: restored", name)
+		}
+	}
+}
