@@ -186,7 +186,9 @@ func (t *Table) Pending(p Player) *Selection {
 }
 
 // Submitted reports which sides have a selection in at a simultaneous node.
-func (t *Table) Submitted() [2]bool { return [2]bool{t.pending[First] != nil, t.pending[Second] != nil} }
+func (t *Table) Submitted() [2]bool {
+	return [2]bool{t.pending[First] != nil, t.pending[Second] != nil}
+}
 
 // Deadline returns when the first running clock runs out, and false when no clock runs.
 func (t *Table) Deadline() (time.Time, bool) {
