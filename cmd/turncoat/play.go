@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"turncoat/engine"
 	"turncoat/engine/ai"
@@ -106,53 +107,269 @@ Games: `+strings.Join(games.Registry().Names(), ", "))
 	return err
 }
 
-// playLoop runs a game in the terminal: agents[p] == nil means a human plays p.
+// clearScreen clears a terminal (ANSI: cursor home, erase display), so the next player in
+// hot-seat play does not see the last one's board.
+const clearScreen = "\x1b[H\x1b[2J"
+
+// terminal is a game played at this keyboard through a game.Table: agents[p] == nil means a
+// human plays p.
+type terminal struct {
+	e      *env
+	in     *bufio.Scanner
+	tb     *game.Table
+	agents [2]engine.Agent
+	names  [2]string
+}
+
+// playLoop runs a game in the terminal until it ends or a human quits.
 func playLoop(ctx context.Context, e *env, s game.State, agents [2]engine.Agent) error {
-	in := bufio.NewScanner(e.stdin)
-	names := s.Game().SideNames(s.Options())
-	who := func(p game.Player) string {
-		if agents[p] == nil {
-			return names[p]
-		}
-		return names[p] + " (AI)"
+	tb, err := game.NewTable(s, game.TableConfig{Now: time.Now()})
+	if err != nil {
+		return err
 	}
+	t := &terminal{e: e, in: bufio.NewScanner(e.stdin), tb: tb, agents: agents, names: s.Game().SideNames(s.Options())}
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		acts := s.ToAct()
-		if acts == game.Nobody {
-			fmt.Fprintln(e.stdout, diagram(s, game.NoPlayer))
-			fmt.Fprintln(e.stdout, "Game over: "+s.Outcome().Describe(names))
+		if tb.Over() {
+			fmt.Fprintln(e.stdout, diagram(tb.State(), game.NoPlayer))
+			fmt.Fprintln(e.stdout, "Game over: "+tb.Outcome().Describe(t.names))
 			return nil
 		}
+		acts := tb.ToAct()
 		if acts.Simultaneous() {
-			var j game.Joint
-			for p := game.First; p <= game.Second; p++ {
-				a, err := choose(ctx, e, in, s, p, agents[p], who(p), agents[p.Other()] == nil && agents[p] == nil)
-				if err != nil {
-					return err
-				}
-				j[p] = a
-			}
-			fmt.Fprintf(e.stdout, "%s selects %s, %s selects %s\n", who(game.First), s.FormatAction(game.First, j[game.First]),
-				who(game.Second), s.FormatAction(game.Second, j[game.Second]))
-			if err := game.PlayJoint(s, j); err != nil {
-				return err
-			}
-			continue
+			err = t.round(ctx)
+		} else if p := acts.Single(); agents[p] != nil {
+			err = t.aiMove(ctx, p)
+		} else {
+			err = t.humanMove(p)
 		}
-		p := acts.Single()
-		a, err := choose(ctx, e, in, s, p, agents[p], who(p), false)
 		if err != nil {
 			return err
 		}
-		text := s.FormatAction(p, a)
-		if err := game.Play(s, p, a); err != nil {
+	}
+}
+
+func (t *terminal) who(p game.Player) string {
+	if t.agents[p] == nil {
+		return t.names[p]
+	}
+	return t.names[p] + " (AI)"
+}
+
+func (t *terminal) hotSeat() bool { return t.agents[0] == nil && t.agents[1] == nil }
+
+// aiMove plays the AI's move at a sequential node and says what it was.
+func (t *terminal) aiMove(ctx context.Context, p game.Player) error {
+	evs, err := engine.Act(ctx, t.tb, p, t.agents[p], time.Now)
+	if err != nil {
+		return err
+	}
+	for _, ev := range evs {
+		if ev.Kind == game.EventMove {
+			fmt.Fprintf(t.e.stdout, "%s plays %s\n", t.who(p), ev.Move)
+		}
+	}
+	return nil
+}
+
+// readLine prompts and returns the next line, trimmed; io.EOF when the input ends.
+func (t *terminal) readLine(prompt string) (string, error) {
+	fmt.Fprint(t.e.stdout, prompt)
+	if !t.in.Scan() {
+		if err := t.in.Err(); err != nil {
+			return "", err
+		}
+		return "", io.EOF
+	}
+	return strings.TrimSpace(t.in.Text()), nil
+}
+
+// legalText lists p's legal actions in notation.
+func (t *terminal) legalText(p game.Player) string {
+	s := t.tb.State()
+	var buf [256]game.Action
+	var names []string
+	for _, a := range s.Legal(p, buf[:0]) {
+		names = append(names, s.FormatAction(p, a))
+	}
+	return "Legal: " + strings.Join(names, " ")
+}
+
+// humanMove reads a human's commands at a sequential node until a move is played: a move in
+// notation, "moves", "undo" (back to this player's previous turn), "resign", "claim" where the
+// rules allow a draw claim, or "quit".
+func (t *terminal) humanMove(p game.Player) error {
+	s := t.tb.State()
+	var buf [256]game.Action
+	legal := s.Legal(p, buf[:0])
+	if len(legal) == 1 && s.FormatAction(p, legal[0]) == "pass" {
+		fmt.Fprintln(t.e.stdout, diagram(s, p))
+		fmt.Fprintf(t.e.stdout, "%s has no legal move and passes.\n", t.who(p))
+		_, err := t.tb.Submit(p, legal[0], time.Now())
+		return err
+	}
+	fmt.Fprintln(t.e.stdout, diagram(s, p))
+	for {
+		text, err := t.readLine(t.who(p) + " to play (moves, undo, resign, quit): ")
+		if err != nil {
 			return err
 		}
-		if agents[p] != nil {
-			fmt.Fprintf(e.stdout, "%s plays %s\n", who(p), text)
+		switch strings.ToLower(text) {
+		case "":
+			continue
+		case "quit", "exit", "q":
+			return errQuit
+		case "moves", "?", "help":
+			fmt.Fprintln(t.e.stdout, t.legalText(p))
+			continue
+		case "resign":
+			_, err := t.tb.Resign(p, time.Now())
+			return err
+		case "undo", "takeback":
+			if t.undo(p) {
+				return nil
+			}
+			continue
+		case "claim":
+			if t.tb.CanClaimDraw(p) {
+				_, err := t.tb.ClaimDraw(p, time.Now())
+				return err
+			}
+		}
+		if _, err := t.tb.SubmitText(p, text, time.Now()); err != nil {
+			fmt.Fprintln(t.e.stdout, err)
+			continue
+		}
+		return nil
+	}
+}
+
+// undo takes back moves until it is p's turn again, before p's previous move (against the AI,
+// the AI's reply goes too). It reports whether anything was taken back.
+func (t *terminal) undo(p game.Player) bool {
+	moves := t.tb.Moves()
+	n := 0
+	for i := len(moves) - 1; i >= 0; i-- {
+		n++
+		if moves[i].Move.Actors.Has(p) {
+			break
+		}
+	}
+	if n == 0 || !moves[len(moves)-n].Move.Actors.Has(p) {
+		fmt.Fprintln(t.e.stdout, "Nothing to take back.")
+		return false
+	}
+	if _, err := t.tb.Takeback(n, time.Now()); err != nil {
+		fmt.Fprintln(t.e.stdout, err)
+		return false
+	}
+	fmt.Fprintf(t.e.stdout, "Took back %d move(s).\n", n)
+	return true
+}
+
+// round plays a simultaneous node: the AI sides select first (secretly), then each human. In
+// hot-seat play the screen is cleared and the next player presses Enter before their board is
+// shown, and a player may change a selection until the other has chosen: the second player can
+// type "back" to hand the keyboard back.
+func (t *terminal) round(ctx context.Context) error {
+	for _, p := range []game.Player{game.First, game.Second} {
+		if t.agents[p] != nil && t.tb.Pending(p) == nil {
+			if _, err := engine.Act(ctx, t.tb, p, t.agents[p], time.Now); err != nil {
+				return err
+			}
+			fmt.Fprintf(t.e.stdout, "%s has made its selection.\n", t.who(p))
+		}
+	}
+	var humans []game.Player
+	for _, p := range []game.Player{game.First, game.Second} {
+		if t.agents[p] == nil {
+			humans = append(humans, p)
+		}
+	}
+	ply := t.tb.Ply()
+	for i := 0; i < len(humans) && t.tb.Ply() == ply && !t.tb.Over(); {
+		p := humans[i]
+		back, err := t.select1(p, i > 0)
+		if err != nil {
+			return err
+		}
+		if back {
+			i--
+			continue
+		}
+		i++
+	}
+	if t.tb.Ply() == ply {
+		return nil
+	}
+	last := t.tb.Moves()[t.tb.Ply()-1]
+	if t.hotSeat() {
+		fmt.Fprint(t.e.stdout, clearScreen)
+	}
+	fmt.Fprintf(t.e.stdout, "%s selects %s, %s selects %s\n", t.who(game.First), last.Selections[game.First],
+		t.who(game.Second), last.Selections[game.Second])
+	if t.hotSeat() && !t.tb.Over() {
+		// Both players look at the result of the round before the next one hides it.
+		fmt.Fprintln(t.e.stdout, diagram(t.tb.State(), game.NoPlayer))
+		_, err := t.readLine("Press Enter for the next round. ")
+		return err
+	}
+	return nil
+}
+
+// select1 takes p's selection at a simultaneous node. back reports that p handed the keyboard
+// back to the other human so that they may change theirs.
+func (t *terminal) select1(p game.Player, canGoBack bool) (back bool, err error) {
+	hot := t.hotSeat()
+	if hot {
+		fmt.Fprint(t.e.stdout, clearScreen)
+		if _, err := t.readLine(fmt.Sprintf("%s: make sure %s cannot see the screen, then press Enter. ", t.names[p], t.names[p.Other()])); err != nil {
+			return false, err
+		}
+	}
+	fmt.Fprintln(t.e.stdout, diagram(t.tb.State(), p))
+	ply := t.tb.Ply()
+	for {
+		cmds := "moves, quit"
+		if canGoBack && hot {
+			cmds = "moves, back, quit"
+		}
+		prompt := fmt.Sprintf("%s selects (%s): ", t.who(p), cmds)
+		if own := t.tb.Pending(p); own != nil {
+			other := "hide the board"
+			if hot {
+				other = "hide the board and pass the keyboard to " + t.names[p.Other()]
+			}
+			prompt = fmt.Sprintf("%s has selected %s: type another square to change it, or press Enter to %s: ", t.names[p], own.Text, other)
+		}
+		text, err := t.readLine(prompt)
+		if err != nil {
+			return false, err
+		}
+		switch strings.ToLower(text) {
+		case "":
+			if t.tb.Pending(p) != nil {
+				return false, nil
+			}
+			continue
+		case "quit", "exit", "q":
+			return false, errQuit
+		case "moves", "?", "help":
+			fmt.Fprintln(t.e.stdout, t.legalText(p))
+			continue
+		case "back":
+			if canGoBack && hot && t.tb.Pending(p) == nil {
+				return true, nil
+			}
+		}
+		if _, err := t.tb.SubmitText(p, text, time.Now()); err != nil {
+			fmt.Fprintln(t.e.stdout, err)
+			continue
+		}
+		if t.tb.Ply() != ply {
+			return false, nil // the other side's selection was in: the round is played
 		}
 	}
 }
@@ -166,57 +383,3 @@ func diagram(s game.State, viewer game.Player) string {
 
 // errQuit ends play at the user's request.
 var errQuit = fmt.Errorf("quit")
-
-// choose asks p's agent, or the human at the keyboard, for p's action. secret hides the board
-// change from the other human at a simultaneous node (hot-seat).
-func choose(ctx context.Context, e *env, in *bufio.Scanner, s game.State, p game.Player, agent engine.Agent, name string, secret bool) (game.Action, error) {
-	var buf [256]game.Action
-	legal := s.Legal(p, buf[:0])
-	if agent != nil {
-		return agent.Choose(ctx, s, p)
-	}
-	if len(legal) == 1 && s.FormatAction(p, legal[0]) == "pass" {
-		fmt.Fprintln(e.stdout, diagram(s, p))
-		fmt.Fprintf(e.stdout, "%s has no legal move and passes.\n", name)
-		return legal[0], nil
-	}
-	if secret {
-		fmt.Fprintf(e.stdout, "\n%s: your selection is secret; the other player looks away.\n", name)
-	}
-	fmt.Fprintln(e.stdout, diagram(s, p))
-	for {
-		fmt.Fprintf(e.stdout, "%s to play (moves, quit): ", name)
-		if !in.Scan() {
-			if err := in.Err(); err != nil {
-				return game.NoAction, err
-			}
-			return game.NoAction, io.EOF
-		}
-		text := strings.TrimSpace(in.Text())
-		switch strings.ToLower(text) {
-		case "":
-			continue
-		case "quit", "exit", "q":
-			return game.NoAction, errQuit
-		case "moves", "?", "help":
-			names := make([]string, len(legal))
-			for i, a := range legal {
-				names[i] = s.FormatAction(p, a)
-			}
-			fmt.Fprintln(e.stdout, "Legal: "+strings.Join(names, " "))
-			continue
-		}
-		a, err := s.ParseAction(p, text)
-		if err == nil {
-			err = game.CheckLegal(s, p, a)
-		}
-		if err != nil {
-			fmt.Fprintf(e.stdout, "%v\n", err)
-			continue
-		}
-		if secret {
-			fmt.Fprint(e.stdout, strings.Repeat("\n", 40))
-		}
-		return a, nil
-	}
-}
