@@ -1,0 +1,525 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"turncoat/game"
+)
+
+// Game statuses.
+const (
+	// StatusOpen: a seat waits for a player (an invitation or an open challenge).
+	StatusOpen = "open"
+	// StatusActive: both seats are taken and the game is in play.
+	StatusActive = "active"
+	// StatusOver: the game has ended.
+	StatusOver = "over"
+)
+
+// Seat is who plays one side of a game: a user, an AI (its agent spec), or nobody yet (an open
+// seat, with the hash of its invitation token when it was made by invitation).
+type Seat struct {
+	UserID     int64
+	UserName   string
+	AI         string
+	InviteHash string
+}
+
+// Open reports whether nobody holds the seat yet.
+func (s Seat) Open() bool { return s.UserID == 0 && s.AI == "" }
+
+// Game is a game's row: what it is, who plays it, and the table's state that is not in the
+// move log (version, clocks, offers, how it ended).
+type Game struct {
+	ID        string
+	Kind      string
+	Start     string
+	Time      game.TimeControl
+	Mode      string
+	Rated     bool
+	CreatedBy int64
+	Created   time.Time
+	Updated   time.Time
+	Status    string
+	Version   int64
+	Ply       int
+	Meta      Meta
+	Outcome   game.Outcome
+	// Deadline is when the first running clock runs out (zero when none runs).
+	Deadline time.Time
+	// AITurn is set while an AI seat must act.
+	AITurn    bool
+	RematchOf string
+	Rematch   string
+	Seats     [2]Seat
+}
+
+// Meta is the part of a table's state that is not in the move log, stored as JSON.
+type Meta struct {
+	Clock     game.SnapshotClock `json:"clock"`
+	DrawOffer game.Player        `json:"drawOffer"`
+	End       *game.SnapshotEnd  `json:"end,omitempty"`
+	// Takeback is a standing request to take back moves: who asked and how many moves.
+	Takeback *TakebackRequest `json:"takeback,omitempty"`
+}
+
+// TakebackRequest is a side's request to take back moves, waiting for the opponent's consent.
+type TakebackRequest struct {
+	By    game.Player `json:"by"`
+	Moves int         `json:"moves"`
+}
+
+// UnmarshalJSON reads Meta; a missing drawOffer means none.
+func (m *Meta) UnmarshalJSON(b []byte) error {
+	type plain Meta
+	p := plain{DrawOffer: game.NoPlayer}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*m = Meta(p)
+	return nil
+}
+
+// MetaOf returns the meta of a table's snapshot.
+func MetaOf(s game.Snapshot) Meta {
+	return Meta{Clock: s.Clock, DrawOffer: s.DrawOffer, End: s.End}
+}
+
+// CreateGame stores a new game with its seats.
+func (s *Store) CreateGame(ctx context.Context, g Game) error {
+	tc, _ := json.Marshal(g.Time)
+	meta, _ := json.Marshal(g.Meta)
+	outcome, _ := json.Marshal(g.Outcome)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var createdBy any
+		if g.CreatedBy != 0 {
+			createdBy = g.CreatedBy
+		}
+		var rematchOf any
+		if g.RematchOf != "" {
+			rematchOf = g.RematchOf
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, start, time_control, mode, rated, created_by, created_at, updated_at,
+			status, version, ply, meta, outcome, deadline, ai_turn, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+			g.ID, g.Kind, g.Start, string(tc), g.Mode, boolInt(g.Rated), createdBy, nanos(g.Created), nanos(g.Created),
+			g.Status, g.Version, g.Ply, string(meta), string(outcome), nullTime(g.Deadline), boolInt(g.AITurn), rematchOf); err != nil {
+			return err
+		}
+		for side, seat := range g.Seats {
+			if err := insertSeat(ctx, tx, g.ID, side, seat); err != nil {
+				return err
+			}
+		}
+		if g.RematchOf != "" {
+			r, err := tx.ExecContext(ctx, `UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL`, g.ID, g.RematchOf)
+			if err != nil {
+				return err
+			}
+			if n, _ := r.RowsAffected(); n == 0 {
+				return fmt.Errorf("%w: game %s already has a rematch", ErrConflict, g.RematchOf)
+			}
+		}
+		return nil
+	})
+	if isConflict(err) {
+		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
+	}
+	return err
+}
+
+func insertSeat(ctx context.Context, tx *sql.Tx, id string, side int, seat Seat) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, side, user_id, ai, invite_hash) VALUES ($1, $2, $3, $4, $5)`,
+		id, side, nullInt(seat.UserID), nullString(seat.AI), nullString(seat.InviteHash))
+	return err
+}
+
+func nullTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return nanos(t)
+}
+
+func nullInt(n int64) any {
+	if n == 0 {
+		return nil
+	}
+	return n
+}
+
+func nullString(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+const gameColumns = `g.id, g.kind, g.start, g.time_control, g.mode, g.rated, g.created_by, g.created_at, g.updated_at, g.status,
+	g.version, g.ply, g.meta, g.outcome, g.deadline, g.ai_turn, g.rematch_of, g.rematch`
+
+func scanGame(row interface{ Scan(...any) error }) (Game, error) {
+	var g Game
+	var tc, meta, outcome string
+	var rated, aiTurn int
+	var createdBy, deadline sql.NullInt64
+	var created, updated int64
+	var rematchOf, rematch sql.NullString
+	err := row.Scan(&g.ID, &g.Kind, &g.Start, &tc, &g.Mode, &rated, &createdBy, &created, &updated, &g.Status,
+		&g.Version, &g.Ply, &meta, &outcome, &deadline, &aiTurn, &rematchOf, &rematch)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, ErrNotFound
+	}
+	if err != nil {
+		return Game{}, err
+	}
+	g.Rated, g.AITurn = rated != 0, aiTurn != 0
+	g.CreatedBy, g.Created, g.Updated = createdBy.Int64, fromNanos(created), fromNanos(updated)
+	g.Deadline = fromNanos(deadline.Int64)
+	g.RematchOf, g.Rematch = rematchOf.String, rematch.String
+	if err := json.Unmarshal([]byte(tc), &g.Time); err != nil {
+		return Game{}, fmt.Errorf("game %s: time control: %w", g.ID, err)
+	}
+	if err := json.Unmarshal([]byte(meta), &g.Meta); err != nil {
+		return Game{}, fmt.Errorf("game %s: meta: %w", g.ID, err)
+	}
+	if err := json.Unmarshal([]byte(outcome), &g.Outcome); err != nil {
+		return Game{}, fmt.Errorf("game %s: outcome: %w", g.ID, err)
+	}
+	return g, nil
+}
+
+// Game returns a game's row with its seats.
+func (s *Store) Game(ctx context.Context, id string) (Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = $1`, id))
+	if err != nil {
+		return g, err
+	}
+	gs := []Game{g}
+	if err := s.fillSeats(ctx, gs); err != nil {
+		return g, err
+	}
+	return gs[0], nil
+}
+
+// fillSeats reads the seats of the given games.
+func (s *Store) fillSeats(ctx context.Context, gs []Game) error {
+	if len(gs) == 0 {
+		return nil
+	}
+	idx := map[string]int{}
+	args := make([]any, len(gs))
+	marks := make([]string, len(gs))
+	for i, g := range gs {
+		idx[g.ID] = i
+		args[i] = g.ID
+		marks[i] = fmt.Sprintf("$%d", i+1)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT s.game_id, s.side, s.user_id, COALESCE(u.name, ''), s.ai, s.invite_hash
+		FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN (`+strings.Join(marks, ",")+`)`, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id, name string
+		var side int
+		var user sql.NullInt64
+		var ai, invite sql.NullString
+		if err := rows.Scan(&id, &side, &user, &name, &ai, &invite); err != nil {
+			return err
+		}
+		if side < 0 || side > 1 {
+			continue
+		}
+		gs[idx[id]].Seats[side] = Seat{UserID: user.Int64, UserName: name, AI: ai.String, InviteHash: invite.String}
+	}
+	return rows.Err()
+}
+
+// LoadSnapshot returns a game's row and its table's snapshot (to restore with game.Restore).
+func (s *Store) LoadSnapshot(ctx context.Context, id string) (Game, game.Snapshot, error) {
+	g, err := s.Game(ctx, id)
+	if err != nil {
+		return g, game.Snapshot{}, err
+	}
+	snap := game.Snapshot{
+		Game: g.Kind, Start: g.Start, Created: g.Created, Time: g.Time, Moves: []game.SnapshotMove{},
+		Clock: g.Meta.Clock, DrawOffer: g.Meta.DrawOffer, End: g.Meta.End, Version: g.Version,
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT ply, move, played_at, clock_first, clock_second, nonces FROM moves WHERE game_id = $1 ORDER BY ply`, id)
+	if err != nil {
+		return g, snap, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var ply int
+		var m game.SnapshotMove
+		var at, c0, c1 int64
+		var nonces sql.NullString
+		if err := rows.Scan(&ply, &m.Move, &at, &c0, &c1, &nonces); err != nil {
+			return g, snap, err
+		}
+		if ply != len(snap.Moves)+1 {
+			return g, snap, fmt.Errorf("game %s: the move log jumps to ply %d after %d", id, ply, len(snap.Moves))
+		}
+		m.At, m.Clock = fromNanos(at), [2]time.Duration{time.Duration(c0), time.Duration(c1)}
+		if nonces.Valid {
+			f, s, _ := strings.Cut(nonces.String, " ")
+			m.Nonces = [2]string{f, s}
+		}
+		snap.Moves = append(snap.Moves, m)
+	}
+	if err := rows.Err(); err != nil {
+		return g, snap, err
+	}
+	prow, err := s.db.QueryContext(ctx, `SELECT side, selection, nonce, chosen_at FROM pending WHERE game_id = $1`, id)
+	if err != nil {
+		return g, snap, err
+	}
+	defer prow.Close()
+	for prow.Next() {
+		var side int
+		var c game.SnapshotChoice
+		var at int64
+		if err := prow.Scan(&side, &c.Selection, &c.Nonce, &at); err != nil {
+			return g, snap, err
+		}
+		if side < 0 || side > 1 {
+			return g, snap, fmt.Errorf("game %s: pending selection of side %d", id, side)
+		}
+		c.At = fromNanos(at)
+		snap.Pending[side] = &c
+	}
+	return g, snap, prow.Err()
+}
+
+// Change is what one table command changed in a game, to commit atomically.
+type Change struct {
+	GameID string
+	// FromVersion is the version the command was made from; FromPly the number of moves
+	// stored then; FromPending whether each side had a pending selection stored.
+	FromVersion int64
+	FromPly     int
+	FromPending [2]bool
+	// Snapshot is the table after the command.
+	Snapshot game.Snapshot
+	// Events are the command's events, in their public form (game.Event.For(NoPlayer)).
+	Events   []game.Event
+	Status   string
+	Outcome  game.Outcome
+	Deadline time.Time
+	AITurn   bool
+	// Takeback is a standing takeback request after the command.
+	Takeback *TakebackRequest
+	Now      time.Time
+}
+
+// Commit stores a change: the game's row, the moves played (or taken back), the pending
+// selections and the events, in one transaction, and on PostgreSQL notifies the other
+// instances. A change from a stale version, or for a ply already played, is ErrConflict and
+// stores nothing.
+func (s *Store) Commit(ctx context.Context, c Change) error {
+	meta := MetaOf(c.Snapshot)
+	meta.Takeback = c.Takeback
+	mb, _ := json.Marshal(meta)
+	ob, _ := json.Marshal(c.Outcome)
+	ply := len(c.Snapshot.Moves)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE games SET version = $1, ply = $2, status = $3, meta = $4, outcome = $5, deadline = $6,
+			ai_turn = $7, updated_at = $8 WHERE id = $9 AND version = $10`,
+			c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+		}
+		if ply < c.FromPly {
+			if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = $1 AND ply > $2`, c.GameID, ply); err != nil {
+				return err
+			}
+		}
+		for i := c.FromPly; i < ply; i++ {
+			m := c.Snapshot.Moves[i]
+			side := "both"
+			var nonces any
+			if m.Nonces != [2]string{} {
+				nonces = m.Nonces[0] + " " + m.Nonces[1]
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, c.GameID, i+1, sideOf(c.Events, i+1, side), m.Move, nanos(m.At),
+				int64(m.Clock[0]), int64(m.Clock[1]), nonces); err != nil {
+				return err
+			}
+		}
+		for side, p := range c.Snapshot.Pending {
+			if c.FromPending[side] {
+				if _, err := tx.ExecContext(ctx, `DELETE FROM pending WHERE game_id = $1 AND side = $2`, c.GameID, side); err != nil {
+					return err
+				}
+			}
+			if p != nil {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO pending (game_id, side, selection, nonce, chosen_at) VALUES ($1, $2, $3, $4, $5)`,
+					c.GameID, side, p.Selection, p.Nonce, nanos(p.At)); err != nil {
+					return err
+				}
+			}
+		}
+		for _, e := range c.Events {
+			b, err := json.Marshal(e.For(game.NoPlayer))
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)`, c.GameID, e.Version, string(b)); err != nil {
+				return err
+			}
+		}
+		if s.postgres {
+			if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s:%d", c.GameID, c.Snapshot.Version)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if isConflict(err) {
+		return fmt.Errorf("%w: game %s: a move for that ply is already stored", ErrConflict, c.GameID)
+	}
+	return err
+}
+
+// sideOf names the side that played the move of a ply, from the command's events.
+func sideOf(evs []game.Event, ply int, def string) string {
+	for _, e := range evs {
+		if e.Kind == game.EventMove && e.Ply == ply {
+			if e.Player.Valid() {
+				return e.Player.String()
+			}
+			return "both"
+		}
+	}
+	return def
+}
+
+// Event is a stored event in its public form.
+type Event struct {
+	Version int64
+	Body    json.RawMessage
+}
+
+// Events returns a game's events after a version, oldest first (at most limit).
+func (s *Store) Events(ctx context.Context, id string, after int64, limit int) ([]Event, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, body FROM events WHERE game_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, after, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Event
+	for rows.Next() {
+		var e Event
+		var body string
+		if err := rows.Scan(&e.Version, &body); err != nil {
+			return nil, err
+		}
+		e.Body = json.RawMessage(body)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// TakeSeat gives an open seat to a user (version is the game's version, unchanged; the seat
+// must still be open, else ErrConflict). When no seat is left open the game becomes active.
+func (s *Store) TakeSeat(ctx context.Context, id string, side int, userID int64, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
+			userID, id, side)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: the seat is taken", ErrConflict)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND NOT EXISTS
+			(SELECT 1 FROM seats WHERE game_id = $3 AND user_id IS NULL AND ai IS NULL)`, StatusActive, nanos(now), id, StatusOpen)
+		return err
+	})
+}
+
+// ListFilter selects games for ListGames.
+type ListFilter struct {
+	// Status, when set, keeps games of that status.
+	Status string
+	// Mode, when set, keeps games of that mode.
+	Mode string
+	// UserID, when set, keeps the games the user plays.
+	UserID int64
+	// OpenSeat keeps games with a seat nobody holds and no invitation (open challenges).
+	OpenSeat bool
+	// NeedsAttention keeps active games where an AI must act or a clock runs.
+	NeedsAttention bool
+	Limit          int
+}
+
+// ListGames returns games by filter, the most recently updated first.
+func (s *Store) ListGames(ctx context.Context, f ListFilter) ([]Game, error) {
+	var where []string
+	var args []any
+	arg := func(v any) string {
+		args = append(args, v)
+		return fmt.Sprintf("$%d", len(args))
+	}
+	if f.Status != "" {
+		where = append(where, "g.status = "+arg(f.Status))
+	}
+	if f.Mode != "" {
+		where = append(where, "g.mode = "+arg(f.Mode))
+	}
+	if f.UserID != 0 {
+		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = "+arg(f.UserID)+")")
+	}
+	if f.OpenSeat {
+		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NULL AND s.ai IS NULL AND s.invite_hash IS NULL)")
+	}
+	if f.NeedsAttention {
+		where = append(where, "g.status = "+arg(StatusActive)+" AND (g.ai_turn <> 0 OR g.deadline IS NOT NULL)")
+	}
+	q := `SELECT ` + gameColumns + ` FROM games g`
+	if len(where) > 0 {
+		q += " WHERE " + strings.Join(where, " AND ")
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 1000 {
+		limit = 100
+	}
+	q += " ORDER BY g.updated_at DESC LIMIT " + arg(limit)
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, s.fillSeats(ctx, out)
+}
+
+// CountGames returns the number of games of a status.
+func (s *Store) CountGames(ctx context.Context, status string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE status = $1`, status).Scan(&n)
+	return n, err
+}

@@ -1,0 +1,210 @@
+// Package store keeps Turncoat's games, players and sessions: a SQLite file by default (nothing
+// to install) or PostgreSQL when several server instances share one store. It knows nothing of
+// HTTP.
+//
+// A game is its kind, its start encoding and options, its seats, and an append-only move log
+// (one row per move: ply, side, move in notation, time, clocks); the pending selections of a
+// simultaneous node and the table's events are stored too. The current state is rebuilt by
+// replaying the log through the game contract (LoadTable). A change is committed with the
+// version it was made from: a commit from a stale version, or a second move for the same ply,
+// fails with ErrConflict and stores nothing.
+//
+// Both databases run the same SQL (with $N placeholders); the schema is created and migrated on
+// first open from embedded migrations, under a PostgreSQL advisory lock when several instances
+// start at once.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+// Errors of the store, for errors.Is.
+var (
+	// ErrNotFound: no such row.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: the change lost a race (a stale version, a ply already played, a name taken).
+	ErrConflict = errors.New("conflict")
+)
+
+// Store is an open database.
+type Store struct {
+	// db serves reads (and, on PostgreSQL, writes); wdb is SQLite's single write connection, so
+	// that writers queue in Go instead of failing with SQLITE_BUSY.
+	db, wdb  *sql.DB
+	postgres bool
+	dsn      string
+	channel  string
+}
+
+// Options tune Open.
+type Options struct {
+	// Channel is the PostgreSQL notification channel the instances sharing a database use
+	// (default "turncoat_games"); tests give each schema its own.
+	Channel string
+}
+
+// Open opens (creating and migrating if needed) the store at dsn: a PostgreSQL URL
+// ("postgres://..." or "postgresql://...") or a SQLite file path.
+func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
+	s := &Store{dsn: dsn, channel: o.Channel}
+	if s.channel == "" {
+		s.channel = "turncoat_games"
+	}
+	var err error
+	if IsPostgres(dsn) {
+		s.postgres = true
+		if s.db, err = sql.Open("pgx", dsn); err != nil {
+			return nil, err
+		}
+		s.db.SetMaxOpenConns(16)
+		s.db.SetMaxIdleConns(16)
+		s.wdb = s.db
+	} else {
+		if dsn == "" {
+			return nil, errors.New("store: no database given")
+		}
+		// Per-connection settings go in the DSN so that every pooled connection has them.
+		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+		path := "file:" + (&url.URL{Path: dsn}).EscapedPath() + "?" + q
+		if s.wdb, err = sql.Open("sqlite", path); err != nil {
+			return nil, err
+		}
+		s.wdb.SetMaxOpenConns(1)
+		if s.db, err = sql.Open("sqlite", path); err != nil {
+			s.wdb.Close()
+			return nil, err
+		}
+		s.db.SetMaxOpenConns(4)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("store: migrating %s: %w", s.Describe(), err)
+	}
+	return s, nil
+}
+
+// IsPostgres reports whether dsn names a PostgreSQL database.
+func IsPostgres(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
+	var opts []goose.ProviderOption
+	if s.postgres {
+		dir, dialect = "migrations/postgres", goose.DialectPostgres
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	fsys, err := fs.Sub(migrations, dir)
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, s.wdb, fsys, opts...)
+	if err != nil {
+		return err
+	}
+	_, err = p.Up(ctx)
+	return err
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.wdb != s.db {
+		err = errors.Join(err, s.wdb.Close())
+	}
+	return err
+}
+
+// Ping checks that the database answers.
+func (s *Store) Ping(ctx context.Context) error {
+	var one int
+	return s.db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Postgres reports whether the store is PostgreSQL (several instances may share it).
+func (s *Store) Postgres() bool { return s.postgres }
+
+// Describe names the store without secrets, for logs: "sqlite turncoat.db" or "postgres
+// host/db".
+func (s *Store) Describe() string {
+	if !s.postgres {
+		return "sqlite " + s.dsn
+	}
+	u, err := url.Parse(s.dsn)
+	if err != nil {
+		return "postgres"
+	}
+	return "postgres " + u.Host + u.Path
+}
+
+// isConflict reports whether err is a uniqueness violation of either database.
+func isConflict(err error) bool {
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) {
+		return pe.Code == "23505"
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		c := se.Code()
+		return c == sqlite3.SQLITE_CONSTRAINT_UNIQUE || c == sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
+	}
+	return false
+}
+
+// nanos and fromNanos store times as Unix nanoseconds in both databases.
+func nanos(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromNanos(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tx runs f in a write transaction.
+func (s *Store) tx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.wdb.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}

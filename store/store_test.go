@@ -1,0 +1,404 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"turncoat/game"
+	"turncoat/games"
+	"turncoat/internal/testenv"
+	"turncoat/store"
+)
+
+// eachStore runs a test against a fresh SQLite store and a fresh PostgreSQL schema (skipped
+// without a server, mandatory in CI): one conformance suite for both.
+func eachStore(t *testing.T, f func(t *testing.T, s *store.Store)) {
+	t.Run("sqlite", func(t *testing.T) {
+		s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "t.db"), store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		f(t, s)
+	})
+	t.Run("postgres", func(t *testing.T) {
+		dsn, name := testenv.Postgres(t)
+		s, err := store.Open(context.Background(), dsn, store.Options{Channel: name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { s.Close() })
+		f(t, s)
+	})
+}
+
+var now0 = time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC)
+
+func TestUsersAndSessions(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, err := s.CreateUser(ctx, "Ann", "$argon2id$x", false, now0)
+		if err != nil || u.ID == 0 {
+			t.Fatalf("create: %+v %v", u, err)
+		}
+		if _, err := s.CreateUser(ctx, "ANN", "h", false, now0); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("a name taken in another case: %v", err)
+		}
+		got, hash, err := s.UserByName(ctx, " ann ")
+		if err != nil || got.ID != u.ID || hash != "$argon2id$x" || got.Guest {
+			t.Errorf("by name: %+v %q %v", got, hash, err)
+		}
+		if _, _, err := s.UserByName(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown name: %v", err)
+		}
+		if err := s.CreateSession(ctx, "h1", u.ID, now0.Add(time.Hour), now0); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.SessionUser(ctx, "h1", now0.Add(time.Minute)); err != nil || got.ID != u.ID {
+			t.Errorf("live session: %+v %v", got, err)
+		}
+		if _, err := s.SessionUser(ctx, "h1", now0.Add(2*time.Hour)); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("expired session: %v", err)
+		}
+		s.DeleteSession(ctx, "h1")
+		if _, err := s.SessionUser(ctx, "h1", now0); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("deleted session: %v", err)
+		}
+		g, err := s.CreateUser(ctx, "guest-1", "", true, now0)
+		if err != nil || !g.Guest {
+			t.Fatalf("guest: %+v %v", g, err)
+		}
+		if err := s.SetPassword(ctx, g.ID, "ann", "h"); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("a guest registering a taken name: %v", err)
+		}
+		if err := s.SetPassword(ctx, g.ID, "Bob", "h2"); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.UserByID(ctx, g.ID); got.Guest || got.Name != "Bob" {
+			t.Errorf("registered guest: %+v", got)
+		}
+		if err := s.CreateAPIToken(ctx, "tok", u.ID, "bot", now0); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
+			t.Errorf("token: %+v %v", got, err)
+		}
+	})
+}
+
+// newGame stores a new game of kind with two user seats and returns its row and table.
+func newGame(t *testing.T, s *store.Store, id, kind, options string, tc game.TimeControl) (store.Game, *game.Table) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := games.Registry().New(kind, options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := game.NewTable(st, game.TableConfig{Time: tc, Now: now0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var users [2]int64
+	for i := range users {
+		u, err := s.CreateUser(ctx, fmt.Sprintf("%s-p%d", id, i), "", true, now0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		users[i] = u.ID
+	}
+	snap := tb.Snapshot()
+	g := store.Game{ID: id, Kind: kind, Start: snap.Start, Time: tc, Mode: "online", Created: now0, Status: store.StatusActive,
+		Meta: store.MetaOf(snap), Outcome: tb.Outcome(), Seats: [2]store.Seat{{UserID: users[0]}, {UserID: users[1]}}}
+	if err := s.CreateGame(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	return g, tb
+}
+
+// commit stores what a command did to tb since before.
+func commit(s *store.Store, id string, before game.Snapshot, tb *game.Table, evs []game.Event, now time.Time) error {
+	after := tb.Snapshot()
+	status := store.StatusActive
+	if tb.Over() {
+		status = store.StatusOver
+	}
+	d, _ := tb.Deadline()
+	return s.Commit(context.Background(), store.Change{GameID: id, FromVersion: before.Version, FromPly: len(before.Moves),
+		FromPending: [2]bool{before.Pending[0] != nil, before.Pending[1] != nil},
+		Snapshot:    after, Events: evs, Status: status, Outcome: tb.Outcome(), Deadline: d, Now: now})
+}
+
+// TestGamesRoundTrip plays random games of every kind through tables, committing every
+// command, and checks that the stored game restores to the same table at every step.
+func TestGamesRoundTrip(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		reg := games.Registry()
+		rng := rand.New(rand.NewPCG(1, 2))
+		for gi, g := range reg.Games() {
+			id := fmt.Sprintf("g%d", gi)
+			tc := game.TimeControl{Kind: game.Fischer, Base: time.Hour, Increment: time.Second}
+			_, tb := newGame(t, s, id, g.Name(), "", tc)
+			now := now0
+			for step := 0; step < 60 && !tb.Over(); step++ {
+				now = now.Add(time.Duration(rng.IntN(5000)) * time.Millisecond)
+				before := tb.Snapshot()
+				var evs []game.Event
+				var err error
+				acts := tb.ToAct().Players()
+				p := acts[rng.IntN(len(acts))]
+				switch r := rng.IntN(10); {
+				case r == 0 && tb.Ply() > 0:
+					evs, err = tb.Takeback(1, now)
+				case r == 1:
+					evs, err = tb.OfferDraw(p, now)
+				default:
+					var buf [512]game.Action
+					l := tb.State().Legal(p, buf[:0])
+					evs, err = tb.Submit(p, l[rng.IntN(len(l))], now)
+				}
+				if err != nil {
+					continue
+				}
+				if err := commit(s, id, before, tb, evs, now); err != nil {
+					t.Fatalf("%s step %d: %v", id, step, err)
+				}
+				row, snap, err := s.LoadSnapshot(ctx, id)
+				if err != nil {
+					t.Fatal(err)
+				}
+				back, err := game.Restore(reg, snap, nil)
+				if err != nil {
+					t.Fatalf("%s step %d: restore: %v", id, step, err)
+				}
+				b1, _ := json.Marshal(tb.Snapshot())
+				b2, _ := json.Marshal(back.Snapshot())
+				if string(b1) != string(b2) {
+					t.Fatalf("%s step %d: stored table differs:\n%s\n%s", id, step, b1, b2)
+				}
+				if row.Version != tb.Version() || row.Ply != tb.Ply() {
+					t.Fatalf("row version %d ply %d, table %d %d", row.Version, row.Ply, tb.Version(), tb.Ply())
+				}
+			}
+			evs, err := s.Events(ctx, id, 0, 1000)
+			if err != nil || int64(len(evs)) != tb.Version() {
+				t.Fatalf("%s: %d events stored, version %d: %v", id, len(evs), tb.Version(), err)
+			}
+			for i, e := range evs {
+				if e.Version != int64(i+1) {
+					t.Fatalf("event %d has version %d", i, e.Version)
+				}
+			}
+		}
+	})
+}
+
+// TestCommitConflicts checks that a stale version and a second move for one ply are refused
+// and store nothing, and that many racing commits of one ply let exactly one land.
+func TestCommitConflicts(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		_, tb := newGame(t, s, "race", "reversi", "", game.TimeControl{})
+		before := tb.Snapshot()
+		a, b := tb.Clone(), tb.Clone()
+		evA, _ := a.SubmitText(game.First, "f5", now0)
+		evB, _ := b.SubmitText(game.First, "d3", now0)
+		if err := commit(s, "race", before, a, evA, now0); err != nil {
+			t.Fatal(err)
+		}
+		if err := commit(s, "race", before, b, evB, now0); !errors.Is(err, store.ErrConflict) {
+			t.Fatalf("a second move from the same version: %v", err)
+		}
+		_, snap, _ := s.LoadSnapshot(ctx, "race")
+		if len(snap.Moves) != 1 || snap.Moves[0].Move != "f5" {
+			t.Fatalf("stored moves %+v", snap.Moves)
+		}
+		// Many goroutines race for ply 2: exactly one wins.
+		base := a.Snapshot()
+		var wins, conflicts atomic.Int32
+		var wg sync.WaitGroup
+		moves := []string{"d6", "f4", "f6"}
+		for i := range 12 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := a.Clone()
+				evs, err := c.SubmitText(game.Second, moves[i%3], now0.Add(time.Second))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				switch err := commit(s, "race", base, c, evs, now0); {
+				case err == nil:
+					wins.Add(1)
+				case errors.Is(err, store.ErrConflict):
+					conflicts.Add(1)
+				default:
+					t.Error(err)
+				}
+			}()
+		}
+		wg.Wait()
+		if wins.Load() != 1 || conflicts.Load() != 11 {
+			t.Fatalf("%d wins and %d conflicts, want 1 and 11", wins.Load(), conflicts.Load())
+		}
+		_, snap, _ = s.LoadSnapshot(ctx, "race")
+		if len(snap.Moves) != 2 {
+			t.Fatalf("%d moves stored", len(snap.Moves))
+		}
+		if evs, _ := s.Events(ctx, "race", 0, 100); len(evs) != 2 {
+			t.Fatalf("%d events stored", len(evs))
+		}
+	})
+}
+
+// TestPendingSelectionsSurvive stores a Turncoat selection and restores it.
+func TestPendingSelectionsSurvive(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		_, tb := newGame(t, s, "tc", "turncoat", "size=4,seed=3", game.TimeControl{})
+		before := tb.Snapshot()
+		var buf [64]game.Action
+		a := tb.State().Legal(game.Second, buf[:0])[0]
+		evs, err := tb.Submit(game.Second, a, now0.Add(time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := commit(s, "tc", before, tb, evs, now0); err != nil {
+			t.Fatal(err)
+		}
+		_, snap, err := s.LoadSnapshot(context.Background(), "tc")
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := game.Restore(games.Registry(), snap, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := back.Pending(game.Second); p == nil || p.Action != a || p.Commitment != tb.Pending(game.Second).Commitment {
+			t.Fatalf("restored pending %+v, want %+v", p, tb.Pending(game.Second))
+		}
+		// The event stored is the public one: it does not hold the selection.
+		stored, _ := s.Events(context.Background(), "tc", 0, 10)
+		var e game.Event
+		json.Unmarshal(stored[0].Body, &e)
+		if e.Selection != "" || e.Commitment == "" {
+			t.Fatalf("stored event %s", stored[0].Body)
+		}
+	})
+}
+
+func TestSeatsAndLists(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		u, _ := s.CreateUser(ctx, "host", "", true, now0)
+		v, _ := s.CreateUser(ctx, "visitor", "", true, now0)
+		st, _ := games.Registry().New("reversi", "size=6")
+		tb, _ := game.NewTable(st, game.TableConfig{Now: now0})
+		snap := tb.Snapshot()
+		g := store.Game{ID: "open1", Kind: "reversi", Start: snap.Start, Mode: "online", Created: now0, Status: store.StatusOpen,
+			Meta: store.MetaOf(snap), Outcome: game.InPlay, CreatedBy: u.ID, Seats: [2]store.Seat{{UserID: u.ID}, {}}}
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ai := g
+		ai.ID, ai.Mode, ai.Status, ai.AITurn = "ai1", "ai", store.StatusActive, true
+		ai.Seats = [2]store.Seat{{UserID: u.ID}, {AI: "level=3"}}
+		if err := s.CreateGame(ctx, ai); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.CreateGame(ctx, ai); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("a game id twice: %v", err)
+		}
+		open, err := s.ListGames(ctx, store.ListFilter{OpenSeat: true, Status: store.StatusOpen})
+		if err != nil || len(open) != 1 || open[0].ID != "open1" || open[0].Seats[0].UserName != "host" || !open[0].Seats[1].Open() {
+			t.Fatalf("open challenges: %+v %v", open, err)
+		}
+		attn, _ := s.ListGames(ctx, store.ListFilter{NeedsAttention: true})
+		if len(attn) != 1 || attn[0].ID != "ai1" || attn[0].Seats[1].AI != "level=3" {
+			t.Fatalf("games needing attention: %+v", attn)
+		}
+		if err := s.TakeSeat(ctx, "open1", 1, v.ID, now0); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.TakeSeat(ctx, "open1", 1, u.ID, now0); !errors.Is(err, store.ErrConflict) {
+			t.Errorf("a taken seat taken again: %v", err)
+		}
+		got, _ := s.Game(ctx, "open1")
+		if got.Status != store.StatusActive || got.Seats[1].UserID != v.ID {
+			t.Errorf("after joining: %+v", got)
+		}
+		mine, _ := s.ListGames(ctx, store.ListFilter{UserID: v.ID})
+		if len(mine) != 1 {
+			t.Errorf("visitor's games: %+v", mine)
+		}
+		if n, _ := s.CountGames(ctx, store.StatusActive); n != 2 {
+			t.Errorf("%d active games", n)
+		}
+		if _, err := s.Game(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("unknown game: %v", err)
+		}
+	})
+}
+
+// TestListenAcrossInstances checks that a commit through one store reaches another's listener
+// (PostgreSQL only: SQLite has one instance).
+func TestListenAcrossInstances(t *testing.T) {
+	dsn, name := testenv.Postgres(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a, err := store.Open(ctx, dsn, store.Options{Channel: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := store.Open(ctx, dsn, store.Options{Channel: name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	got := make(chan string, 10)
+	ready := make(chan struct{}, 1)
+	go b.Listen(ctx, func(id string, v int64) { got <- fmt.Sprintf("%s:%d", id, v) }, nil, func() { ready <- struct{}{} })
+	<-ready
+	_, tb := newGame(t, a, "n1", "reversi", "", game.TimeControl{})
+	before := tb.Snapshot()
+	evs, _ := tb.SubmitText(game.First, "f5", now0)
+	if err := commit(a, "n1", before, tb, evs, now0); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-got:
+		if n != "n1:1" {
+			t.Errorf("notification %q", n)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notification")
+	}
+}
+
+// TestMigrationsRaceSafely opens one PostgreSQL schema from several instances at once.
+func TestMigrationsRaceSafely(t *testing.T) {
+	dsn, name := testenv.Postgres(t)
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s, err := store.Open(context.Background(), dsn, store.Options{Channel: name})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			s.Close()
+		}()
+	}
+	wg.Wait()
+}

@@ -1,0 +1,133 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// User is a player: registered (with a password) or a guest (a name and a session only).
+type User struct {
+	ID      int64     `json:"id"`
+	Name    string    `json:"name"`
+	Guest   bool      `json:"guest"`
+	Created time.Time `json:"created"`
+}
+
+// NameKey is the form of a name that must be unique: names differ by more than case.
+func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
+
+// CreateUser adds a user; passHash is empty for a guest. A name already taken is ErrConflict.
+func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest bool, now time.Time) (User, error) {
+	u := User{Name: name, Guest: guest, Created: now}
+	var hash any
+	if passHash != "" {
+		hash = passHash
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx,
+			`INSERT INTO users (name, name_key, pass_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+			name, NameKey(name), hash, boolInt(guest), nanos(now)).Scan(&u.ID)
+	})
+	if isConflict(err) {
+		return User{}, fmt.Errorf("%w: the name %q is taken", ErrConflict, name)
+	}
+	return u, err
+}
+
+func scanUser(row interface{ Scan(...any) error }) (User, string, error) {
+	var u User
+	var hash sql.NullString
+	var guest int
+	var created int64
+	err := row.Scan(&u.ID, &u.Name, &hash, &guest, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return User{}, "", ErrNotFound
+	}
+	u.Guest, u.Created = guest != 0, fromNanos(created)
+	return u, hash.String, err
+}
+
+const userColumns = `u.id, u.name, u.pass_hash, u.guest, u.created_at`
+
+// UserByName returns the user of a name and its password hash ("" for a guest).
+func (s *Store) UserByName(ctx context.Context, name string) (User, string, error) {
+	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name_key = $1`, NameKey(name)))
+}
+
+// UserByID returns a user.
+func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+	u, _, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
+	return u, err
+}
+
+// SetPassword turns a guest into a registered user with a name and password (or changes them).
+func (s *Store) SetPassword(ctx context.Context, id int64, name, passHash string) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE users SET name = $1, name_key = $2, pass_hash = $3, guest = 0 WHERE id = $4`,
+			name, NameKey(name), passHash, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if isConflict(err) {
+		return fmt.Errorf("%w: the name %q is taken", ErrConflict, name)
+	}
+	return err
+}
+
+// CreateSession stores a session by the hash of its token (never the token itself).
+func (s *Store) CreateSession(ctx context.Context, tokenHash string, userID int64, expires, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO sessions (token_hash, user_id, expires_at, created_at) VALUES ($1, $2, $3, $4)`,
+			tokenHash, userID, nanos(expires), nanos(now))
+		return err
+	})
+}
+
+// SessionUser returns the user of a live session; ErrNotFound when there is none or it expired.
+func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) {
+	u, _, err := scanUser(s.db.QueryRowContext(ctx,
+		`SELECT `+userColumns+` FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
+		tokenHash, nanos(now)))
+	return u, err
+}
+
+// DeleteSession ends a session.
+func (s *Store) DeleteSession(ctx context.Context, tokenHash string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = $1`, tokenHash)
+		return err
+	})
+}
+
+// DeleteExpiredSessions removes sessions that expired before now.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, nanos(now))
+		return err
+	})
+}
+
+// CreateAPIToken stores a bearer token for bots and scripts, by its hash.
+func (s *Store) CreateAPIToken(ctx context.Context, tokenHash string, userID int64, name string, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO api_tokens (token_hash, user_id, name, created_at) VALUES ($1, $2, $3, $4)`,
+			tokenHash, userID, name, nanos(now))
+		return err
+	})
+}
+
+// APITokenUser returns the user of a bearer token.
+func (s *Store) APITokenUser(ctx context.Context, tokenHash string) (User, error) {
+	u, _, err := scanUser(s.db.QueryRowContext(ctx,
+		`SELECT `+userColumns+` FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`, tokenHash))
+	return u, err
+}
