@@ -20,6 +20,11 @@ const (
 	EventDrawDeclined EventKind = "draw_declined"
 	// EventTakeback: the last Plies moves were taken back.
 	EventTakeback EventKind = "takeback"
+	// EventTakebackRequest: a side asked to take back the last Plies moves (the opponent
+	// accepts or declines).
+	EventTakebackRequest EventKind = "takeback_request"
+	// EventTakebackDeclined: the opponent declined a takeback request.
+	EventTakebackDeclined EventKind = "takeback_declined"
 	// EventEnd: the game ended (Outcome says how).
 	EventEnd EventKind = "end"
 )

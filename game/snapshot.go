@@ -22,9 +22,10 @@ type Snapshot struct {
 	Pending [2]*SnapshotChoice `json:"pending"`
 	Clock   SnapshotClock      `json:"clock"`
 	// DrawOffer is the side whose draw offer stands, or null.
-	DrawOffer Player       `json:"drawOffer"`
-	End       *SnapshotEnd `json:"end,omitempty"`
-	Version   int64        `json:"version"`
+	DrawOffer Player           `json:"drawOffer"`
+	Takeback  *TakebackRequest `json:"takeback,omitempty"`
+	End       *SnapshotEnd     `json:"end,omitempty"`
+	Version   int64            `json:"version"`
 }
 
 // SnapshotMove is one move of a snapshot.
@@ -80,6 +81,10 @@ func (t *Table) Snapshot() Snapshot {
 		if c := t.pending[p]; c != nil {
 			s.Pending[p] = &SnapshotChoice{Selection: c.Text, Nonce: c.Nonce, At: c.At}
 		}
+	}
+	if r := t.takeback; r != nil {
+		c := *r
+		s.Takeback = &c
 	}
 	if e := t.end; e != nil {
 		s.End = &SnapshotEnd{Ending: e.Outcome.Ending, Winner: e.Outcome.Winner, By: e.By, Reason: e.Outcome.Reason, At: e.At}
@@ -168,6 +173,13 @@ func Restore(reg *Registry, snap Snapshot, rnd io.Reader) (*Table, error) {
 		return bad("bad draw offer")
 	}
 	t.drawOffer = snap.DrawOffer
+	if r := snap.Takeback; r != nil {
+		if !r.By.Valid() || r.Moves < 1 || r.Moves > len(t.moves) {
+			return bad("bad takeback request")
+		}
+		c := *r
+		t.takeback = &c
+	}
 	for p := range snap.Clock.Remaining {
 		if snap.Clock.Remaining[p] < 0 {
 			return bad("negative clock")

@@ -30,6 +30,7 @@ type Table struct {
 	pending   [2]*Selection
 	clock     Clock
 	drawOffer Player
+	takeback  *TakebackRequest
 	end       *TableEnd
 	version   int64
 	created   time.Time
@@ -78,6 +79,12 @@ type TableEnd struct {
 	// the claimant, the side that ran out of time); NoPlayer for an adjudication.
 	By Player
 	At time.Time
+}
+
+// TakebackRequest is a side's standing request to take back the last Moves moves.
+type TakebackRequest struct {
+	By    Player `json:"by"`
+	Moves int    `json:"moves"`
 }
 
 // TableConfig sets up a new table.
@@ -322,6 +329,7 @@ func (t *Table) play(m Move, now time.Time, selections, nonces [2]string) ([]Eve
 	if t.drawOffer.Valid() && m.Actors.Has(t.drawOffer.Other()) {
 		t.drawOffer = NoPlayer // the side offered a draw moved instead: declined
 	}
+	t.takeback = nil // a takeback request is about the position it was made in
 	pm := PlayedMove{Move: m, Text: text, At: now, Selections: selections, Nonces: nonces}
 	t.clock.run(t.ToAct(), now)
 	pm.Clock = t.clock.Remaining
@@ -381,6 +389,7 @@ func (t *Table) Tick(now time.Time) []Event {
 	t.clock.run(Nobody, flagAt)
 	t.pending = [2]*Selection{}
 	t.drawOffer = NoPlayer
+	t.takeback = nil
 	t.end = &TableEnd{Outcome: o, By: p, At: flagAt}
 	return []Event{t.emit(Event{Kind: EventEnd, Player: p, At: flagAt, Outcome: &o})}
 }
@@ -403,6 +412,7 @@ func (t *Table) finish(o Outcome, by Player, now time.Time) []Event {
 	t.clock.run(Nobody, now)
 	t.pending = [2]*Selection{}
 	t.drawOffer = NoPlayer
+	t.takeback = nil
 	t.end = &TableEnd{Outcome: o, By: by, At: now}
 	return []Event{t.emit(Event{Kind: EventEnd, Player: by, At: now, Outcome: &o})}
 }
@@ -548,6 +558,7 @@ func (t *Table) Takeback(n int, now time.Time) ([]Event, error) {
 	t.moves = t.moves[:keep:keep]
 	t.pending = [2]*Selection{}
 	t.drawOffer = NoPlayer
+	t.takeback = nil
 	t.clock.charge(now)
 	if keep > 0 {
 		t.clock.Remaining = t.moves[keep-1].Clock
@@ -556,6 +567,51 @@ func (t *Table) Takeback(n int, now time.Time) ([]Event, error) {
 	}
 	t.clock.run(t.ToAct(), now)
 	return []Event{t.emit(Event{Kind: EventTakeback, Player: NoPlayer, At: now, Plies: n})}, nil
+}
+
+// TakebackRequested returns the standing takeback request, or nil.
+func (t *Table) TakebackRequested() *TakebackRequest {
+	if t.takeback == nil {
+		return nil
+	}
+	r := *t.takeback
+	return &r
+}
+
+// RequestTakeback asks, for p, to take back the last n moves; the opponent answers with
+// AnswerTakeback. The request lapses when a move is played. (Where no consent is needed — a
+// hot-seat game, a game against the AI — call Takeback directly.)
+func (t *Table) RequestTakeback(p Player, n int, now time.Time) ([]Event, error) {
+	if err := checkPlayer(p); err != nil {
+		return nil, err
+	}
+	if t.end != nil {
+		return nil, fmt.Errorf("%w: the game ended by %s", ErrGameOver, t.end.Outcome.Ending)
+	}
+	if n < 1 || n > len(t.moves) {
+		return nil, fmt.Errorf("%w: cannot take back %d moves of %d", ErrNotAllowed, n, len(t.moves))
+	}
+	if t.takeback != nil {
+		return nil, fmt.Errorf("%w: %s's takeback request stands", ErrNotAllowed, t.side(t.takeback.By))
+	}
+	t.takeback = &TakebackRequest{By: p, Moves: n}
+	return []Event{t.emit(Event{Kind: EventTakebackRequest, Player: p, At: now, Plies: n})}, nil
+}
+
+// AnswerTakeback accepts or declines, for p, the opponent's takeback request.
+func (t *Table) AnswerTakeback(p Player, accept bool, now time.Time) ([]Event, error) {
+	if err := checkPlayer(p); err != nil {
+		return nil, err
+	}
+	r := t.takeback
+	if r == nil || r.By != p.Other() {
+		return nil, fmt.Errorf("%w: %s has not asked for a takeback", ErrNotAllowed, t.side(p.Other()))
+	}
+	if !accept {
+		t.takeback = nil
+		return []Event{t.emit(Event{Kind: EventTakebackDeclined, Player: p, At: now, Plies: r.Moves})}, nil
+	}
+	return t.Takeback(r.Moves, now)
 }
 
 // Clone returns an independent copy of the table (sharing only its nonce source).
@@ -573,6 +629,10 @@ func (t *Table) Clone() *Table {
 	if t.end != nil {
 		e := *t.end
 		c.end = &e
+	}
+	if t.takeback != nil {
+		r := *t.takeback
+		c.takeback = &r
 	}
 	return &c
 }

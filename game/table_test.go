@@ -380,6 +380,41 @@ func TestTableTakeback(t *testing.T) {
 	}
 }
 
+// TestTakebackRequest checks a takeback by consent: asked, declined, asked again, accepted;
+// and that a move lets a request lapse.
+func TestTakebackRequest(t *testing.T) {
+	tb := newTable(t, "rounds=3", game.TimeControl{})
+	mustSubmit(tb, game.First, 0, at(1))
+	mustSubmit(tb, game.Second, 1, at(2))
+	if _, err := tb.AnswerTakeback(game.Second, true, at(3)); !errors.Is(err, game.ErrNotAllowed) {
+		t.Errorf("answering no request: %v", err)
+	}
+	evs, err := tb.RequestTakeback(game.First, 1, at(3))
+	mustEvents(t, evs, err, game.EventTakebackRequest)
+	if v := tb.View(game.Second, at(3)); v.Takeback == nil || v.Takeback.By != game.First || v.Takeback.Moves != 1 {
+		t.Errorf("the request is not in the view: %+v", v.Takeback)
+	}
+	if _, err := tb.AnswerTakeback(game.First, true, at(4)); !errors.Is(err, game.ErrNotAllowed) {
+		t.Errorf("answering one's own request: %v", err)
+	}
+	evs, err = tb.AnswerTakeback(game.Second, false, at(4))
+	mustEvents(t, evs, err, game.EventTakebackDeclined)
+	tb.RequestTakeback(game.First, 1, at(5))
+	evs, err = tb.AnswerTakeback(game.Second, true, at(6))
+	mustEvents(t, evs, err, game.EventTakeback)
+	if tb.Ply() != 0 || tb.TakebackRequested() != nil {
+		t.Errorf("after the accepted takeback: ply %d, request %+v", tb.Ply(), tb.TakebackRequested())
+	}
+	mustSubmit(tb, game.First, 0, at(7))
+	mustSubmit(tb, game.Second, 1, at(8))
+	tb.RequestTakeback(game.Second, 1, at(9))
+	mustSubmit(tb, game.First, 0, at(10))
+	mustSubmit(tb, game.Second, 1, at(11))
+	if tb.TakebackRequested() != nil {
+		t.Error("a takeback request outlived the next move")
+	}
+}
+
 // TestTableSnapshotRestore plays random games (selections, withdrawals, offers, takebacks,
 // endings, late moves) and checks at every step that the snapshot, through JSON, restores to a
 // table with the same snapshot, the same view for both sides and a spectator, and the same
@@ -404,7 +439,14 @@ func TestTableSnapshotRestore(t *testing.T) {
 			case r < 17:
 				tb.DeclineDraw(p, now)
 			case r < 18:
-				tb.Takeback(1+rng.IntN(2), now)
+				switch rng.IntN(3) {
+				case 0:
+					tb.Takeback(1+rng.IntN(2), now)
+				case 1:
+					tb.RequestTakeback(p, 1+rng.IntN(2), now)
+				default:
+					tb.AnswerTakeback(p, rng.IntN(2) == 0, now)
+				}
 			case r < 19:
 				tb.Resign(p, now)
 			default:

@@ -36,8 +36,10 @@ type View struct {
 	// Clock is the clocks at the time of the view, in timed games.
 	Clock *ClockView `json:"clock,omitempty"`
 	// DrawOffer is the side whose draw offer stands, or null.
-	DrawOffer Player  `json:"drawOffer"`
-	Outcome   Outcome `json:"outcome"`
+	DrawOffer Player `json:"drawOffer"`
+	// Takeback is a standing takeback request.
+	Takeback *TakebackRequest `json:"takeback,omitempty"`
+	Outcome  Outcome          `json:"outcome"`
 	// Board is the position drawn as grids, for games that provide one.
 	Board *Board `json:"board,omitempty"`
 }
@@ -99,6 +101,7 @@ func (t *Table) View(viewer Player, now time.Time) View {
 		Legal:     []string{},
 		Moves:     make([]MoveView, len(t.moves)),
 		DrawOffer: t.drawOffer,
+		Takeback:  t.TakebackRequested(),
 		Outcome:   t.Outcome(),
 	}
 	for p := First; p <= Second; p++ {
