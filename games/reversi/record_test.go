@@ -97,7 +97,7 @@ func TestParseGGF(t *testing.T) {
 		{"(;GM[Othello]B[f5]W[f5];)", "ply 2 (f5): illegal move: f5 is not empty"},
 		{"(;GM[Othello]B[z9];)", "ply 1: B[z9]: \"z9\" is not a square name like f5"},
 		{"(;GM[Othello]BO[9 - *];)", "BO[9 - *]: board size \"9\": want 4, 6 or 8"},
-		{"(;GM[Othello]RE[big];)", "RE[big]: want a disc difference like +2 or -10.00"},
+		{"(;GM[Othello]RE[big];)", "RE[big]: want a result like +2, -10.00 or -22.87"},
 		{"(;GM[Othello]PB[x;)", "offset 13: PB[ is not closed"},
 		{"GM[Othello]", "GGF game must start with \"(;\""},
 	} {
@@ -303,6 +303,7 @@ func FuzzParseMoveList(f *testing.F) {
 func FuzzParseGGF(f *testing.F) {
 	f.Add("(;GM[othello]PB[a]PW[b]RE[+2.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6/-1.50/2.01]B[c3];)")
 	f.Add("(;GM[Othello]RE[-10:r]BO[6 ------ ------ --O*-- --*O-- ------ ------ O]W[D2];)")
+	f.Add("(;GM[Othello]TY[6k]KM[-0.500]RE[+4.500]B[e4//0.90]W[e3/-1.00/0.24];)")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := ParseGGF(text)
 		if err != nil {
