@@ -14,11 +14,15 @@ import (
 // case-insensitively, moves may carry an evaluation and a time after '/', PA is a pass and
 // passes left out are inferred. Results may be fractional (GGS komi games: RE[-22.87] with
 // KM[]). Without a BO[], the game starts from the standard position of the size TY[] gives
-// (TY[6]: 6x6), or of 8x8. A board size other than 4, 6 or 8 is an error, and so is an anti
+// (TY[6]: 6x6), or of 8x8 (the registry's reader: of the options' size). A board size other than 4, 6 or 8 is an error, and so is an anti
 // game (TY[8a]: the fewest discs win), which Turncoat does not play.
 
 // ParseGGF reads one GGF game.
-func ParseGGF(text string) (Record, error) {
+func ParseGGF(text string) (Record, error) { return parseGGF(text, Start(8)) }
+
+// parseGGF reads one GGF game, which starts from start when it has neither a BO[] nor a TY[]
+// with a size.
+func parseGGF(text string, start Board) (Record, error) {
 	text = strings.TrimSpace(text)
 	if !strings.HasPrefix(text, "(;") {
 		return Record{}, fmt.Errorf("GGF game must start with \"(;\"")
@@ -98,7 +102,7 @@ func ParseGGF(text string) (Record, error) {
 	case size != 0:
 		r.Start = Start(size)
 	default:
-		r.Start = Start(8)
+		r.Start = start
 	}
 	if hasKM {
 		k, err := strconv.ParseFloat(strings.TrimSpace(komi), 64)
@@ -259,7 +263,10 @@ func parseGGFBoard(v string) (Board, error) {
 
 // ReadGGF reads every game of a GGF stream ("(;...;)" games, anything between them ignored);
 // name is the file name for errors.
-func ReadGGF(rd io.Reader, name string) ([]Record, error) {
+func ReadGGF(rd io.Reader, name string) ([]Record, error) { return readGGF(rd, name, Start(8)) }
+
+// readGGF is ReadGGF with the start of games that say neither their board nor their size.
+func readGGF(rd io.Reader, name string, start Board) ([]Record, error) {
 	data, err := io.ReadAll(rd)
 	if err != nil {
 		return nil, err
@@ -275,7 +282,7 @@ func ReadGGF(rd io.Reader, name string) ([]Record, error) {
 		if j < 0 {
 			return out, &RecordError{File: name, Game: n, Err: fmt.Errorf("game is not closed with \";)\"")}
 		}
-		r, err := ParseGGF(text[i : i+j+2])
+		r, err := parseGGF(text[i:i+j+2], start)
 		if err != nil {
 			return out, where(err, name, n)
 		}

@@ -209,6 +209,26 @@ func (r *Record) ScoreMatches() (bool, error) {
 func ParseMoveList(text string, start Board) (Record, error) {
 	pl := player{b: start}
 	ply := 0
+	err := scanMoves(text, func(tok string, offset int) error {
+		ply++
+		sq := Pass
+		if !isPass(tok) {
+			var err error
+			if sq, err = discs.ParseSquare(tok); err != nil {
+				return fmt.Errorf("offset %d: %v", offset, err)
+			}
+		}
+		return pl.play(sq, ply)
+	})
+	if err != nil {
+		return Record{}, err
+	}
+	return Record{Start: start, Moves: pl.moves}, nil
+}
+
+// scanMoves calls f with each move of a move list (a square name or a pass word, as written)
+// and its offset in text, skipping separators and move numbers; it stops at f's first error.
+func scanMoves(text string, f func(tok string, offset int) error) error {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -221,7 +241,7 @@ func ParseMoveList(text string, start Board) (Record, error) {
 				j++
 			}
 			if j == len(text) || text[j] != '.' {
-				return Record{}, fmt.Errorf("offset %d: unexpected %q (a move number ends with '.')", i, text[i:j])
+				return fmt.Errorf("offset %d: unexpected %q (a move number ends with '.')", i, text[i:j])
 			}
 			for j < len(text) && text[j] == '.' {
 				j++
@@ -230,23 +250,26 @@ func ParseMoveList(text string, start Board) (Record, error) {
 		default:
 			tok, n := nextMoveToken(text[i:])
 			if n == 0 {
-				return Record{}, fmt.Errorf("offset %d: unexpected %q: want a square like f5 or a pass", i, clip(text[i:]))
+				return fmt.Errorf("offset %d: unexpected %q: %w", i, clip(text[i:]), errNotAMove)
 			}
-			ply++
-			sq := Pass
-			if !isPass(tok) {
-				var err error
-				if sq, err = discs.ParseSquare(tok); err != nil {
-					return Record{}, fmt.Errorf("offset %d: %v", i, err)
-				}
-			}
-			if err := pl.play(sq, ply); err != nil {
-				return Record{}, err
+			if err := f(tok, i); err != nil {
+				return err
 			}
 			i += n
 		}
 	}
-	return Record{Start: start, Moves: pl.moves}, nil
+	return nil
+}
+
+var errNotAMove = errors.New("want a square like f5 or a pass")
+
+// StartsWithMove reports whether text could be a move list at all: whether, after separators
+// and a move number, it starts with a square name or a pass. A line of other text does not.
+func StartsWithMove(text string) bool {
+	found := false
+	stop := errors.New("stop")
+	err := scanMoves(text, func(string, int) error { found = true; return stop })
+	return found && err == stop
 }
 
 // nextMoveToken returns the move token at the start of s (a square or a pass word) and its
