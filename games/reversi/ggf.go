@@ -216,7 +216,7 @@ func (r *Record) parseGGFResult(v string) error {
 	}
 	squares := r.Start.Size * r.Start.Size
 	if math.Abs(implied) > float64(squares) {
-		return fmt.Errorf("RE[%s]: a %dx%d game's disc difference is at most %d", v, r.Start.Size, r.Start.Size, squares)
+		return fmt.Errorf("RE[%s]: on %dx%d the disc difference is at most %d", v, r.Start.Size, r.Start.Size, squares)
 	}
 	r.HasResult, r.Result = true, int(math.Round(implied))
 	if x != float64(r.Result) {
