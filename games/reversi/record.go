@@ -298,12 +298,13 @@ func clip(s string) string {
 }
 
 // MoveList writes the moves as concatenated square names ("f5d6c3"); passes are written "pa"
-// when explicitPasses is set and left out otherwise (a reader infers them).
+// when explicitPasses is set and left out otherwise (a reader infers them from the move after
+// them), but for a last pass, which no move follows.
 func (r *Record) MoveList(explicitPasses bool) string {
 	var b strings.Builder
-	for _, sq := range r.Moves {
+	for i, sq := range r.Moves {
 		if sq == Pass {
-			if explicitPasses {
+			if explicitPasses || i == len(r.Moves)-1 {
 				b.WriteString("pa")
 			}
 			continue

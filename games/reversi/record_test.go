@@ -36,8 +36,14 @@ func TestParseMoveList(t *testing.T) {
 	if black, white := b.FinalScore(); black-white != -34 {
 		t.Errorf("final score %d-%d, the record says -34", black, white)
 	}
+	// A last pass is written even when passes are left out: no move after it tells of it.
+	upToPass := gameWithPasses[:strings.Index(gameWithPasses, "pa")+2]
+	r, err := ParseMoveList(upToPass, Start(8))
+	if err != nil || r.MoveList(false) != upToPass {
+		t.Errorf("a game ending with a pass writes as %q (%v), want %q", r.MoveList(false), err, upToPass)
+	}
 	// Separators, move numbers and case do not matter.
-	r, err := ParseMoveList("1. F5 d6 2. C3-d3, c4 PS", Start(8))
+	r, err = ParseMoveList("1. F5 d6 2. C3-d3, c4 PS", Start(8))
 	if err == nil {
 		t.Errorf("a pass with a move available parsed: %v", r.MoveList(true))
 	}
