@@ -319,6 +319,15 @@ func FuzzParseGGF(f *testing.F) {
 		if err != nil || again.GGF() != r.GGF() {
 			t.Fatalf("%q: written as %q, which does not read back (%v)", text, r.GGF(), err)
 		}
+		// every game read converts for the registry and back
+		g, err := r.GameRecord()
+		if err != nil {
+			t.Fatalf("%q: no registry record: %v", text, err)
+		}
+		back, err := RecordOf(g)
+		if err != nil || back.MoveList(true) != r.MoveList(true) || back.Start != r.Start {
+			t.Fatalf("%q: registry record %+v converts back as %q (%v)", text, g, back.MoveList(true), err)
+		}
 	})
 }
 
