@@ -107,7 +107,7 @@ func recordsCheck(ctx context.Context, e *env, args []string) error {
 func noGames(path string, l files.Loaded) string {
 	switch {
 	case l.NotGames > 0:
-		return fmt.Sprintf("%s: none of its %d lines is a move list, and it is no other record format", path, l.NotGames)
+		return fmt.Sprintf("%s: none of its %d lines is a move list, and it is in no other record format", path, l.NotGames)
 	case l.Format == files.WTHOR:
 		return fmt.Sprintf("%s: a WTHOR file without games", path)
 	case l.Format == files.GGF:

@@ -14,8 +14,9 @@ import (
 // case-insensitively, moves may carry an evaluation and a time after '/', PA is a pass and
 // passes left out are inferred. Results may be fractional (GGS komi games: RE[-22.87] with
 // KM[]). Without a BO[], the game starts from the standard position of the size TY[] gives
-// (TY[6]: 6x6), or of 8x8 (the registry's reader: of the options' size). A board size other than 4, 6 or 8 is an error, and so is an anti
-// game (TY[8a]: the fewest discs win), which Turncoat does not play.
+// (TY[6]: 6x6), or of 8x8 (the registry's reader: of the options' size). A board size other
+// than 4, 6 or 8 is an error, and so is an anti game (TY[8a]: the fewest discs win), which
+// Turncoat does not play.
 
 // ParseGGF reads one GGF game.
 func ParseGGF(text string) (Record, error) { return parseGGF(text, Start(8)) }
