@@ -104,12 +104,7 @@ The tables are cleared between positions, so each is solved on its own.`)
 		}
 		gameOver := errors.Is(err, othello.ErrGameOver)
 		if gameOver {
-			b, w := pr.Board.FinalScore()
-			score := b - w
-			if pr.Board.Turn == 1 {
-				score = -score
-			}
-			res = othello.Result{Move: reversi.Pass, Score: score, Exact: true}
+			res = othello.Result{Move: reversi.Pass, Score: pr.Board.FinalMargin(), Exact: true}
 		} else if err != nil {
 			return fmt.Errorf("position %s (line %d): %w", pr.ID, pr.Line, err)
 		}
@@ -120,7 +115,7 @@ The tables are cleared between positions, so each is solved on its own.`)
 		if *wld {
 			score = cmp.Compare(score, 0)
 		}
-		if pr.HasScore && ((*wld && cmp.Compare(pr.Score, 0) == score) || (!*wld && pr.Score == score)) {
+		if pr.Judge(reversi.Answer{Move: res.Move, Score: res.Score, WLD: *wld}).ScoreRight {
 			correct++
 		}
 		nodes += res.Nodes

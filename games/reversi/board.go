@@ -117,6 +117,16 @@ func (b *Board) FinalScore() (black, white int) {
 	return black, white
 }
 
+// FinalMargin returns the value of a finished game for the side to move: its discs minus its
+// opponent's, the empty squares going to the side ahead (FinalScore from the mover's view).
+func (b *Board) FinalMargin() int {
+	black, white := b.FinalScore()
+	if b.Turn == 1 {
+		return white - black
+	}
+	return black - white
+}
+
 // Start returns the standard diagonal start of an n x n board (White on d4 and e5 on 8x8),
 // Black to move.
 func Start(n int) Board {

@@ -3,6 +3,7 @@ package reversi
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 	"turncoat/games/discs"
@@ -11,10 +12,18 @@ import (
 // GGF, the Generic Game Format of the Othello game servers: "(;GM[Othello]PB[..]PW[..]
 // RE[+2.00]BO[8 ---...--- *]B[f5]W[d6/-1.50/2.01]...;)". Tags and values are read
 // case-insensitively, moves may carry an evaluation and a time after '/', PA is a pass and
-// passes left out are inferred. A board size other than 4, 6 or 8 is an error.
+// passes left out are inferred. Results may be fractional (GGS komi games: RE[-22.87] with
+// KM[]). Without a BO[], the game starts from the standard position of the size TY[] gives
+// (TY[6]: 6x6), or of 8x8 (the registry's reader: of the options' size). A board size other
+// than 4, 6 or 8 is an error, and so is an anti game (TY[8a]: the fewest discs win), which
+// Turncoat does not play.
 
 // ParseGGF reads one GGF game.
-func ParseGGF(text string) (Record, error) {
+func ParseGGF(text string) (Record, error) { return parseGGF(text, Start(8)) }
+
+// parseGGF reads one GGF game, which starts from start when it has neither a BO[] nor a TY[]
+// with a size.
+func parseGGF(text string, start Board) (Record, error) {
 	text = strings.TrimSpace(text)
 	if !strings.HasPrefix(text, "(;") {
 		return Record{}, fmt.Errorf("GGF game must start with \"(;\"")
@@ -26,12 +35,17 @@ func ParseGGF(text string) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
-	r := Record{Start: Start(8)}
+	var r Record
 	type move struct {
 		colour int
 		text   string
 	}
-	var moves []move
+	var (
+		moves            []move
+		board            *Board
+		result, komi, ty string
+		hasRE, hasKM     bool
+	)
 	for _, t := range tags {
 		name, value := strings.ToUpper(t[0]), t[1]
 		switch name {
@@ -51,9 +65,9 @@ func ParseGGF(text string) (Record, error) {
 		case "EV":
 			r.Event = value
 		case "RE":
-			if err := r.parseGGFResult(value); err != nil {
-				return Record{}, err
-			}
+			result, hasRE = value, true
+		case "KM":
+			komi, hasKM = value, true
 		case "BO":
 			b, err := parseGGFBoard(value)
 			if err != nil {
@@ -62,7 +76,7 @@ func ParseGGF(text string) (Record, error) {
 			if len(moves) > 0 {
 				return Record{}, fmt.Errorf("BO[] after the first move")
 			}
-			r.Start = b
+			board = &b
 		case "B", "W":
 			c := 0
 			if name == "W" {
@@ -70,7 +84,37 @@ func ParseGGF(text string) (Record, error) {
 			}
 			moves = append(moves, move{c, value})
 		default:
+			if name == "TY" {
+				ty = value
+			}
 			r.Extra = append(r.Extra, [2]string{name, value})
+		}
+	}
+	size, err := ggfTypeSize(ty)
+	if err != nil {
+		return Record{}, err
+	}
+	switch {
+	case board != nil:
+		if size != 0 && size != board.Size {
+			return Record{}, fmt.Errorf("TY[%s] is a %dx%d game but BO[] sets up %dx%d", ty, size, size, board.Size, board.Size)
+		}
+		r.Start = *board
+	case size != 0:
+		r.Start = Start(size)
+	default:
+		r.Start = start
+	}
+	if hasKM {
+		k, err := strconv.ParseFloat(strings.TrimSpace(komi), 64)
+		if err != nil || math.IsNaN(k) || math.Abs(k) > float64(r.Start.Size*r.Start.Size) {
+			return Record{}, fmt.Errorf("KM[%s]: want a komi like -0.5 or +2", komi)
+		}
+		r.HasKomi, r.Komi = true, k
+	}
+	if hasRE {
+		if err := r.parseGGFResult(result); err != nil {
+			return Record{}, err
 		}
 	}
 	pl := player{b: r.Start}
@@ -96,6 +140,28 @@ func ParseGGF(text string) (Record, error) {
 	}
 	r.Moves = pl.moves
 	return r, nil
+}
+
+// ggfTypeSize reads the board size of a GGF game type: the number in it ("8", "6", "8k",
+// "s8r20"), 0 when there is none. Sizes Turncoat does not play, and anti games ("8a"), are
+// errors.
+func ggfTypeSize(ty string) (int, error) {
+	i := strings.IndexAny(ty, "0123456789")
+	if i < 0 {
+		return 0, nil
+	}
+	j := i
+	for j < len(ty) && ty[j] >= '0' && ty[j] <= '9' {
+		j++
+	}
+	size, err := strconv.Atoi(ty[i:j])
+	if err != nil || (size != 4 && size != 6 && size != 8) {
+		return 0, fmt.Errorf("TY[%s]: board size %s: want 4, 6 or 8", ty, ty[i:j])
+	}
+	if strings.ContainsAny(ty, "aA") {
+		return 0, fmt.Errorf("TY[%s]: an anti game (the fewest discs win), which Turncoat does not play", ty)
+	}
+	return size, nil
 }
 
 // ggfTags splits "TAG[value]TAG[value]..." into pairs; "\]" and "\\" escape in values. base is
@@ -133,7 +199,8 @@ func ggfTags(s string, base int) ([][2]string, error) {
 	return tags, nil
 }
 
-// parseGGFResult reads RE[+n.nn[:r|t|s]]: Black's disc difference.
+// parseGGFResult reads RE[+n.nn[:r|t|s]], Black's result, once the start and the komi are
+// known: a whole disc difference, or a fraction (a komi game's, or any GGS result).
 func (r *Record) parseGGFResult(v string) error {
 	v = strings.TrimSpace(v)
 	if v == "" || v == "?" {
@@ -141,10 +208,21 @@ func (r *Record) parseGGFResult(v string) error {
 	}
 	num, note, _ := strings.Cut(v, ":")
 	x, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-	if err != nil || x != float64(int(x)) || x < -64 || x > 64 {
-		return fmt.Errorf("RE[%s]: want a disc difference like +2 or -10.00", v)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return fmt.Errorf("RE[%s]: want a result like +2, -10.00 or -22.87", v)
 	}
-	r.HasResult, r.Result = true, int(x)
+	implied := x
+	if r.HasKomi {
+		implied += r.Komi
+	}
+	squares := r.Start.Size * r.Start.Size
+	if math.Abs(implied) > float64(squares) {
+		return fmt.Errorf("RE[%s]: on %dx%d the disc difference is at most %d", v, r.Start.Size, r.Start.Size, squares)
+	}
+	r.HasResult, r.Result = true, int(math.Round(implied))
+	if x != float64(r.Result) {
+		r.HasStated, r.Stated = true, x
+	}
 	switch strings.ToLower(note) {
 	case "":
 	case "r":
@@ -186,7 +264,10 @@ func parseGGFBoard(v string) (Board, error) {
 
 // ReadGGF reads every game of a GGF stream ("(;...;)" games, anything between them ignored);
 // name is the file name for errors.
-func ReadGGF(rd io.Reader, name string) ([]Record, error) {
+func ReadGGF(rd io.Reader, name string) ([]Record, error) { return readGGF(rd, name, Start(8)) }
+
+// readGGF is ReadGGF with the start of games that say neither their board nor their size.
+func readGGF(rd io.Reader, name string, start Board) ([]Record, error) {
 	data, err := io.ReadAll(rd)
 	if err != nil {
 		return nil, err
@@ -202,7 +283,7 @@ func ReadGGF(rd io.Reader, name string) ([]Record, error) {
 		if j < 0 {
 			return out, &RecordError{File: name, Game: n, Err: fmt.Errorf("game is not closed with \";)\"")}
 		}
-		r, err := ParseGGF(text[i : i+j+2])
+		r, err := parseGGF(text[i:i+j+2], start)
 		if err != nil {
 			return out, where(err, name, n)
 		}
@@ -239,8 +320,11 @@ func (r *Record) GGF() string {
 			tag(t[0], t[1])
 		}
 	}
+	if r.HasKomi {
+		tag("KM", signed(r.Komi))
+	}
 	if r.HasResult {
-		res := fmt.Sprintf("%+d", r.Result)
+		res := signed(r.StatedResult())
 		switch r.ResultNote {
 		case "resigned":
 			res += ":r"
@@ -268,4 +352,13 @@ func (r *Record) GGF() string {
 	}
 	b.WriteString(";)")
 	return b.String()
+}
+
+// signed writes x with its sign and as few digits as read back the same: "+2", "-22.87".
+func signed(x float64) string {
+	t := strconv.FormatFloat(x, 'f', -1, 64)
+	if !strings.HasPrefix(t, "-") {
+		t = "+" + t
+	}
+	return t
 }

@@ -2,6 +2,7 @@ package reversi
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -49,6 +50,49 @@ func (p *Problem) BestMoves() []int {
 		}
 	}
 	return out
+}
+
+// Answer is a solver's answer to a problem: the move it chose (Pass for a pass) and its score
+// for the side to move; WLD says that only the score's sign was solved for (a win, a draw or a
+// loss).
+type Answer struct {
+	Move  int
+	Score int
+	WLD   bool
+}
+
+// Verdict is how an answer compares with what the problem's file gives.
+type Verdict struct {
+	// Checked tells whether the file gives the position's score, so that the answer can be
+	// judged at all.
+	Checked bool
+	// ScoreRight: the answer's score is the position's (its sign, for a WLD answer).
+	ScoreRight bool
+	// MoveListed: the file gives a score for the answer's move. MoveBest: that score is the
+	// position's (for a WLD answer: has its sign), so the move is one of the best.
+	MoveListed, MoveBest bool
+}
+
+// Judge compares a solver's answer with the problem's known scores.
+func (p *Problem) Judge(a Answer) Verdict {
+	same := func(x, y int) bool {
+		if a.WLD {
+			return cmp.Compare(x, 0) == cmp.Compare(y, 0)
+		}
+		return x == y
+	}
+	v := Verdict{Checked: p.HasScore}
+	if !p.HasScore {
+		return v
+	}
+	v.ScoreRight = same(a.Score, p.Score)
+	for _, m := range p.Moves {
+		if m.Square == a.Move {
+			v.MoveListed, v.MoveBest = true, same(m.Score, p.Score)
+			break
+		}
+	}
+	return v
 }
 
 var suiteName = regexp.MustCompile(`-(\d+)-(\d+)\.obf$`)

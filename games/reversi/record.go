@@ -3,6 +3,7 @@ package reversi
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"turncoat/games/discs"
 )
@@ -19,8 +20,21 @@ type Record struct {
 	Black, White, Event, Date, Place string
 	// HasResult tells whether the record states a result.
 	HasResult bool
-	// Result is Black's discs minus White's as recorded (empties to the winner).
+	// Result is Black's discs minus White's as recorded (empties to the winner). When the
+	// record states a result that is not a whole disc difference (a GGS komi game's
+	// RE[-22.87]), Result is the disc difference that result implies: the stated result plus
+	// the komi, to the nearest disc; Stated keeps the figure as written.
 	Result int
+	// Stated is the result exactly as the record states it, set (HasStated) when that is not
+	// Result itself: a fractional GGF result, or a komi game's, which is Black's disc
+	// difference minus the komi. StatedResult gives it in every case.
+	HasStated bool
+	Stated    float64
+	// Komi is GGF's KM[], in Black's view (HasKomi says whether the record gives one): a komi
+	// game's stated result is Black's disc difference minus the komi, so that KM[-0.5] and a
+	// 36-28 finish give RE[+8.5].
+	HasKomi bool
+	Komi    float64
 	// ResultNote qualifies a result that is not a final position's: "resigned", "timeout",
 	// "agreed" (GGF's r, t, s).
 	ResultNote string
@@ -155,16 +169,37 @@ func (r *Record) Final() (Board, bool, error) {
 	return b, b.Moves() == 0 && b.OpponentMoves() == 0, nil
 }
 
+// StatedResult returns the result as the record states it, from Black's view: Stated when the
+// record gave a figure other than Result, else Result.
+func (r *Record) StatedResult() float64 {
+	if r.HasStated {
+		return r.Stated
+	}
+	return float64(r.Result)
+}
+
 // ScoreMatches reports whether the recorded result is the score of the record's final position:
-// its discs with the empty squares going to the side ahead (split in a draw). Most records end
-// with the game; some stop early (by agreement, on time) and still match this way.
+// its discs with the empty squares going to the side ahead (split in a draw), less the komi in
+// a komi game. Most records end with the game; some stop early (by agreement, on time) and
+// still match this way. A result that is not a whole disc difference once the komi is counted
+// (RE[-22.87] without a KM[]) matches no position.
 func (r *Record) ScoreMatches() (bool, error) {
 	b, err := r.Replay()
 	if err != nil || !r.HasResult {
 		return false, err
 	}
 	black, white := b.FinalScore()
-	return black-white == r.Result, nil
+	if black-white != r.Result {
+		return false, nil
+	}
+	if !r.HasStated {
+		return true, nil
+	}
+	implied := r.Stated
+	if r.HasKomi {
+		implied += r.Komi
+	}
+	return math.Abs(implied-float64(r.Result)) < 1e-6, nil
 }
 
 // ParseMoveList reads a game written as square names from start: "f5d6c3d3c4", with or without
@@ -174,6 +209,26 @@ func (r *Record) ScoreMatches() (bool, error) {
 func ParseMoveList(text string, start Board) (Record, error) {
 	pl := player{b: start}
 	ply := 0
+	err := scanMoves(text, func(tok string, offset int) error {
+		ply++
+		sq := Pass
+		if !isPass(tok) {
+			var err error
+			if sq, err = discs.ParseSquare(tok); err != nil {
+				return fmt.Errorf("offset %d: %v", offset, err)
+			}
+		}
+		return pl.play(sq, ply)
+	})
+	if err != nil {
+		return Record{}, err
+	}
+	return Record{Start: start, Moves: pl.moves}, nil
+}
+
+// scanMoves calls f with each move of a move list (a square name or a pass word, as written)
+// and its offset in text, skipping separators and move numbers; it stops at f's first error.
+func scanMoves(text string, f func(tok string, offset int) error) error {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
@@ -186,7 +241,7 @@ func ParseMoveList(text string, start Board) (Record, error) {
 				j++
 			}
 			if j == len(text) || text[j] != '.' {
-				return Record{}, fmt.Errorf("offset %d: unexpected %q (a move number ends with '.')", i, text[i:j])
+				return fmt.Errorf("offset %d: unexpected %q (a move number ends with '.')", i, text[i:j])
 			}
 			for j < len(text) && text[j] == '.' {
 				j++
@@ -195,23 +250,26 @@ func ParseMoveList(text string, start Board) (Record, error) {
 		default:
 			tok, n := nextMoveToken(text[i:])
 			if n == 0 {
-				return Record{}, fmt.Errorf("offset %d: unexpected %q: want a square like f5 or a pass", i, clip(text[i:]))
+				return fmt.Errorf("offset %d: unexpected %q: %w", i, clip(text[i:]), errNotAMove)
 			}
-			ply++
-			sq := Pass
-			if !isPass(tok) {
-				var err error
-				if sq, err = discs.ParseSquare(tok); err != nil {
-					return Record{}, fmt.Errorf("offset %d: %v", i, err)
-				}
-			}
-			if err := pl.play(sq, ply); err != nil {
-				return Record{}, err
+			if err := f(tok, i); err != nil {
+				return err
 			}
 			i += n
 		}
 	}
-	return Record{Start: start, Moves: pl.moves}, nil
+	return nil
+}
+
+var errNotAMove = errors.New("want a square like f5 or a pass")
+
+// StartsWithMove reports whether text could be a move list at all: whether, after separators
+// and a move number, it starts with a square name or a pass. A line of other text does not.
+func StartsWithMove(text string) bool {
+	found := false
+	stop := errors.New("stop")
+	err := scanMoves(text, func(string, int) error { found = true; return stop })
+	return found && err == stop
 }
 
 // nextMoveToken returns the move token at the start of s (a square or a pass word) and its
@@ -240,12 +298,13 @@ func clip(s string) string {
 }
 
 // MoveList writes the moves as concatenated square names ("f5d6c3"); passes are written "pa"
-// when explicitPasses is set and left out otherwise (a reader infers them).
+// when explicitPasses is set and left out otherwise (a reader infers them from the move after
+// them), but for a last pass, which no move follows.
 func (r *Record) MoveList(explicitPasses bool) string {
 	var b strings.Builder
-	for _, sq := range r.Moves {
+	for i, sq := range r.Moves {
 		if sq == Pass {
-			if explicitPasses {
+			if explicitPasses || i == len(r.Moves)-1 {
 				b.WriteString("pa")
 			}
 			continue

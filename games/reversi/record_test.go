@@ -36,8 +36,14 @@ func TestParseMoveList(t *testing.T) {
 	if black, white := b.FinalScore(); black-white != -34 {
 		t.Errorf("final score %d-%d, the record says -34", black, white)
 	}
+	// A last pass is written even when passes are left out: no move after it tells of it.
+	upToPass := gameWithPasses[:strings.Index(gameWithPasses, "pa")+2]
+	r, err := ParseMoveList(upToPass, Start(8))
+	if err != nil || r.MoveList(false) != upToPass {
+		t.Errorf("a game ending with a pass writes as %q (%v), want %q", r.MoveList(false), err, upToPass)
+	}
 	// Separators, move numbers and case do not matter.
-	r, err := ParseMoveList("1. F5 d6 2. C3-d3, c4 PS", Start(8))
+	r, err = ParseMoveList("1. F5 d6 2. C3-d3, c4 PS", Start(8))
 	if err == nil {
 		t.Errorf("a pass with a move available parsed: %v", r.MoveList(true))
 	}
@@ -97,7 +103,7 @@ func TestParseGGF(t *testing.T) {
 		{"(;GM[Othello]B[f5]W[f5];)", "ply 2 (f5): illegal move: f5 is not empty"},
 		{"(;GM[Othello]B[z9];)", "ply 1: B[z9]: \"z9\" is not a square name like f5"},
 		{"(;GM[Othello]BO[9 - *];)", "BO[9 - *]: board size \"9\": want 4, 6 or 8"},
-		{"(;GM[Othello]RE[big];)", "RE[big]: want a disc difference like +2 or -10.00"},
+		{"(;GM[Othello]RE[big];)", "RE[big]: want a result like +2, -10.00 or -22.87"},
 		{"(;GM[Othello]PB[x;)", "offset 13: PB[ is not closed"},
 		{"GM[Othello]", "GGF game must start with \"(;\""},
 	} {
@@ -303,6 +309,7 @@ func FuzzParseMoveList(f *testing.F) {
 func FuzzParseGGF(f *testing.F) {
 	f.Add("(;GM[othello]PB[a]PW[b]RE[+2.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6/-1.50/2.01]B[c3];)")
 	f.Add("(;GM[Othello]RE[-10:r]BO[6 ------ ------ --O*-- --*O-- ------ ------ O]W[D2];)")
+	f.Add("(;GM[Othello]TY[6k]KM[-0.500]RE[+4.500]B[e4//0.90]W[e3/-1.00/0.24];)")
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := ParseGGF(text)
 		if err != nil {
@@ -311,6 +318,15 @@ func FuzzParseGGF(f *testing.F) {
 		again, err := ParseGGF(r.GGF())
 		if err != nil || again.GGF() != r.GGF() {
 			t.Fatalf("%q: written as %q, which does not read back (%v)", text, r.GGF(), err)
+		}
+		// every game read converts for the registry and back
+		g, err := r.GameRecord()
+		if err != nil {
+			t.Fatalf("%q: no registry record: %v", text, err)
+		}
+		back, err := RecordOf(g)
+		if err != nil || back.MoveList(true) != r.MoveList(true) || back.Start != r.Start {
+			t.Fatalf("%q: registry record %+v converts back as %q (%v)", text, g, back.MoveList(true), err)
 		}
 	})
 }

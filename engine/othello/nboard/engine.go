@@ -36,7 +36,7 @@ func (t turncoat) Search(ctx context.Context, b reversi.Board, depth, n int, _ f
 		if err != nil {
 			return nil, Stats{}, err
 		}
-		return []Line{{PV: res.PV, Eval: float64(res.Score), Depth: res.Depth}},
+		return []Line{{PV: res.PV, Eval: float64(res.Score), Depth: res.Depth, Solved: solved(res.Exact, res.WLD)}},
 			Stats{Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}, nil
 	}
 	values, res, err := t.eng.Analyze(ctx, pos, lim)
@@ -45,7 +45,21 @@ func (t turncoat) Search(ctx context.Context, b reversi.Board, depth, n int, _ f
 	}
 	out := make([]Line, 0, n)
 	for _, v := range values[:min(n, len(values))] {
-		out = append(out, Line{PV: v.PV, Eval: float64(v.Score), Depth: res.Depth})
+		// a win/draw/loss solve covers every move: each value's sign is its result
+		out = append(out, Line{PV: v.PV, Eval: float64(v.Score), Depth: res.Depth, Solved: solved(v.Exact, res.WLD)})
 	}
 	return out, Stats{Nodes: res.Nodes, Seconds: res.Elapsed.Seconds()}, nil
+}
+
+// solved says how far a search result was solved. A win/draw/loss solve comes first: the
+// engine also marks its values exact, having searched to the end, though with a null window
+// around the draw only their signs are.
+func solved(exact, wld bool) Solved {
+	switch {
+	case wld:
+		return SolvedWLD
+	case exact:
+		return SolvedExact
+	}
+	return NotSolved
 }

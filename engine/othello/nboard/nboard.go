@@ -9,9 +9,12 @@
 //	set game GGF       the position is now the end of this game
 //	set contempt N     centidiscs a draw is worth less to the engine
 //	move F5[/EV[/T]]   a move was played (PA passes; NBoard 1.1 sends just "F5")
-//	hint N             evaluate about N moves: "search PV EVAL 0 DEPTH" lines
-//	go                 choose a move: "=== MOVE/EVAL/TIME"; the board is not changed
-//	ping N             stop any search, then answer "pong N"
+//	hint N             evaluate about N moves: "search PV EVAL 0 DEPTH" lines, DEPTH being
+//	                   "100%" for an exact solve and "100%W" for a win/draw/loss solve
+//	go                 choose a move: "=== MOVE/EVAL/TIME"; the board is not changed; on a
+//	                   finished game "=== PA/EVAL/0.00" (a pass, worth the final score)
+//	ping N             stop any search, then answer "pong N" (and, if it stopped one, a
+//	                   status saying the engine waits again)
 //	learn              learn the game: the engine answers "learned"
 //	quit               end
 //
@@ -51,8 +54,37 @@ type Line struct {
 	PV []int
 	// Eval is the value for the side to move, in discs.
 	Eval float64
-	// Depth is the search depth (the number of empties when solved).
+	// Depth is the search depth in plies.
 	Depth int
+	// Solved says whether the move was searched to the end of the game, and how: the protocol
+	// reports such a line's depth as "100%" (exact) or "100%W" (win, draw or loss) rather than
+	// as a number of plies.
+	Solved Solved
+}
+
+// Solved says how far a line was solved.
+type Solved uint8
+
+// How far a line was solved.
+const (
+	// NotSolved: Eval is an evaluation at Depth.
+	NotSolved Solved = iota
+	// SolvedWLD: the sign of Eval is the result with perfect play (a win, a draw or a loss).
+	SolvedWLD
+	// SolvedExact: Eval is the final disc difference with perfect play.
+	SolvedExact
+)
+
+// depth writes a line's depth as the protocol has it: "100%" for an exact solve, "100%W" for a
+// win/draw/loss solve (the GUI shows these as solved), else the plies.
+func (l Line) depth() string {
+	switch l.Solved {
+	case SolvedExact:
+		return "100%"
+	case SolvedWLD:
+		return "100%W"
+	}
+	return strconv.Itoa(l.Depth)
 }
 
 // Stats describe a search's effort.
@@ -167,6 +199,8 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 			}
 			pending = pending[:0]
 			s.send("pong %s", arg)
+			// the stopped search said it was thinking: say that the engine waits again
+			s.send("status %s is waiting", s.eng.Name())
 			continue
 		case searching != nil:
 			pending = append(pending, line)
@@ -286,6 +320,11 @@ func (s *session) move(arg string) {
 func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) {
 	name := s.eng.Name()
 	if b.Moves() == 0 && b.OpponentMoves() == 0 {
+		if move {
+			// a GUI that asks for a move waits for a "===": the only one there is, a pass,
+			// worth the final disc difference
+			s.send("=== PA/%.2f/0.00", float64(b.FinalMargin()))
+		}
 		s.send("status the game is over")
 		return
 	}
@@ -300,7 +339,7 @@ func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, con
 	}
 	if !move {
 		for _, l := range lines {
-			s.send("search %s %.2f 0 %d", formatPV(l.PV), l.Eval, l.Depth)
+			s.send("search %s %.2f 0 %s", formatPV(l.PV), l.Eval, l.depth())
 		}
 	}
 	s.send("nodestats %d %.2f", st.Nodes, st.Seconds)

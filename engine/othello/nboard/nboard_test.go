@@ -2,10 +2,13 @@ package nboard
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"io"
 	"math/bits"
+	"math/rand/v2"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -21,8 +24,10 @@ import (
 // than the one before, or, when block is set, waits for its context to end.
 type fakeEngine struct {
 	block    bool
+	solved   Solved // how far the lines it returns are solved
 	mu       sync.Mutex
 	newGames int
+	stops    int // searches that ended because their context did
 	boards   []reversi.Board
 }
 
@@ -37,19 +42,22 @@ func (f *fakeEngine) NewGame() {
 func (f *fakeEngine) Search(ctx context.Context, b reversi.Board, depth, n int, _ float64) ([]Line, Stats, error) {
 	f.mu.Lock()
 	f.boards = append(f.boards, b)
-	block := f.block
+	block, solved := f.block, f.solved
 	f.mu.Unlock()
 	if block {
 		<-ctx.Done()
+		f.mu.Lock()
+		f.stops++
+		f.mu.Unlock()
 		return nil, Stats{}, ctx.Err()
 	}
 	var out []Line
 	m := b.Moves()
 	if m == 0 {
-		out = append(out, Line{PV: []int{reversi.Pass}, Eval: 0, Depth: depth})
+		out = append(out, Line{PV: []int{reversi.Pass}, Eval: 0, Depth: depth, Solved: solved})
 	}
 	for i := 0; m != 0 && len(out) < n; m &= m - 1 {
-		out = append(out, Line{PV: []int{bits.TrailingZeros64(m), 19}, Eval: 1.5 - 1.5*float64(i), Depth: depth})
+		out = append(out, Line{PV: []int{bits.TrailingZeros64(m), 19}, Eval: 1.5 - 1.5*float64(i), Depth: depth, Solved: solved})
 		i++
 	}
 	return out, Stats{Nodes: 1234, Seconds: 0.5}, nil
@@ -176,32 +184,85 @@ func TestTranscript(t *testing.T) {
 	}
 }
 
-// TestPingStopsSearch checks that a ping during a search stops it promptly, that the commands
-// sent before the ping take effect (the stale searches among them skipped), and that nothing of
-// the stopped search is sent.
+// TestPingStopsSearch checks that a ping during a search stops it (the pong comes only once
+// the search has returned, so no clock is needed to tell), that the engine then says it is
+// waiting again, that the commands sent before the ping take effect (the stale searches among
+// them skipped), and that nothing of the stopped search is sent.
 func TestPingStopsSearch(t *testing.T) {
 	eng := &fakeEngine{block: true}
 	g := newGUI(t, eng)
 	g.send("nboard 2", "set depth 20", "go")
 	g.until("status Fake is thinking")
-	t0 := time.Now()
 	g.send("move F5", "go", "ping 9")
 	if got := g.until("pong 9"); len(got) != 1 {
 		t.Fatalf("replies before the pong: %q", got)
 	}
-	if d := time.Since(t0); d > time.Second {
-		t.Errorf("pong took %v", d)
+	if got := g.until("status Fake is waiting"); len(got) != 1 {
+		t.Fatalf("after the pong: %q, want the waiting status", got)
 	}
 	eng.mu.Lock()
+	stops, searches := eng.stops, len(eng.boards)
 	eng.block = false
 	eng.mu.Unlock()
+	if stops != 1 || searches != 1 {
+		t.Fatalf("%d searches, %d stopped by the ping; want the first go's, stopped", searches, stops)
+	}
 	g.send("hint 1")
 	got := g.until("status Fake is waiting")
 	// the move before the ping was played: White's first move in square order is f4
 	if len(got) != 4 || got[1] != "search F4D3 1.50 0 20" {
 		t.Fatalf("hint after the ping: %q", got)
 	}
+	// a ping with no search running is answered by its pong alone
+	g.send("ping 10", "ping 11")
+	if got := g.until("pong 11"); len(got) != 2 || got[0] != "pong 10" {
+		t.Fatalf("pings while waiting: %q", got)
+	}
 	g.quit()
+}
+
+// TestSolvedDepths checks that solved lines carry the protocol's depths: "100%" for an exact
+// solve, "100%W" for a win/draw/loss one.
+func TestSolvedDepths(t *testing.T) {
+	for _, c := range []struct {
+		solved Solved
+		depth  string
+	}{{NotSolved, "6"}, {SolvedWLD, "100%W"}, {SolvedExact, "100%"}} {
+		g := newGUI(t, &fakeEngine{solved: c.solved})
+		g.send("nboard 2", "set depth 6")
+		g.until("set myname Fake6")
+		g.send("set game "+startGGF, "hint 2")
+		got := g.until("status Fake is waiting")
+		want := []string{"status Fake is thinking", "search C3D3 1.50 0 " + c.depth, "search C4D3 0.00 0 " + c.depth}
+		if len(got) < 3 || strings.Join(got[:3], "\n") != strings.Join(want, "\n") {
+			t.Errorf("solved %d: %q, want %q", c.solved, got, want)
+		}
+		g.quit()
+	}
+}
+
+// TestGoOnFinishedGame checks that "go" on a finished game is answered with a pass worth the
+// final disc difference, as a GUI waiting for "===" needs, without a search; "hint" only says
+// the game is over.
+func TestGoOnFinishedGame(t *testing.T) {
+	eng := &fakeEngine{}
+	g := newGUI(t, eng)
+	full := strings.Repeat("*", 40) + strings.Repeat("O", 24)
+	g.send("nboard 2", "set depth 6", "set game (;GM[Othello]BO[8 "+full+" O];)", "go")
+	if got := g.until("status the game is over"); strings.Join(got, "|") != "set myname Fake6|=== PA/-16.00/0.00|status the game is over" {
+		t.Fatalf("go on a finished game: %q", got)
+	}
+	g.send("hint 3")
+	if got := g.until("status the game is over"); len(got) != 1 {
+		t.Fatalf("hint on a finished game: %q", got)
+	}
+	g.quit()
+	if len(eng.boards) != 0 {
+		t.Errorf("the engine searched a finished game %d times", len(eng.boards))
+	}
+	if sq, err := ParseMoveReply("=== PA/-16.00/0.00"); err != nil || sq != reversi.Pass {
+		t.Errorf("the reply reads as %d, %v", sq, err)
+	}
 }
 
 // TestInputEndFinishesWork checks that at the end of its input the engine finishes the search
@@ -295,9 +356,15 @@ func FuzzServe(f *testing.F) {
 	f.Add("move z9\nset depth x\nhint -1\nset game (;\n\nF5\nset contempt y\n")
 	f.Fuzz(func(t *testing.T, script string) {
 		eng := &fakeEngine{}
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		// the fake engine answers at once: a session that is still running after this
+		// generous bound hangs
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
-		if err := Serve(ctx, strings.NewReader(script), io.Discard, io.Discard, eng); err != nil && ctx.Err() == nil {
+		err := Serve(ctx, strings.NewReader(script), io.Discard, io.Discard, eng)
+		if ctx.Err() != nil {
+			t.Fatalf("the session hung on %q", script)
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -347,5 +414,125 @@ func TestEngineAgentPlays(t *testing.T) {
 	}
 	if _, err := NewEngineAgent("no-such-engine-program -x", 2); err == nil {
 		t.Fatal("a missing program was accepted")
+	}
+}
+
+// negamax is the exact value of b for the side to move: its final disc difference with perfect
+// play (empties to the winner).
+func negamax(b reversi.Board) int {
+	m := b.Moves()
+	if m == 0 {
+		if b.OpponentMoves() == 0 {
+			return b.FinalMargin()
+		}
+		c := b
+		c.Pass()
+		return -negamax(c)
+	}
+	best := -1000
+	for ; m != 0; m &= m - 1 {
+		c := b
+		c.Play(bits.TrailingZeros64(m))
+		best = max(best, -negamax(c))
+	}
+	return best
+}
+
+// endgamePosition plays a random game from the start until empties squares are left, with at
+// least two moves for the side to move; it returns the moves and the position.
+func endgamePosition(t *testing.T, seed uint64, empties int) ([]int, reversi.Board) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed))
+	for range 1000 {
+		b := reversi.Start(8)
+		var moves []int
+		for {
+			_, _, e := b.Counts()
+			m := b.Moves()
+			if e == empties && bits.OnesCount64(m) >= 2 {
+				return moves, b
+			}
+			if m == 0 {
+				if b.OpponentMoves() == 0 || e <= empties {
+					break
+				}
+				b.Pass()
+				moves = append(moves, reversi.Pass)
+				continue
+			}
+			sq := bits.TrailingZeros64(m)
+			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+				m &= m - 1
+				sq = bits.TrailingZeros64(m)
+			}
+			b.Play(sq)
+			moves = append(moves, sq)
+		}
+	}
+	t.Fatalf("no position with %d empties", empties)
+	return nil, reversi.Board{}
+}
+
+// TestRealEngineReportsSolves checks the Turncoat engine's lines near the end: at "set depth 1"
+// it solves for the win with 9 empties ("100%W", each eval's sign the move's result) and
+// exactly with 7 or fewer ("100%", each eval the move's exact value), as a brute-force search
+// says; and its "go" reply is a best move, worth the position's value.
+func TestRealEngineReportsSolves(t *testing.T) {
+	for _, c := range []struct {
+		empties int
+		depth   string
+	}{{9, "100%W"}, {6, "100%"}} {
+		moves, b := endgamePosition(t, uint64(c.empties), c.empties)
+		rec := reversi.Record{Start: reversi.Start(8), Moves: moves}
+		g := newGUI(t, FromEngine(othello.New(othello.Options{TableBytes: 1 << 20})))
+		g.send("nboard 2", "set depth 1")
+		g.until("set myname Turncoat1")
+		g.send("set game "+rec.GGF(), "hint 60")
+		lines := g.until("status Turncoat is waiting")
+		g.send("go")
+		reply := g.until("status Turncoat is waiting")
+		g.quit()
+		searches := 0
+		for _, l := range lines {
+			f := strings.Fields(l)
+			if f[0] != "search" {
+				continue
+			}
+			searches++
+			if len(f) != 5 || f[4] != c.depth {
+				t.Errorf("%d empties: %q, want depth %s", c.empties, l, c.depth)
+				continue
+			}
+			sq, err := ParseMoveReply("=== " + f[1][:2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			child := b
+			child.Play(sq)
+			exact := -negamax(child)
+			eval, _ := strconv.ParseFloat(f[2], 64)
+			if (c.depth == "100%" && int(eval) != exact) || (c.depth == "100%W" && cmp.Compare(int(eval), 0) != cmp.Compare(exact, 0)) {
+				t.Errorf("%d empties: %q, but %s is worth %+d", c.empties, l, f[1][:2], exact)
+			}
+		}
+		if searches != bits.OnesCount64(b.Moves()) {
+			t.Errorf("%d empties: %d search lines for %d moves:\n%s", c.empties, searches, bits.OnesCount64(b.Moves()), strings.Join(lines, "\n"))
+		}
+		var move string
+		for _, l := range reply {
+			if rest, ok := strings.CutPrefix(l, "=== "); ok {
+				move = rest
+			}
+		}
+		sq, err := ParseMoveReply("=== " + move)
+		if err != nil {
+			t.Fatalf("%d empties: go: %q", c.empties, reply)
+		}
+		child := b
+		child.Play(sq)
+		best, got := negamax(b), -negamax(child)
+		if (c.depth == "100%" && got != best) || cmp.Compare(got, 0) != cmp.Compare(best, 0) {
+			t.Errorf("%d empties: go played %s, worth %+d; the best is worth %+d", c.empties, move, got, best)
+		}
 	}
 }

@@ -65,14 +65,36 @@ func Detect(path string, head []byte) Format {
 type Loaded struct {
 	Format  Format
 	Records []reversi.Record
+	// Numbers are the games' numbers in the file (1-based), one for each of Records, which
+	// leaves out the games that could not be read.
+	Numbers []int
 	// Bad are the games that could not be read or replayed, each a *reversi.RecordError
 	// saying where and why.
 	Bad []error
+	// NotGames counts the entries of Bad that are no game at all: a move-list file's lines of
+	// other text (garbage, prose), which cannot even start a move list.
+	NotGames int
+}
+
+// Games returns the number of games the file holds, read or broken; lines that are no game
+// at all do not count. A file with none (an empty file, garbage, a GGF file without a game)
+// holds nothing to check or convert.
+func (l *Loaded) Games() int { return len(l.Records) + len(l.Bad) - l.NotGames }
+
+func (l *Loaded) add(r reversi.Record, number int) {
+	l.Records = append(l.Records, r)
+	l.Numbers = append(l.Numbers, number)
 }
 
 // Load reads a record file of any format. An error is returned for the file as a whole (it
-// cannot be opened, its header is broken); broken games are in Loaded.Bad.
+// cannot be opened, its header is broken, it is a WTHOR name file); broken games are in
+// Loaded.Bad.
 func Load(path string) (Loaded, error) {
+	switch ext := strings.ToLower(filepath.Ext(path)); ext {
+	case ".jou", ".trn":
+		what := map[string]string{".jou": "players", ".trn": "tournaments"}[ext]
+		return Loaded{}, fmt.Errorf("%s is a WTHOR name file (the names of %s), not a game file: games are in the .wtb files beside it", path, what)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return Loaded{}, err
@@ -88,8 +110,8 @@ func Load(path string) (Loaded, error) {
 		if err != nil {
 			return l, err
 		}
-		for _, p := range probs {
-			l.Records = append(l.Records, reversi.Record{Start: p.Board})
+		for i, p := range probs {
+			l.add(reversi.Record{Start: p.Board}, i+1)
 		}
 		return l, nil
 	}
@@ -106,9 +128,12 @@ func Load(path string) (Loaded, error) {
 		r, err := reversi.ParseMoveList(text, reversi.Start(8))
 		if err != nil {
 			l.Bad = append(l.Bad, located(err, fmt.Sprintf("%s:%d", path, line), n))
+			if !reversi.StartsWithMove(text) {
+				l.NotGames++
+			}
 			continue
 		}
-		l.Records = append(l.Records, r)
+		l.add(r, n)
 	}
 	return l, sc.Err()
 }
@@ -139,7 +164,7 @@ func loadGGF(path string, data []byte, l *Loaded) error {
 		if err != nil {
 			l.Bad = append(l.Bad, located(err, path, n))
 		} else {
-			l.Records = append(l.Records, r)
+			l.add(r, n)
 		}
 		text = text[i+j+2:]
 	}
@@ -191,15 +216,29 @@ func loadWTHOR(path string, data []byte, l *Loaded) error {
 			l.Bad = append(l.Bad, located(err, path, i+1))
 			continue
 		}
-		l.Records = append(l.Records, r)
+		l.add(r, i+1)
 	}
 	return nil
 }
 
-// Save writes records to path in the given format. WTHOR writes the .wtb file and, beside it,
-// its player (.JOU) and tournament (.TRN) name files with the same stem.
-func Save(path string, format Format, records []reversi.Record) error {
+// Skipped is a game Save left out because the format cannot hold it.
+type Skipped struct {
+	// Index is the game's index in the records Save was given.
+	Index int
+	// Err says why.
+	Err error
+}
+
+// Save writes the records to path in the given format; WTHOR writes the .wtb file and, beside
+// it, its player (.JOU) and tournament (.TRN) name files with the same stem. Games the format
+// cannot hold (WTHOR and move lists: 8x8 games from the standard start; OBF: games that
+// replay) are left out and returned, and the rest written, as with games a reader cannot read.
+// When there were games but none can be written, Save writes nothing and says so. Each file is
+// written whole or not at all: a failure leaves what was at path before.
+func Save(path string, format Format, records []reversi.Record) ([]Skipped, error) {
 	var buf bytes.Buffer
+	var skipped []Skipped
+	skip := func(i int, err error) { skipped = append(skipped, Skipped{Index: i, Err: err}) }
 	switch format {
 	case GGF:
 		for _, r := range records {
@@ -207,18 +246,20 @@ func Save(path string, format Format, records []reversi.Record) error {
 			buf.WriteByte('\n')
 		}
 	case Moves:
-		for _, r := range records {
-			if r.Start != reversi.Start(8) {
-				return fmt.Errorf("move lists start from the standard 8x8 position; a game here starts from %s", r.Start.Text())
+		for i, r := range records {
+			if err := standardStart(r); err != nil {
+				skip(i, fmt.Errorf("%w (a move list file says nothing of the start; GGF does)", err))
+				continue
 			}
 			buf.WriteString(r.MoveList(false))
 			buf.WriteByte('\n')
 		}
 	case OBF:
-		for _, r := range records {
+		for i, r := range records {
 			final, err := r.Replay()
 			if err != nil {
-				return err
+				skip(i, err)
+				continue
 			}
 			p := reversi.Problem{Board: final}
 			buf.WriteString(p.OBF())
@@ -227,20 +268,76 @@ func Save(path string, format Format, records []reversi.Record) error {
 	case WTHOR:
 		return saveWTHOR(path, records)
 	default:
-		return fmt.Errorf("unknown format %q", format)
+		return nil, fmt.Errorf("unknown format %q", format)
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	if err := nothingWritten(format, records, skipped); err != nil {
+		return skipped, err
+	}
+	return skipped, writeFile(path, buf.Bytes())
 }
 
-func saveWTHOR(path string, records []reversi.Record) error {
+// standardStart checks that a game starts from the standard 8x8 position, the only start WTHOR
+// and move-list files know.
+func standardStart(r reversi.Record) error {
+	if r.Start.Size != 8 {
+		return fmt.Errorf("a %dx%d game: only 8x8 games from the standard start can be stored", r.Start.Size, r.Start.Size)
+	}
+	if r.Start != reversi.Start(8) {
+		return fmt.Errorf("the game starts from %s, not from the standard start", r.Start.Text())
+	}
+	return nil
+}
+
+// nothingWritten is the error of a save that had games and could write none of them.
+func nothingWritten(format Format, records []reversi.Record, skipped []Skipped) error {
+	if len(records) == 0 || len(skipped) < len(records) {
+		return nil
+	}
+	return fmt.Errorf("none of the %d games can be written as %s: nothing was written", len(records), format)
+}
+
+// writeFile writes data to path through a temporary file beside it, so that a failure leaves
+// what was there.
+func writeFile(path string, data []byte) error {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
+}
+
+func saveWTHOR(path string, records []reversi.Record) ([]Skipped, error) {
 	now := time.Now()
 	players, events := &index{}, &index{}
 	f := reversi.WTHORFile{Header: reversi.WTHORHeader{Created: now, BoardSize: 8}}
 	depth := -1
+	var skipped []Skipped
 	for i, r := range records {
-		g, err := reversi.WTHORGameOf(r, events.of(r.Event), players.of(r.Black), players.of(r.White))
+		err := standardStart(r)
+		var g reversi.WTHORGame
+		if err == nil {
+			g, err = reversi.WTHORGameOf(r, events.of(r.Event), players.of(r.Black), players.of(r.White))
+		}
 		if err != nil {
-			return fmt.Errorf("game %d: %w", i+1, err)
+			skipped = append(skipped, Skipped{Index: i, Err: err})
+			continue
 		}
 		if r.HasTheoretical && depth < 0 {
 			depth = r.TheoreticalDepth
@@ -250,27 +347,30 @@ func saveWTHOR(path string, records []reversi.Record) error {
 		}
 		f.Games = append(f.Games, g)
 	}
+	if err := nothingWritten(WTHOR, records, skipped); err != nil {
+		return skipped, err
+	}
 	f.Header.Depth = max(depth, 0)
 	var wtb, jou, trn bytes.Buffer
 	if err := reversi.WriteWTB(&wtb, f); err != nil {
-		return err
+		return skipped, err
 	}
 	if err := reversi.WriteWTHORNames(&jou, players.names, 20, now); err != nil {
-		return err
+		return skipped, err
 	}
 	if err := reversi.WriteWTHORNames(&trn, events.names, 26, now); err != nil {
-		return err
+		return skipped, err
 	}
 	stem := strings.TrimSuffix(path, filepath.Ext(path))
 	for _, out := range []struct {
 		path string
 		data []byte
 	}{{path, wtb.Bytes()}, {stem + ".JOU", jou.Bytes()}, {stem + ".TRN", trn.Bytes()}} {
-		if err := os.WriteFile(out.path, out.data, 0o644); err != nil {
-			return err
+		if err := writeFile(out.path, out.data); err != nil {
+			return skipped, err
 		}
 	}
-	return nil
+	return skipped, nil
 }
 
 // index numbers names in order of first appearance.
