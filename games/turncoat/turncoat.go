@@ -254,9 +254,11 @@ type State struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Perfter    = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Perfter          = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
 )
 
 // NewState returns the start of a game under r.
@@ -356,12 +358,37 @@ func (s *State) ApplyJoint(j game.Joint) error {
 	for p := game.First; p <= game.Second; p++ {
 		a := j[p]
 		if a < 0 || a > 63 || s.Selectable(p)&(1<<a) == 0 {
-			return fmt.Errorf("%w: %s cannot select %s", game.ErrIllegal, sideNames[p], s.FormatAction(p, a))
+			return fmt.Errorf("%w: %s cannot select %s: %s", game.ErrIllegal, sideNames[p], s.FormatAction(p, a), s.whyNot(p, a))
 		}
 	}
 	s.boards[0], s.boards[1], _ = PlayRound(s.boards[0], s.boards[1], int(j[0]), int(j[1]))
 	s.round++
 	return nil
+}
+
+// whyNot says why p may not select a, or "" if p may.
+func (s *State) whyNot(p game.Player, a game.Action) string {
+	n := s.rules.Size
+	if a < 0 || a > 63 || SquareMask(n)&(1<<a) == 0 {
+		return fmt.Sprintf("not a square of the %dx%d board", n, n)
+	}
+	name, bit, b := SquareName(int(a)), uint64(1)<<a, s.boards[p]
+	switch {
+	case b.Pieces&bit == 0:
+		return name + " is blank: a blank holds no piece and can never be selected"
+	case s.rules.Mode == WhiteOnly && b.Black&bit != 0:
+		return name + " shows black on " + sideNames[p] + "'s board; in white-only mode only a piece showing white may be selected"
+	}
+	return ""
+}
+
+// ExplainIllegal says why p may not select a, by the rules: a square off the board, a blank, a
+// piece showing black in white-only mode. It is "" when the game is over or p may select a.
+func (s *State) ExplainIllegal(p game.Player, a game.Action) string {
+	if !p.Valid() || s.Result() != InPlay {
+		return ""
+	}
+	return s.whyNot(p, a)
 }
 
 // Clone copies the state.
