@@ -98,6 +98,7 @@ func FuzzParseAction(f *testing.F) {
 func FuzzReadRecords(f *testing.F) {
 	f.Add("size 8\nmode white-and-black\ncap 100\nseed 42\nred Ann\nyellow Bob\n1. c3 f6\n")
 	f.Add("size 3\nsetup WWB/BBB/BBB\n1. a1 a1\nresult red\nsize 3\nseed 9\n1. b2 b2\nresult draw agreement tired\n")
+	f.Add("size 3\nseed 4\nsize 4\nseed 5\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		recs, err := ReadRecords(strings.NewReader(text), game.Options{})
 		if err != nil {

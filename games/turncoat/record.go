@@ -469,27 +469,33 @@ func ReadRecords(rd io.Reader, o game.Options) ([]game.Record, error) {
 	return out, nil
 }
 
-// splitRecords cuts a file into records: a header line after rounds or a result starts a new
-// one. Blank and comment lines stay with the record before them, so line numbers within the
-// first record are the file's. It returns each record's text and the line it starts on.
+// splitRecords cuts a file into records: a header line after rounds or a result, or a header
+// the current record already has (the record before had no rounds), starts a new one. Blank and
+// comment lines stay with the record before them, so line numbers within the first record are
+// the file's. It returns each record's text and the line it starts on.
 func splitRecords(text string) ([]string, []int) {
 	var chunks []string
 	var starts []int
 	var cur []string
 	curStart, inRounds, hasContent := 1, false, false
+	seen := map[string]bool{}
 	for n, line := range strings.Split(text, "\n") {
 		f := strings.Fields(line)
-		isHeader := false
+		isHeader, key := false, ""
 		if len(f) > 0 && !strings.HasPrefix(f[0], "#") {
-			key := strings.ToLower(f[0])
+			key = strings.ToLower(f[0])
 			_, isHeader = recordHeaders[key]
 			if !isHeader {
 				inRounds = true
 			}
 		}
-		if isHeader && inRounds {
+		if isHeader && (inRounds || seen[key]) {
 			chunks, starts = append(chunks, strings.Join(cur, "\n")), append(starts, curStart)
 			cur, curStart, inRounds = nil, n+1, false
+			clear(seen)
+		}
+		if isHeader {
+			seen[key] = true
 		}
 		if len(f) > 0 && !strings.HasPrefix(f[0], "#") {
 			hasContent = true

@@ -201,7 +201,7 @@ func TestGameRecordErrors(t *testing.T) {
 		{"size 3\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
 		{"size 3\nseed 0\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
 		{"", game.ErrSyntax, "no game"},
-		{"size 3\nseed 5\nred Ann\nred Bob\n", game.ErrSyntax, "twice"},
+		{"size 3\nseed 5\nred Ann\nred Bob\n", game.ErrSyntax, "record 2 (from line 4): syntax error: the record names neither"}, // a repeated header begins a game
 		{"size 3\nseed 5\ndate someday\n", game.ErrSyntax, "date"},
 		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nresult yellow resigned\n", game.ErrSyntax, "ending"},
 		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nresult yellow claim\n", game.ErrSyntax, "ending"},
@@ -238,6 +238,27 @@ func TestGameRecordErrors(t *testing.T) {
 		var b strings.Builder
 		if err := WriteRecord(&b, rec); err == nil || b.Len() != 0 {
 			t.Errorf("WriteRecord(%+v) = %v, wrote %q", rec, err, b.String())
+		}
+	}
+}
+
+// TestRecordsWithoutRounds checks a file of games that have no rounds: each header block that
+// repeats a header begins a new game.
+func TestRecordsWithoutRounds(t *testing.T) {
+	var b strings.Builder
+	for _, seed := range []uint64{4, 5, 6} {
+		s, _ := NewState(Rules{Size: 3 + int(seed%2), Cap: 10, Seed: seed})
+		if err := WriteRecord(&b, game.Record{Start: s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("%q: %d games, %v", b.String(), len(recs), err)
+	}
+	for i, rec := range recs {
+		if got := rec.Start.(*State).Rules().Seed; got != uint64(4+i) || len(rec.Moves) != 0 {
+			t.Errorf("game %d: seed %d, %d moves", i+1, got, len(rec.Moves))
 		}
 	}
 }
