@@ -295,7 +295,8 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 	var buf [MaxMoves]Move
 	found, count := NoMove, 0
 	var names []string
-	for _, m := range p.Moves(buf[:0]) {
+	legal := p.Moves(buf[:0])
+	for _, m := range legal {
 		if pm.matches(m) {
 			found = m
 			count++
@@ -304,7 +305,7 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 	}
 	switch count {
 	case 0:
-		return NoMove, fmt.Errorf("%w: %s: no legal move of %s matches", game.ErrIllegal, text, sideName(p.side))
+		return NoMove, fmt.Errorf("%w: %s: no legal move of %s matches%s", game.ErrIllegal, text, sideName(p.side), n.suggest(p, pm.to, legal))
 	case 1:
 		return found, nil
 	}

@@ -180,10 +180,12 @@ type State struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Perfter    = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
-	_ DrawClaimer     = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Perfter          = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
+	_ DrawClaimer           = (*State)(nil)
 )
 
 // NewState returns a game under r starting from p (with no history).
