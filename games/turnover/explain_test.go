@@ -79,6 +79,11 @@ func TestParseSuggestsForms(t *testing.T) {
 			}
 		}
 	}
+	// Origin and target squares get the rule's reason.
+	s0 := newState(t, Standard, FirstRankFEN)
+	if _, err := s0.ParseAction(game.First, "e1e4"); !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), "e1e4: a Castle does not go from e1 to e4") {
+		t.Errorf("e1e4 at the start: %v", err)
+	}
 	// Where nothing goes, there is nothing to suggest.
 	s := newState(t, Standard, FirstRankFEN)
 	if _, err := s.ParseAction(game.First, "e5"); err == nil || strings.Contains(err.Error(), "written") {

@@ -286,7 +286,7 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 		if m, ok := p.Lookup(Square(a&63), Square(a>>6)); ok {
 			return m, nil
 		}
-		return NoMove, fmt.Errorf("%w: %s: no legal move from %s to %s", game.ErrIllegal, text, Square(a&63), Square(a>>6))
+		return NoMove, fmt.Errorf("%w: %s: %s", game.ErrIllegal, text, p.whyNot(Square(a&63), Square(a>>6)))
 	}
 	pm, err := parseText(text)
 	if err != nil {
