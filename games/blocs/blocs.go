@@ -4,7 +4,9 @@
 //
 // Options: first-flip says who flips first once the board is full (the first player, who did
 // not place last, or the second), and seating=opposite gives the second player, who faces the
-// board from the other side, the upper-left corner as the one that must show black.
+// board from the other side, the upper-left corner as the one that must show black. A placement
+// that leaves the board all white ends the game there: the second player placed last, made the
+// last move, and wins under either first-flip option.
 //
 // With opposite seating play can go round in circles; the rule decided for it is that a
 // flipping position that comes back (the same board with the same player to move) ends the
@@ -88,7 +90,10 @@ var sideNames = [2]string{"One", "Two"}
 // Game is Blocs as a game.Game.
 type Game struct{}
 
-var _ game.Game = Game{}
+var (
+	_ game.Game           = Game{}
+	_ game.PositionReader = Game{}
+)
 
 // Name returns "blocs".
 func (Game) Name() string { return "blocs" }
@@ -136,8 +141,10 @@ type seenPosition struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
 )
 
 // NewState returns the start of a game: an empty board, the first player to place.
@@ -213,14 +220,11 @@ func (s *State) Apply(a game.Action) error {
 	if !ok {
 		return fmt.Errorf("%w: action %d is no move", game.ErrIllegal, a)
 	}
+	if why := s.whyNot(m); why != "" {
+		return fmt.Errorf("%w: %s: %s", game.ErrIllegal, FormatAction(int(a)), why)
+	}
 	if s.Placing() {
 		bit := uint16(1) << m.Square
-		switch {
-		case m.Flip:
-			return fmt.Errorf("%w: %s: the board is not full yet; place a piece, like Bb3", game.ErrIllegal, FormatAction(int(a)))
-		case s.filled&bit != 0:
-			return fmt.Errorf("%w: %s: %s is not empty", game.ErrIllegal, FormatAction(int(a)), SquareName(m.Square))
-		}
 		s.filled |= bit
 		if m.Black {
 			s.black |= bit
@@ -228,21 +232,16 @@ func (s *State) Apply(a game.Action) error {
 		s.turn = s.turn.Other()
 		if !s.Placing() {
 			s.turn = s.rules.FirstFlipper()
+			if s.black == 0 {
+				// Nothing to flip: player 2, who placed last, made the last move and wins
+				// whoever was to flip first; player 1 is the one who cannot move.
+				s.turn = game.First
+			}
 			if s.rules.Opposite {
 				s.seen = &seenPosition{black: s.black}
 			}
 		}
 		return nil
-	}
-	if !m.Flip {
-		return fmt.Errorf("%w: %s: the board is full; turn a rectangle, like a1-c3", game.ErrIllegal, FormatAction(int(a)))
-	}
-	corner, name := m.LR, "lower-right"
-	if s.rules.Corner(s.turn) == UpperLeft {
-		corner, name = m.UL, "upper-left"
-	}
-	if s.black&(1<<corner) == 0 {
-		return fmt.Errorf("%w: %s: its %s square %s does not show black", game.ErrIllegal, FormatAction(int(a)), name, SquareName(corner))
 	}
 	s.black ^= Rect(m.UL, m.LR)
 	s.turn = s.turn.Other()
@@ -251,6 +250,57 @@ func (s *State) Apply(a game.Action) error {
 		s.seen = &seenPosition{black: s.black, prev: s.seen}
 	}
 	return nil
+}
+
+// whyNot says why move m is not legal for the player to move, or "" when it is.
+func (s *State) whyNot(m Move) string {
+	if s.Placing() {
+		switch {
+		case m.Flip:
+			return fmt.Sprintf("the board is not full yet (%d of %d pieces placed): place a piece on an empty square, black or white side up, like Bb3 or Wb3",
+				bits.OnesCount16(s.filled), Squares)
+		case s.filled&(1<<m.Square) != 0:
+			return SquareName(m.Square) + " is not empty"
+		}
+		return ""
+	}
+	if !m.Flip {
+		return "the board is full: turn a rectangle whose " + cornerName(s.rules.Corner(s.turn)) + " square shows black, like a1-c3, or c3 alone"
+	}
+	corner := m.LR
+	if s.rules.Corner(s.turn) == UpperLeft {
+		corner = m.UL
+	}
+	if s.black&(1<<corner) == 0 {
+		why := fmt.Sprintf("its %s square %s shows white; a rectangle must have black there", cornerName(s.rules.Corner(s.turn)), SquareName(corner))
+		if s.rules.Opposite {
+			why += fmt.Sprintf(" (seated opposite, %s turns rectangles by their %s square)", sideNames[s.turn], cornerName(s.rules.Corner(s.turn)))
+		}
+		return why
+	}
+	return ""
+}
+
+// cornerName names a rule corner.
+func cornerName(c Corner) string {
+	if c == UpperLeft {
+		return "upper-left"
+	}
+	return "lower-right"
+}
+
+// ExplainIllegal says why p's action a is not legal by the rules: a flip during the placement
+// phase, a placement on a taken square or on the full board, a rectangle whose corner shows
+// white. It is "" when p does not move now or a is legal.
+func (s *State) ExplainIllegal(p game.Player, a game.Action) string {
+	if s.ToAct() == game.Nobody || p != s.turn {
+		return ""
+	}
+	m, ok := MoveOf(int(a))
+	if !ok {
+		return "not a move of Blocs"
+	}
+	return s.whyNot(m)
 }
 
 // repeats reports whether board black with the next player to move has been seen: the newest
@@ -280,7 +330,9 @@ func (s *State) ApplyJoint(game.Joint) error {
 func (s *State) Clone() game.State { c := *s; return &c }
 
 // Outcome tells the winner once the player to flip has nothing to turn: the other player made
-// the last move. With opposite seating a position that comes back is a draw.
+// the last move (when the placement leaves the board all white, that is player 2, who placed
+// last, under either first-flip option). With opposite seating a position that comes back is a
+// draw.
 func (s *State) Outcome() game.Outcome {
 	switch {
 	case s.repeated:

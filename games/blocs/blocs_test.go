@@ -3,6 +3,7 @@ package blocs
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -174,16 +175,24 @@ func TestLastMoveWins(t *testing.T) {
 	if err := s.Apply(mustAction(t, "a1")); !errors.Is(err, game.ErrGameOver) {
 		t.Errorf("a move after the end: %v, want ErrGameOver", err)
 	}
-	// An all-white board after the placement: the player to flip cannot move and loses.
-	for _, r := range []Rules{{}, {SecondFlipsFirst: true}} {
+	// An all-white board after the placement: player 2, who placed last, made the last move
+	// and wins, under either first-flip option (rule spec).
+	for _, r := range []Rules{{}, {SecondFlipsFirst: true}, {Opposite: true}, {Opposite: true, SecondFlipsFirst: true}} {
 		s := NewState(r)
 		for i := range Squares {
 			if err := s.Apply(game.Action(PlaceAction(i, false))); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if o := s.Outcome(); !o.Over || o.Winner != r.FirstFlipper().Other() {
-			t.Errorf("%+v: all white after the placement: %+v, want a win for player %d", r, o, r.FirstFlipper().Other()+1)
+		if o := s.Outcome(); !o.Over || o.Winner != game.Second || o.Ending != game.EndRules {
+			t.Errorf("%+v: all white after the placement: %+v, want a win for player 2", r, o)
+		}
+		if s.ToAct() != game.Nobody || s.Turn() != game.First {
+			t.Errorf("%+v: all white after the placement: %v acts, player %d stuck; want nobody, player 1", r, s.ToAct(), s.Turn()+1)
+		}
+		d, err := DecodeState(s.Encode())
+		if err != nil || d.Outcome() != s.Outcome() {
+			t.Errorf("%+v: %q decodes to %v, %v", r, s.Encode(), d, err)
 		}
 	}
 }
@@ -350,5 +359,154 @@ func TestDiagram(t *testing.T) {
 	d = flipping(t, Rules{Opposite: true}, "WBWW/WWWW/WWWW/WWWW", game.Second).Diagram(game.Second)
 	if !strings.Contains(d, "upper-left") {
 		t.Errorf("diagram of player 2 seated opposite lacks the upper-left rule:\n%s", d)
+	}
+}
+
+// TestFirstFlip checks who makes the first flip under each first-flip option and seating, that
+// the other player has no action then, and who wins the shortest flipping phase.
+func TestFirstFlip(t *testing.T) {
+	cases := []struct {
+		rules   Rules
+		flipper game.Player
+	}{
+		{Rules{}, game.First},
+		{Rules{SecondFlipsFirst: true}, game.Second},
+		{Rules{Opposite: true}, game.First},
+		{Rules{Opposite: true, SecondFlipsFirst: true}, game.Second},
+	}
+	for _, c := range cases {
+		if got := c.rules.FirstFlipper(); got != c.flipper {
+			t.Errorf("%+v: FirstFlipper = %v, want %v", c.rules, got, c.flipper)
+		}
+		// One black piece, on d4 (a lower-right and an upper-left corner alike): whoever flips
+		// first turns it and wins at once.
+		s := NewState(c.rules)
+		for i := range Squares {
+			p := game.Player(i % 2)
+			face := "W"
+			if i == Squares-1 {
+				face = "B"
+			}
+			if err := game.Play(s, p, mustAction(t, face+SquareName(i))); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if s.ToAct() != game.ActorsOf(c.flipper) || len(s.Legal(c.flipper.Other(), nil)) != 0 {
+			t.Fatalf("%+v: %v acts after the placement, want player %d alone", c.rules, s.ToAct(), c.flipper+1)
+		}
+		if err := game.Play(s, c.flipper.Other(), mustAction(t, "d4")); !errors.Is(err, game.ErrNotYourTurn) {
+			t.Errorf("%+v: the other player flips first: %v, want ErrNotYourTurn", c.rules, err)
+		}
+		want := strconv.Itoa(int(c.flipper) + 1)
+		if enc := s.Encode(); !strings.Contains(enc, "WWWW/WWWW/WWWW/WWWB "+want) {
+			t.Errorf("%+v: encoding %q, want player %s to move", c.rules, enc, want)
+		}
+		if err := game.Play(s, c.flipper, mustAction(t, "d4")); err != nil {
+			t.Fatal(err)
+		}
+		if o := s.Outcome(); !o.Over || o.Winner != c.flipper {
+			t.Errorf("%+v: after the only flip: %+v, want a win for player %d", c.rules, o, c.flipper+1)
+		}
+	}
+}
+
+// TestRepetitionParity checks which repeated boards draw with opposite seating: a position is
+// the board and the player to move, so a board that comes back with the other player to move
+// plays on, and one that comes back with the same player to move ends the game at once, the
+// second time it occurs.
+func TestRepetitionParity(t *testing.T) {
+	r := Rules{Opposite: true}
+	s := flipping(t, r, "WBWW/WWWW/WWWW/WWWW", game.First) // 0: b1, player 1 to move
+	steps := []struct {
+		move  string
+		board string
+		over  bool
+	}{
+		{"a1-b1", "BWWW/WWWW/WWWW/WWWW", false}, // 1: a1, player 2
+		{"a1-c1", "WBBW/WWWW/WWWW/WWWW", false}, // 2: b1 c1, player 1
+		{"c1", "WBWW/WWWW/WWWW/WWWW", false},    // 3: b1 again, but player 2 to move: no repetition
+		{"b1-c1", "WWBW/WWWW/WWWW/WWWW", false}, // 4: c1, player 1
+		{"b1-c1", "WBWW/WWWW/WWWW/WWWW", true},  // 5: b1 with player 2 to move, as at 3: a draw
+	}
+	for i, st := range steps {
+		p := s.Turn()
+		if err := game.Play(s, p, mustAction(t, st.move)); err != nil {
+			t.Fatalf("step %d, %s: %v", i+1, st.move, err)
+		}
+		filled, black := s.Board()
+		if got := Text(filled, black); got != st.board {
+			t.Fatalf("step %d: board %s, want %s", i+1, got, st.board)
+		}
+		o := s.Outcome()
+		if o.Over != st.over || (st.over && (o.Winner != game.NoPlayer || o.Ending != game.EndRules || !strings.Contains(o.Reason, "repeated"))) {
+			t.Fatalf("step %d: outcome %+v, want over=%v (a draw by repetition)", i+1, o, st.over)
+		}
+		d, err := DecodeState(s.Encode())
+		if err != nil || d.Encode() != s.Encode() || d.Outcome() != o {
+			t.Fatalf("step %d: %q decodes to %v, %v", i+1, s.Encode(), d, err)
+		}
+	}
+	// The history in an encoding is checked with the same parity: b1 (0002) occurring at
+	// positions 0 and 3 is fine in the middle, b1 at 3 and 5 is the end.
+	for _, c := range []struct {
+		text string
+		ok   bool
+	}{
+		{"first-flip=continue,seating=opposite WBWW/WWWW/WWWW/WWWW 2 0002,0001,0006,0002", true},
+		{"first-flip=continue,seating=opposite WWBW/WWWW/WWWW/WWWW 1 0002,0001,0006,0002,0004", true},
+		{"first-flip=continue,seating=opposite WBBW/WWWW/WWWW/WWWW 1 0002,0001,0006,0002,0004,0002,0006", false}, // repeats before the end
+	} {
+		if _, err := DecodeState(c.text); (err == nil) != c.ok {
+			t.Errorf("DecodeState(%q) = %v, want ok=%v", c.text, err, c.ok)
+		}
+	}
+	// Same seating never repeats a position: the board only goes down.
+	s = flipping(t, Rules{}, "WBWW/WWWW/WWWW/WWWW", game.First)
+	if err := game.Play(s, game.First, mustAction(t, "a1-b1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Play(s, game.Second, mustAction(t, "a1-b1")); !errors.Is(err, game.ErrIllegal) {
+		t.Errorf("same seating, player 2 turns a1-b1 with b1 white: %v, want ErrIllegal", err)
+	}
+}
+
+// TestIllegalReasons checks that an illegal move's error says which rule it breaks.
+func TestIllegalReasons(t *testing.T) {
+	placing := NewState(Rules{})
+	if err := game.Play(placing, game.First, mustAction(t, "Bb3")); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		s    *State
+		move string
+		want string
+	}{
+		{"a flip while placing", placing, "a1-c3", "the board is not full yet (1 of 16 pieces placed): place a piece on an empty square, black or white side up, like Bb3 or Wb3"},
+		{"a single-square flip while placing", placing, "c3", "the board is not full yet"},
+		{"a taken square", placing, "Wb3", "b3 is not empty"},
+		{"a placement on the full board", flipping(t, Rules{}, "WWWW/WBWW/WWWB/WWWW", game.First), "Wa1", "the board is full: turn a rectangle whose lower-right square shows black"},
+		{"a white lower-right square", flipping(t, Rules{}, "WWWW/WBWW/WWWB/WWWW", game.First), "b2-c3", "its lower-right square c3 shows white; a rectangle must have black there"},
+		{"a white square alone", flipping(t, Rules{}, "WWWW/WBWW/WWWB/WWWW", game.Second), "a1", "its lower-right square a1 shows white"},
+		{"a white upper-left square, seated opposite", flipping(t, Rules{Opposite: true}, "WWWW/WBWW/WWWB/WWWW", game.Second), "a1-b2",
+			"its upper-left square a1 shows white; a rectangle must have black there (seated opposite, Two turns rectangles by their upper-left square)"},
+		{"a placement on the full board, seated opposite", flipping(t, Rules{Opposite: true}, "WWWW/WBWW/WWWB/WWWW", game.Second), "Bb3", "whose upper-left square shows black"},
+	}
+	for _, c := range cases {
+		a := mustAction(t, c.move)
+		p := c.s.Turn()
+		err := game.Play(c.s.Clone(), p, a)
+		if !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %s: %v, want an illegal move saying %q", c.name, c.move, err, c.want)
+		}
+		if err := c.s.Clone().Apply(a); !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: Apply(%s) = %v, want the same reason", c.name, c.move, err)
+		}
+		if why := c.s.ExplainIllegal(p.Other(), a); why != "" {
+			t.Errorf("%s: the player not to move gets a reason %q", c.name, why)
+		}
+	}
+	if why := placing.ExplainIllegal(game.Second, mustAction(t, "Wa1")); why != "" {
+		t.Errorf("a legal placement: %q", why)
 	}
 }

@@ -155,8 +155,10 @@ type State struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
 )
 
 // NewState returns the start of a game under r.
@@ -362,15 +364,45 @@ func (s *State) Apply(a game.Action) error {
 func (s *State) whyNot(sq int) string {
 	bit := uint64(1) << sq
 	name := reversi.SquareName(sq)
+	mover, other := sideNames[s.turn], sideNames[s.turn.Other()]
+	edges := edgeNames[s.turn.Other()]
 	switch {
 	case (s.black|s.white)&bit != 0:
 		return name + " is not empty"
 	case s.rules.Published1993 && Corners&bit != 0:
-		return name + " is a corner, unplayable under the 1993 rules"
+		return name + " is a corner: the 1993 rules leave the corners empty"
 	case s.rules.Published1993:
-		return name + " is on the opponent's edge, forbidden under the 1993 rules"
+		return fmt.Sprintf("%s is on %s's edge (%s), where %s may never place under the 1993 rules", name, other, edges, mover)
+	case Corners&bit != 0:
+		return fmt.Sprintf("%s is a corner, on %s's edge (%s) as well: a disc there must capture, and this one turns nothing", name, other, edges)
 	}
-	return name + " is on the opponent's edge and captures nothing"
+	return fmt.Sprintf("%s is on %s's edge (%s): a disc there must capture, and this one turns nothing", name, other, edges)
+}
+
+// edgeNames names each side's edges.
+var edgeNames = [2]string{"rows 1 and 8", "columns a and h"}
+
+// ExplainIllegal says why p's action a is not legal, by the rules: a square that is taken, a
+// placement on the opponent's edge that captures nothing (or any placement there under the 1993
+// rules), a corner under the 1993 rules, a pass while a placement is available, a placement when
+// none is possible. It is "" when p does not move now or a is legal.
+func (s *State) ExplainIllegal(p game.Player, a game.Action) string {
+	if p != s.turn || s.ToAct() == game.Nobody {
+		return ""
+	}
+	switch {
+	case a == Pass && s.moves != 0:
+		return fmt.Sprintf("%s may pass only without a placement, and has %d", sideNames[p], bits.OnesCount64(s.moves))
+	case a == Pass:
+		return ""
+	case a < 0 || a > 63:
+		return "not a square of the board"
+	case s.moves == 0:
+		return fmt.Sprintf("%s has no placement and must pass", sideNames[p])
+	case s.moves&(1<<a) != 0:
+		return ""
+	}
+	return s.whyNot(int(a))
 }
 
 // ApplyJoint is an error: Troll has no simultaneous moves.

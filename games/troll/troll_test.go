@@ -425,3 +425,234 @@ func TestDiagram(t *testing.T) {
 		}
 	}
 }
+
+// mask reads rows of 'X' (set) and anything else (clear), row 1 first.
+func mask(rows ...string) uint64 {
+	var m uint64
+	for r, row := range rows {
+		for c := range row {
+			if row[c] == 'X' {
+				m |= 1 << (8*r + c)
+			}
+		}
+	}
+	return m
+}
+
+// TestWindingChains checks chains that double back: a connection must be found through
+// stretches that run towards the edge it started from, which a search that only spreads
+// one way (down the rows, across the columns) would miss.
+func TestWindingChains(t *testing.T) {
+	cases := []struct {
+		name string
+		rows []string
+		p    game.Player
+		want bool
+	}{
+		{"Black climbs back from row 5 to row 2", []string{
+			"X.......",
+			"X.XXX...",
+			"X.X.X...",
+			"X.X.X...",
+			"XXX.X...",
+			"....X...",
+			"....X...",
+			"....X...",
+		}, game.First, true},
+		{"the same with c3 missing", []string{
+			"X.......",
+			"X.XXX...",
+			"X...X...",
+			"X.X.X...",
+			"XXX.X...",
+			"....X...",
+			"....X...",
+			"....X...",
+		}, game.First, false},
+		{"Black's serpentine over the whole board", []string{
+			".X......",
+			".XXXXXXX",
+			".......X",
+			"XXXXXXXX",
+			"X.......",
+			"XXXXXXXX",
+			".......X",
+			".......X",
+		}, game.First, true},
+		{"the serpentine cut at h3", []string{
+			".X......",
+			".XXXXXXX",
+			"........",
+			"XXXXXXXX",
+			"X.......",
+			"XXXXXXXX",
+			".......X",
+			".......X",
+		}, game.First, false},
+		{"White doubles back from column e to column b", []string{
+			"XXXXX...",
+			"....X...",
+			".XXXX...",
+			".X......",
+			".XXXXXXX",
+			"........",
+			"........",
+			"........",
+		}, game.Second, true},
+		{"the same with b4 missing", []string{
+			"XXXXX...",
+			"....X...",
+			".XXXX...",
+			"........",
+			".XXXXXXX",
+			"........",
+			"........",
+			"........",
+		}, game.Second, false},
+		{"White's serpentine down the columns", []string{
+			"X.XXX.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.XX",
+			"XXX.XXX.",
+		}, game.Second, true},
+		{"the serpentine joined only diagonally at d8", []string{
+			"X.XXX.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.X.",
+			"X.X.X.XX",
+			"XX.X.XX.",
+		}, game.Second, false},
+	}
+	for _, c := range cases {
+		m := mask(c.rows...)
+		if got := Joined(m, c.p); got != c.want {
+			t.Errorf("%s: Joined = %v, want %v", c.name, got, c.want)
+		}
+		if got := refJoined(m, c.p); got != c.want {
+			t.Errorf("%s: the reference says %v, want %v (the table is wrong)", c.name, got, c.want)
+		}
+		if got := Joined(m, c.p.Other()); got != refJoined(m, c.p.Other()) {
+			t.Errorf("%s: for the other side Joined = %v, the reference disagrees", c.name, got)
+		}
+	}
+}
+
+// TestWindingWin plays the placement that closes a winding chain: the game is won at once,
+// and the chain the board shows is the winding group (a branch of it included), not Black's
+// other discs.
+func TestWindingWin(t *testing.T) {
+	s := board(t, Rules{}, []string{
+		"B.......",
+		"B.BBB...",
+		"B...BB..",
+		"B.B.B...",
+		"BBB.B...",
+		"....B...",
+		"....B.B.",
+		"....B...",
+	}, "B")
+	if s.Outcome().Over {
+		t.Fatal("over before c3 closes the chain")
+	}
+	if err := game.Play(s, game.First, sq(t, "c3")); err != nil {
+		t.Fatal(err)
+	}
+	if o := s.Outcome(); !o.Over || o.Winner != game.First || o.Ending != game.EndRules {
+		t.Fatalf("after c3: %+v, want Black to win by the rules", o)
+	}
+	want := mask(
+		"X.......",
+		"X.XXX...",
+		"X.X.XX..",
+		"X.X.X...",
+		"XXX.X...",
+		"....X...",
+		"....X...",
+		"....X...",
+	)
+	if got := s.Chain(); got != want {
+		t.Errorf("chain %016x, want %016x (g7 stands apart)", got, want)
+	}
+}
+
+// TestIllegalReasons checks that an illegal action's error gives the rule it breaks.
+func TestIllegalReasons(t *testing.T) {
+	rows := []string{
+		"........",
+		".W......",
+		"BW......",
+		"........",
+		"........",
+		"........",
+		"......WB",
+		"........",
+	}
+	rows93 := []string{
+		"........",
+		".W......",
+		".WB.....",
+		"........",
+		"........",
+		"........",
+		".....W..",
+		"........",
+	}
+	r87, r93 := Rules{}, Rules{Published1993: true}
+	cases := []struct {
+		rules Rules
+		rows  []string
+		turn  string
+		move  string
+		want  string
+	}{
+		{r87, rows, "B", "h7", "h7 is not empty"},
+		{r87, rows, "B", "a5", "a5 is on White's edge (columns a and h): a disc there must capture"},
+		{r87, rows, "W", "c8", "c8 is on Black's edge (rows 1 and 8): a disc there must capture"},
+		{r87, rows, "B", "h1", "h1 is a corner, on White's edge (columns a and h) as well: a disc there must capture"},
+		{r87, rows, "B", "pass", "Black may pass only without a placement"},
+		{r93, rows93, "B", "a1", "a1 is a corner: the 1993 rules leave the corners empty"},
+		{r93, rows93, "B", "a5", "a5 is on White's edge (columns a and h), where Black may never place under the 1993 rules"},
+		{r93, rows93, "W", "c1", "c1 is on Black's edge (rows 1 and 8), where White may never place"},
+		{r93, rows93, "W", "b2", "b2 is not empty"},
+	}
+	for _, c := range cases {
+		s := board(t, c.rules, c.rows, c.turn)
+		a, err := s.ParseAction(s.Turn(), c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = game.Play(s, s.Turn(), a)
+		if !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v %s %s: %v, want an illegal move saying %q", c.rules, c.turn, c.move, err, c.want)
+		}
+		if why := s.ExplainIllegal(s.Turn().Other(), a); why != "" {
+			t.Errorf("%s %s: the side not to move gets a reason %q", c.turn, c.move, why)
+		}
+	}
+	// A side that must pass is told so.
+	full := make([]string, 8)
+	for r := range 8 {
+		var b strings.Builder
+		for c := range 8 {
+			b.WriteByte("WB"[(r+c)%2])
+		}
+		full[r] = b.String()
+	}
+	full[2] = "." + full[2][1:]
+	s := board(t, r87, full, "B")
+	err := game.Play(s, game.First, sq(t, "a3"))
+	if !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), "Black has no placement and must pass") {
+		t.Errorf("a placement when Black must pass: %v", err)
+	}
+	// A legal action has nothing to explain.
+	if why := NewState(r87).ExplainIllegal(game.First, sq(t, "d3")); why != "" {
+		t.Errorf("d3 at the start: %q", why)
+	}
+}

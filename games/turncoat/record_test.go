@@ -3,8 +3,10 @@ package turncoat
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"turncoat/game"
 )
@@ -34,7 +36,7 @@ func TestRecordRoundTrip(t *testing.T) {
 			b.Pieces = a.Pieces
 			b.Black &= b.Pieces
 			r.Setup = a.Text(r.Size) + ":" + b.Text(r.Size)
-			r.Seed = 1 // a record with a setup does not name the seed: it reads back as the default
+			r.Seed = RandomSeed // a record with a setup does not name the seed: it reads back as the default
 			if a.Done() || b.Done() {
 				continue
 			}
@@ -105,5 +107,158 @@ func TestRecordErrors(t *testing.T) {
 	rec, err := ParseRecord("# a game\n\nsize 3\nsetup WWW/WBW/WWW\n\n1. a1 c3 2. b2 b2\n# end\n")
 	if err != nil || len(rec.Rounds) != 2 {
 		t.Errorf("lenient record: %v, %v", rec, err)
+	}
+}
+
+// TestGameRecordRoundTrip writes random games through the registry's interface (some stopped
+// by a resignation, some from explicit setups, some with players, event and date) and reads
+// them back, one by one and all from one file.
+func TestGameRecordRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	var all strings.Builder
+	var recs []game.Record
+	for i := range 80 {
+		r := Rules{Size: MinSize + i%6, Mode: Mode(i % 2), Cap: 1 + rng.IntN(30)}
+		if i%4 == 3 {
+			r.Setup = RandomSetup(r.Size, rng.Uint64()).Text(r.Size)
+		}
+		start, err := NewState(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var st game.State = start
+		if i%5 == 4 { // a start given as boards, as a puzzle is
+			if st, err = (Game{}).ParsePosition(start.Options(), start.Boards()[0].Text(r.Size)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := game.Record{Start: st.Clone(), Result: game.InPlay}
+		s := st.Clone()
+		stop := 1000
+		if i%3 == 2 {
+			stop = rng.IntN(6)
+		}
+		for round := 0; s.ToAct() != game.Nobody && round < stop; round++ {
+			var j game.Joint
+			for p := game.First; p <= game.Second; p++ {
+				legal := s.Legal(p, nil)
+				j[p] = legal[rng.IntN(len(legal))]
+			}
+			rec.Moves = append(rec.Moves, game.FormatMove(s, game.Simultaneous(j)))
+			if err := game.PlayJoint(s, j); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec.Result = s.Outcome()
+		if !rec.Result.Over && i%2 == 0 {
+			rec.Result = game.Outcome{Over: true, Winner: game.Second, Ending: game.EndResignation, Reason: "Red resigned"}
+		}
+		if i%2 == 0 {
+			rec.Players = [2]string{"Ann  Smith", "Bob"}
+			rec.Event = "Club night"
+			rec.Date = time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
+		}
+		text, err := game.FormatRecord("text", rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := game.ReadRecords(Game{}, "", strings.NewReader(text), game.Options{})
+		if err != nil || len(back) != 1 {
+			t.Fatalf("reading back\n%s: %v", text, err)
+		}
+		sameGameRecord(t, back[0], rec)
+		all.WriteString(text)
+		recs = append(recs, rec)
+	}
+	back, err := ReadRecords(strings.NewReader(all.String()), game.Options{})
+	if err != nil || len(back) != len(recs) {
+		t.Fatalf("the whole file: %d games, %v", len(back), err)
+	}
+	for i := range recs {
+		sameGameRecord(t, back[i], recs[i])
+	}
+}
+
+func sameGameRecord(t *testing.T, got, want game.Record) {
+	t.Helper()
+	if got.Start.Encode() != want.Start.Encode() {
+		t.Fatalf("start %q, want %q", got.Start.Encode(), want.Start.Encode())
+	}
+	if !slices.Equal(got.Moves, want.Moves) || got.Result != want.Result {
+		t.Fatalf("moves %v, result %+v; want %v, %+v", got.Moves, got.Result, want.Moves, want.Result)
+	}
+	if got.Players != want.Players || got.Event != want.Event || !got.Date.Equal(want.Date) {
+		t.Fatalf("players %q, event %q, date %v; want %q, %q, %v", got.Players, got.Event, got.Date, want.Players, want.Event, want.Date)
+	}
+}
+
+func TestGameRecordErrors(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want error
+		why  string
+	}{
+		{"size 3\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
+		{"size 3\nseed 0\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
+		{"", game.ErrSyntax, "no game"},
+		{"size 3\nseed 5\nred Ann\nred Bob\n", game.ErrSyntax, "record 2 (from line 4): syntax error: the record names neither"}, // a repeated header begins a game
+		{"size 3\nseed 5\ndate someday\n", game.ErrSyntax, "date"},
+		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nresult yellow resigned\n", game.ErrSyntax, "ending"},
+		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nresult yellow claim\n", game.ErrSyntax, "ending"},
+		{"size 3\nsetup WWB/BBB/BBB\n1. a1 a1\nresult yellow resignation\n", game.ErrIllegal, "by the rules"},
+		{"size 3\nsetup WWW/WBW/WWW\nresult\n", game.ErrSyntax, "result"},
+		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nsize 3\nseed 0\n", game.ErrSyntax, "record 2 (from line 4)"},
+	} {
+		_, err := ReadRecords(strings.NewReader(c.text), game.Options{})
+		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.why) {
+			t.Errorf("ReadRecords(%q) = %v, want %v mentioning %q", c.text, err, c.want, c.why)
+		}
+	}
+	// The caller's options give what a record leaves out, its seed included.
+	o, _ := game.ParseOptionString(optionSpecs, "size=4,seed=77")
+	recs, err := ReadRecords(strings.NewReader("1. a1 a1\n"), o)
+	if err != nil || recs[0].Start.(*State).Rules().Seed != 77 || recs[0].Start.(*State).Rules().Size != 4 {
+		t.Errorf("options from the caller: %v", err)
+	}
+	// What cannot be written is refused, and nothing is written.
+	s, _ := NewState(Rules{Size: 3, Cap: 100, Setup: "WWW/WBW/WWW"})
+	mid := s.Clone()
+	_ = mid.ApplyJoint(game.Joint{0, 0})
+	over, _ := NewState(Rules{Size: 3, Cap: 100, Setup: "WWB/BBB/BBB"})
+	for _, rec := range []game.Record{
+		{Start: mid},
+		{Start: s, Moves: []string{"a1"}},
+		{Start: s, Moves: []string{"a1 d4"}},
+		{Start: s, Players: [2]string{"Ann\nresult red"}},
+		{Start: s, Result: game.Win(game.First, "")},
+		{Start: over, Moves: []string{"a1 a1"}, Result: game.Outcome{Over: true, Winner: game.Second, Ending: game.EndResignation}},
+		{Start: over, Moves: []string{"a1 a1"}, Result: game.Win(game.Second, "")},
+		{Start: s, Result: game.Claimed("repetition")},
+	} {
+		var b strings.Builder
+		if err := WriteRecord(&b, rec); err == nil || b.Len() != 0 {
+			t.Errorf("WriteRecord(%+v) = %v, wrote %q", rec, err, b.String())
+		}
+	}
+}
+
+// TestRecordsWithoutRounds checks a file of games that have no rounds: each header block that
+// repeats a header begins a new game.
+func TestRecordsWithoutRounds(t *testing.T) {
+	var b strings.Builder
+	for _, seed := range []uint64{4, 5, 6} {
+		s, _ := NewState(Rules{Size: 3 + int(seed%2), Cap: 10, Seed: seed})
+		if err := WriteRecord(&b, game.Record{Start: s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	recs, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("%q: %d games, %v", b.String(), len(recs), err)
+	}
+	for i, rec := range recs {
+		if got := rec.Start.(*State).Rules().Seed; got != uint64(4+i) || len(rec.Moves) != 0 {
+			t.Errorf("game %d: seed %d, %d moves", i+1, got, len(rec.Moves))
+		}
 	}
 }

@@ -6,12 +6,15 @@
 // game.BothAct) and both selections arrive together in ApplyJoint. The boards are bitboards
 // (see Board), and the package exports the allocation-free primitives search needs: Board.Flip,
 // Selectable, PlayRound and Check. Setups come from a seed (RandomSetup) or are given
-// explicitly; records of whole games are read and written by ParseRecord and Record.String.
+// explicitly; a game created with neither draws its seed at random and records it in its
+// options, so it replays. Records of whole games are read and written by ParseRecord and
+// Record.String, and through the registry (RecordFormats).
 package turncoat
 
 import (
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 
@@ -69,7 +72,9 @@ type Rules struct {
 	Mode Mode
 	// Cap is the round cap: after Cap rounds without a winner the game is drawn.
 	Cap int
-	// Seed draws the setup (RandomSetup) when Setup is empty.
+	// Seed draws the setup (RandomSetup) when Setup is empty. RandomSeed (0) asks NewState to
+	// draw a seed at random; the state's rules and options then carry the seed drawn, so the
+	// game replays exactly.
 	Seed uint64
 	// Setup is an explicit start: one board for both players, or Red's and Yellow's joined by
 	// ':', in Board.Text's format. Empty means the random setup from Seed.
@@ -79,6 +84,16 @@ type Rules struct {
 // Standard are the rules of the original game with setup seed 1.
 var Standard = Rules{Size: 8, Mode: WhiteAndBlack, Cap: DefaultCap, Seed: 1}
 
+// RandomSeed is the seed option's default, 0: a game created without a setup draws its seed at
+// random (NewSeed) and records the seed drawn in its options.
+const RandomSeed uint64 = 0
+
+// MaxSeed is the largest seed the option takes.
+const MaxSeed uint64 = 1<<63 - 1
+
+// NewSeed draws a setup seed at random, from 1 to MaxSeed.
+func NewSeed() uint64 { return rand.Uint64N(MaxSeed) + 1 }
+
 var optionSpecs = []game.OptionSpec{
 	{Name: "size", Kind: game.OptionInt, Default: "8", Min: MinSize, Max: MaxSize,
 		Doc: "the boards' side: 8 (the game), or 3 to 7 for tests and puzzles"},
@@ -86,8 +101,8 @@ var optionSpecs = []game.OptionSpec{
 		Doc: "the squares a player may select on their own board: any piece, or only pieces showing white"},
 	{Name: "cap", Kind: game.OptionInt, Default: strconv.Itoa(DefaultCap), Min: 1, Max: MaxCap,
 		Doc: "the round cap: the game is drawn after this many rounds"},
-	{Name: "seed", Kind: game.OptionInt, Default: "1", Min: 0, Max: 1<<63 - 1,
-		Doc: "the seed of the random setup (2-6 black pieces, 0-3 blanks), so a game replays exactly"},
+	{Name: "seed", Kind: game.OptionInt, Default: "0", Min: 0, Max: int64(MaxSeed),
+		Doc: "the seed of the random setup (2-6 black pieces, 0-3 blanks); 0, the default, draws one at random when the game is created, and the game's options then hold the seed drawn, so it replays exactly; unused (and kept at 0) with an explicit setup"},
 	{Name: "setup", Kind: game.OptionText, Default: "",
 		Doc: "an explicit setup instead of the seed's: rows top to bottom joined by '/', B black, W white, '.' blank; one board for both players, or Red's and Yellow's joined by ':'"},
 }
@@ -108,9 +123,13 @@ func RulesOf(o game.Options) Rules {
 }
 
 // StartBoards returns Red's and Yellow's starting boards under r: the explicit setup when there
-// is one (checked against the size), else the seed's random setup on both boards.
+// is one (checked against the size), else the seed's random setup on both boards. RandomSeed
+// without a setup names no start (NewState draws the seed first): that is an error.
 func (r Rules) StartBoards() ([2]Board, error) {
 	if r.Setup == "" {
+		if r.Seed == RandomSeed {
+			return [2]Board{}, fmt.Errorf("%w: seed=0 names no setup: a game created with it draws its seed", game.ErrOption)
+		}
 		b := RandomSetup(r.Size, r.Seed)
 		return [2]Board{b, b}, nil
 	}
@@ -254,13 +273,23 @@ type State struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Perfter    = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Perfter          = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
 )
 
-// NewState returns the start of a game under r.
+// NewState returns the start of a game under r. Without a setup and with RandomSeed it draws
+// the seed (NewSeed), which the state's rules and options then hold; with a setup the seed has
+// no part in the game and is recorded as RandomSeed, so one start has one encoding.
 func NewState(r Rules) (*State, error) {
+	switch {
+	case r.Setup != "":
+		r.Seed = RandomSeed
+	case r.Seed == RandomSeed:
+		r.Seed = NewSeed()
+	}
 	o, err := r.Options()
 	if err != nil {
 		return nil, err
@@ -273,8 +302,13 @@ func NewState(r Rules) (*State, error) {
 }
 
 // FromBoards returns the position with the given boards after round rounds under r (whose
-// Setup, if any, records the game's start and is not checked against the boards).
+// Setup, if any, records the game's start and is not checked against the boards; RandomSeed
+// without a setup means the start is not known, and no seed is drawn; with a setup the seed is
+// recorded as RandomSeed, as NewState does).
 func FromBoards(r Rules, boards [2]Board, round int) (*State, error) {
+	if r.Setup != "" {
+		r.Seed = RandomSeed
+	}
 	o, err := r.Options()
 	if err != nil {
 		return nil, err
@@ -356,12 +390,37 @@ func (s *State) ApplyJoint(j game.Joint) error {
 	for p := game.First; p <= game.Second; p++ {
 		a := j[p]
 		if a < 0 || a > 63 || s.Selectable(p)&(1<<a) == 0 {
-			return fmt.Errorf("%w: %s cannot select %s", game.ErrIllegal, sideNames[p], s.FormatAction(p, a))
+			return fmt.Errorf("%w: %s cannot select %s: %s", game.ErrIllegal, sideNames[p], s.FormatAction(p, a), s.whyNot(p, a))
 		}
 	}
 	s.boards[0], s.boards[1], _ = PlayRound(s.boards[0], s.boards[1], int(j[0]), int(j[1]))
 	s.round++
 	return nil
+}
+
+// whyNot says why p may not select a, or "" if p may.
+func (s *State) whyNot(p game.Player, a game.Action) string {
+	n := s.rules.Size
+	if a < 0 || a > 63 || SquareMask(n)&(1<<a) == 0 {
+		return fmt.Sprintf("not a square of the %dx%d board", n, n)
+	}
+	name, bit, b := SquareName(int(a)), uint64(1)<<a, s.boards[p]
+	switch {
+	case b.Pieces&bit == 0:
+		return name + " is blank: a blank holds no piece and can never be selected"
+	case s.rules.Mode == WhiteOnly && b.Black&bit != 0:
+		return name + " shows black on " + sideNames[p] + "'s board; in white-only mode only a piece showing white may be selected"
+	}
+	return ""
+}
+
+// ExplainIllegal says why p may not select a, by the rules: a square off the board, a blank, a
+// piece showing black in white-only mode. It is "" when the game is over or p may select a.
+func (s *State) ExplainIllegal(p game.Player, a game.Action) string {
+	if !p.Valid() || s.Result() != InPlay {
+		return ""
+	}
+	return s.whyNot(p, a)
 }
 
 // Clone copies the state.
@@ -401,8 +460,10 @@ func DecodeState(text string) (*State, error) {
 		return nil, err
 	}
 	r := RulesOf(o)
-	if _, err := r.StartBoards(); err != nil {
-		return nil, err
+	if r.Setup != "" {
+		if _, err := r.StartBoards(); err != nil {
+			return nil, err
+		}
 	}
 	var boards [2]Board
 	for i := range boards {

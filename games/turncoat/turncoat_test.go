@@ -3,6 +3,7 @@ package turncoat
 import (
 	"errors"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -566,5 +567,69 @@ func TestStarts(t *testing.T) {
 		if again[i].Encode() != starts[i].Encode() {
 			t.Fatal("Starts is not reproducible")
 		}
+	}
+}
+
+// TestRandomSeed checks that a game created without a seed or setup draws its seed: new games
+// differ, the seed drawn is in the options and the encoding, and the encoding and a record
+// replay the same setup.
+func TestRandomSeed(t *testing.T) {
+	g := Game{}
+	o := game.DefaultOptions(optionSpecs)
+	if o.Get("seed") != "0" {
+		t.Fatalf("the seed option defaults to %q, want 0 (draw one)", o.Get("seed"))
+	}
+	seeds := map[uint64]bool{}
+	setups := map[string]bool{}
+	for range 4 {
+		st, err := g.New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*State)
+		seed := s.Rules().Seed
+		if seed == RandomSeed || seed > MaxSeed || s.Options().Get("seed") != strconv.FormatUint(seed, 10) {
+			t.Fatalf("drawn seed %d, options %q", seed, s.Options())
+		}
+		seeds[seed] = true
+		setups[s.Boards()[0].Text(8)] = true
+		if b := s.Boards(); b[0] != RandomSetup(8, seed) || b[1] != b[0] {
+			t.Errorf("the setup is not the drawn seed's")
+		}
+		// The encoding carries the seed: decoding gives the same start, which plays the same.
+		d, err := g.Decode(s.Encode())
+		if err != nil || d.Encode() != s.Encode() {
+			t.Fatalf("decode %q: %v, %v", s.Encode(), d, err)
+		}
+		if again, err := NewState(d.(*State).Rules()); err != nil || again.Encode() != s.Encode() {
+			t.Errorf("a new game under the decoded rules: %v, %v; want %q", again, err, s.Encode())
+		}
+		// So does a record: written, read and replayed, it starts from the same setup.
+		j := game.Joint{game.Action(s.Legal(game.First, nil)[0]), game.Action(s.Legal(game.Second, nil)[0])}
+		rec := game.Record{Start: s.Clone(), Moves: []string{game.FormatMove(s, game.Simultaneous(j))}}
+		text, err := game.FormatRecord("", rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadRecords(strings.NewReader(text), game.Options{})
+		if err != nil || back[0].Start.Encode() != s.Encode() {
+			t.Fatalf("record %q reads back to %v, %v; want the start %q", text, back, err, s.Encode())
+		}
+	}
+	if len(seeds) < 4 || len(setups) < 2 {
+		t.Errorf("4 new games drew %d seeds and %d setups", len(seeds), len(setups))
+	}
+	// An explicit seed or setup draws nothing.
+	s, _ := NewState(Rules{Size: 8, Cap: 100, Seed: 42})
+	if s.Rules().Seed != 42 {
+		t.Errorf("seed 42 became %d", s.Rules().Seed)
+	}
+	s, _ = NewState(Rules{Size: 3, Cap: 100, Setup: "WWW/WBW/WWW"})
+	if s.Rules().Seed != RandomSeed || !strings.Contains(s.Encode(), "seed=0,setup=WWW/WBW/WWW") {
+		t.Errorf("with a setup the seed became %d: %q", s.Rules().Seed, s.Encode())
+	}
+	// Seed 0 names no start of its own.
+	if _, err := (Rules{Size: 8, Cap: 100}).StartBoards(); !errors.Is(err, game.ErrOption) {
+		t.Errorf("StartBoards with seed 0: %v, want an option error", err)
 	}
 }

@@ -126,7 +126,7 @@ func (s *State) Diagram(game.Player) string {
 		fmt.Fprintf(&b, "%s is in check: all of its Castles are attacked.\n", side)
 	}
 	if s.CanClaimRepetition() {
-		fmt.Fprintf(&b, "This position has occurred %d times: %s may type claim for a draw.\n", s.Repetitions(), side)
+		fmt.Fprintf(&b, "This position has occurred %d times: either player may claim a draw (%s by typing claim).\n", s.Repetitions(), side)
 	}
 	fmt.Fprintf(&b, "%s to move (move %d).", side, p.number)
 	return b.String()

@@ -286,7 +286,7 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 		if m, ok := p.Lookup(Square(a&63), Square(a>>6)); ok {
 			return m, nil
 		}
-		return NoMove, fmt.Errorf("%w: %s: no legal move from %s to %s", game.ErrIllegal, text, Square(a&63), Square(a>>6))
+		return NoMove, fmt.Errorf("%w: %s: %s", game.ErrIllegal, text, p.whyNot(Square(a&63), Square(a>>6)))
 	}
 	pm, err := parseText(text)
 	if err != nil {
@@ -295,7 +295,8 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 	var buf [MaxMoves]Move
 	found, count := NoMove, 0
 	var names []string
-	for _, m := range p.Moves(buf[:0]) {
+	legal := p.Moves(buf[:0])
+	for _, m := range legal {
 		if pm.matches(m) {
 			found = m
 			count++
@@ -304,7 +305,7 @@ func (n Notation) Parse(p *Position, text string) (Move, error) {
 	}
 	switch count {
 	case 0:
-		return NoMove, fmt.Errorf("%w: %s: no legal move of %s matches", game.ErrIllegal, text, sideName(p.side))
+		return NoMove, fmt.Errorf("%w: %s: no legal move of %s matches%s", game.ErrIllegal, text, sideName(p.side), n.suggest(p, pm.to, legal))
 	case 1:
 		return found, nil
 	}

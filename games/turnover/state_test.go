@@ -2,6 +2,7 @@ package turnover
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -355,5 +356,177 @@ func TestDiagram(t *testing.T) {
 	r.KnightLetter = 'N'
 	if d := NewState(r, mustFEN(t, "c7/8/8/8/8/8/8/C3N3 w")).Diagram(game.NoPlayer); !strings.Contains(d, "N  .  .  .  1") || strings.Contains(d, "White is in check") {
 		t.Errorf("knight-letter=N diagram:\n%s", d)
+	}
+}
+
+// TestRepetitionClaimEitherSide checks the claim of spec §4.6: once a position has occurred for
+// the third time either player may claim the draw, the side to move with the action Claim and
+// the other through DrawClaimer; never before the third occurrence; the draw is a claimed one.
+func TestRepetitionClaimEitherSide(t *testing.T) {
+	s := newState(t, Standard, shuffleFEN)
+	var claimer DrawClaimer = s
+	// Occurrences of the position after each ply: the start comes back after 4 and 8 plies,
+	// the position after Rh2 after 5 and 9.
+	wantReps := []int{1, 1, 1, 1, 2, 2, 2, 2, 3, 3}
+	moves := append(append(append([]string{}, shuffle...), shuffle...), shuffle[0])
+	for ply := 0; ; ply++ {
+		if got := s.Repetitions(); got != wantReps[ply] {
+			t.Fatalf("ply %d: %d occurrences, want %d", ply, got, wantReps[ply])
+		}
+		can := wantReps[ply] >= 3
+		for p := game.First; p <= game.Second; p++ {
+			if claimer.CanClaimDraw(p) != can {
+				t.Fatalf("ply %d: %v may claim: %v, want %v", ply, p, claimer.CanClaimDraw(p), can)
+			}
+		}
+		if got := slices.Contains(legalActions(s), Claim); got != can {
+			t.Fatalf("ply %d: Claim among the legal actions: %v, want %v", ply, got, can)
+		}
+		if !can {
+			c := s.Clone().(*State)
+			err := c.ClaimDraw(s.pos.side.Other())
+			if !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), "third time") || c.Outcome().Over {
+				t.Fatalf("ply %d: a claim before the third occurrence: %v, %+v", ply, err, c.Outcome())
+			}
+		}
+		if ply == len(moves) {
+			break
+		}
+		play(t, s, moves[ply])
+	}
+	// Black to move, for the third time in this position: Black claims with the action, White
+	// (not to move, with no legal action) through ClaimDraw; the outcome is the same.
+	if len(s.Legal(game.First, nil)) != 0 {
+		t.Fatal("White has legal actions with Black to move")
+	}
+	byAction, byWhite, byBlack := s.Clone().(*State), s.Clone().(*State), s.Clone().(*State)
+	if err := game.Play(byAction, game.Second, Claim); err != nil {
+		t.Fatal(err)
+	}
+	if err := byWhite.ClaimDraw(game.First); err != nil {
+		t.Fatal(err)
+	}
+	if err := byBlack.ClaimDraw(game.Second); err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]*State{"Black's Claim": byAction, "White's ClaimDraw": byWhite, "Black's ClaimDraw": byBlack} {
+		o := c.Outcome()
+		if !o.Over || o.Winner != game.NoPlayer || o.Ending != game.EndClaim || !strings.Contains(o.Reason, "repetition") {
+			t.Errorf("%s: %+v, want a claimed draw", name, o)
+		}
+		if c.ToAct() != game.Nobody || c.CanClaimDraw(game.First) {
+			t.Errorf("%s: play goes on", name)
+		}
+		if err := c.ClaimDraw(game.First); !errors.Is(err, game.ErrGameOver) {
+			t.Errorf("%s: a second claim: %v, want ErrGameOver", name, err)
+		}
+		d, err := DecodeState(c.Encode())
+		if err != nil || d.Outcome() != o || d.Encode() != c.Encode() {
+			t.Errorf("%s: %q decodes to %v, %v", name, c.Encode(), d, err)
+		}
+	}
+	if err := s.ClaimDraw(game.NoPlayer); !errors.Is(err, game.ErrIllegal) {
+		t.Errorf("a claim by nobody: %v", err)
+	}
+	// Under repetition=auto there is nothing to claim: the third occurrence ends the game.
+	r := Standard
+	r.Repetition = RepetitionAuto
+	a := newState(t, r, shuffleFEN)
+	play(t, a, shuffle...)
+	if err := a.ClaimDraw(game.Second); !errors.Is(err, game.ErrIllegal) || !strings.Contains(err.Error(), "repetition=auto") {
+		t.Errorf("a claim under repetition=auto: %v", err)
+	}
+	play(t, a, shuffle...)
+	if err := a.ClaimDraw(game.Second); !errors.Is(err, game.ErrGameOver) || a.Outcome().Ending != game.EndRules {
+		t.Errorf("after the automatic draw: %v, %+v", err, a.Outcome())
+	}
+}
+
+// TestFiftyMoveClockAtTheLimit checks the clock at the last ply before the limit: a capture, a
+// turnover or a promotion restarts it and play goes on; any other move reaches the limit and
+// draws.
+func TestFiftyMoveClockAtTheLimit(t *testing.T) {
+	r := Standard
+	r.FiftyMovePlies = 20
+	cases := []struct {
+		name, fen, move string
+		over            bool
+	}{
+		{"capture", "c6r/8/8/8/8/8/7p/C6R w 19 30", "Rxh2", false},
+		{"turnover", "c6r/8/8/8/8/8/7b/C6R w 19 30", ":Qh2", false},
+		{"promotion", "c6r/4P3/8/8/8/8/8/C6R w 19 30", "Qe8", false},
+		{"capture that promotes", "c2r1r2/4P3/8/8/8/8/8/C6R w 19 30", "xRd8.Q", false},
+		{"friendly combination", "c6r/8/8/8/8/8/7B/C6R w 19 30", "Qh2", true},
+		{"plain move", "c6r/8/8/8/8/8/8/C6R w 19 30", "Rh2", true},
+		{"pawn step", "c6r/8/8/8/8/8/4P3/C6R w 19 30", "e3", true},
+		{"Castle two-square step", "c6r/8/8/8/8/8/8/CC5R w 19 30", "C.a3", true},
+	}
+	for _, c := range cases {
+		s := newState(t, r, c.fen)
+		if s.Outcome().Over {
+			t.Fatalf("%s: over at clock 19", c.name)
+		}
+		play(t, s, c.move)
+		o := s.Outcome()
+		if c.over {
+			if !o.Over || o.Winner != game.NoPlayer || o.Ending != game.EndRules || !strings.Contains(o.Reason, "20 plies without capture, turnover or promotion") {
+				t.Errorf("%s: %+v, want the draw at 20 plies", c.name, o)
+			}
+			continue
+		}
+		if o.Over || s.pos.Clock() != 0 {
+			t.Errorf("%s: clock %d, %+v; want 0 and play on", c.name, s.pos.Clock(), o)
+		}
+	}
+}
+
+// TestFiftyMoveClockInPlay plays random games with a short limit and checks the clock after
+// every move against the rule: it restarts after a capture, a turnover or a promotion and
+// counts every other ply, and the game is drawn exactly when it reaches the limit (unless a
+// side has run out of Castles first).
+func TestFiftyMoveClockInPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	resets, draws := 0, 0
+	for i := range 60 {
+		r := Standard
+		r.FiftyMovePlies = 6 + i%10
+		s := NewState(r, StartPosition(SetupFirstRank))
+		for s.ToAct() != game.Nobody {
+			p := s.pos.side
+			legal := legalActions(s)
+			a := legal[rng.IntN(len(legal))]
+			if a == Claim {
+				continue
+			}
+			m, ok := s.pos.Lookup(Square(a&63), Square(a>>6))
+			if !ok {
+				t.Fatalf("%s: legal %s is no move", s.pos.FEN(), coordinate(a))
+			}
+			want := s.pos.Clock() + 1
+			if m.Class() == ClassCapture || m.Class() == ClassTurnover || m.Promotes() {
+				want = 0
+				resets++
+			}
+			if err := game.Play(s, p, a); err != nil {
+				t.Fatal(err)
+			}
+			if s.pos.Clock() != want {
+				t.Fatalf("after %s (%s): clock %d, want %d", coordinate(a), m.Class(), s.pos.Clock(), want)
+			}
+			o := s.Outcome()
+			castlesLeft := s.pos.Castles(game.First) > 0 && s.pos.Castles(game.Second) > 0
+			fifty := strings.Contains(o.Reason, "without capture")
+			switch {
+			case castlesLeft && want >= r.FiftyMovePlies && !fifty:
+				t.Fatalf("%s: clock %d of %d, outcome %+v; want the 50-move draw", s.pos.FEN(), want, r.FiftyMovePlies, o)
+			case fifty && want < r.FiftyMovePlies:
+				t.Fatalf("%s: a 50-move draw at clock %d of %d", s.pos.FEN(), want, r.FiftyMovePlies)
+			case fifty:
+				draws++
+			}
+		}
+	}
+	if resets == 0 || draws == 0 {
+		t.Errorf("%d resets and %d draws: the games do not exercise the rule", resets, draws)
 	}
 }

@@ -11,6 +11,23 @@
 //
 // Position is the fast board for search (bitboards and a mailbox, copy-make, Zobrist hash);
 // State is the game.State with history, outcome and notation.
+//
+// # Claiming a draw
+//
+// Under repetition=claim, once a position (stacks, owners and side to move) has occurred for the
+// third time, either player may claim a draw, whichever side is to move (spec §4.6); if neither
+// does, play goes on. The game contract lets only the side to move act, so a claim reaches the
+// game in one of two ways:
+//
+//   - the side to move plays the action Claim ("claim" in notation), which Legal lists for it
+//     while a claim is possible, like any other action (search and perft see it);
+//   - the side not to move, which has no legal action, claims through the DrawClaimer
+//     interface that State implements: CanClaimDraw(p) says whether p may claim now, and
+//     ClaimDraw(p) ends the game. A generic table detects the interface and offers the claim
+//     to either seat as a command outside the turn, and records it as such (it is not a move:
+//     a replay of the moves alone does not end the game; ClaimDraw after the replay does).
+//
+// Either way the game ends in a draw whose Outcome.Ending is game.EndClaim.
 package turnover
 
 import (
@@ -36,8 +53,8 @@ type Rules struct {
 	// FiftyMovePlies is the number of plies without capture, turnover or promotion after which
 	// the game is drawn; 0 turns the rule off.
 	FiftyMovePlies int
-	// Repetition is RepetitionClaim (the third occurrence of a position lets the side to move
-	// claim a draw, with the action Claim) or RepetitionAuto (it ends the game at once).
+	// Repetition is RepetitionClaim (the third occurrence of a position lets either player
+	// claim a draw: see the package doc) or RepetitionAuto (it ends the game at once).
 	Repetition string
 	// KnightLetter is 'K' or 'N', the Knight's letter in printed notation (both are read).
 	KnightLetter byte
@@ -54,7 +71,7 @@ var optionSpecs = []game.OptionSpec{
 	{Name: "fifty-move-plies", Kind: game.OptionInt, Default: "100", Min: 0, Max: 10000,
 		Doc: "plies without capture, turnover or promotion that draw the game (0: never)"},
 	{Name: "repetition", Kind: game.OptionEnum, Default: RepetitionClaim, Values: []string{RepetitionClaim, RepetitionAuto},
-		Doc: "threefold repetition: the side to move may claim a draw, or the game is drawn at once (for engine matches)"},
+		Doc: "threefold repetition: claim (either player may claim a draw, whoever is to move) or auto (the game is drawn at once, for engine matches)"},
 	{Name: "knight-letter", Kind: game.OptionEnum, Default: "K", Values: []string{"K", "N"},
 		Doc: "the Knight's letter in printed moves (both are read)"},
 }
@@ -125,9 +142,26 @@ func (Game) Decode(text string) (game.State, error) { return DecodeState(text) }
 
 // Claim is the action of claiming a draw by threefold repetition: legal for the side to move
 // when the current position (stacks and side to move) has occurred at least three times, under
-// the claim rule; it ends the game in a draw. Not claiming is simply playing a move. Its
-// notation is "claim".
+// the claim rule; it ends the game in a draw claimed (Ending game.EndClaim). Not claiming is
+// simply playing a move. Its notation is "claim". The side not to move claims through
+// DrawClaimer (see the package doc).
 const Claim game.Action = 1 << 12
+
+// DrawClaimer is a state in which a player may claim a draw outside the turn: the contract
+// lets only the side to move act, but a claim the rules allow to either player (Turnover's
+// threefold repetition) must reach the game from the other side too. A table detects it and
+// offers the claim to both seats as a command, not as a move.
+type DrawClaimer interface {
+	// CanClaimDraw reports whether p may claim a draw now.
+	CanClaimDraw(p game.Player) bool
+	// ClaimDraw ends the game in a draw claimed by p (Outcome.Ending game.EndClaim), or says
+	// why p may not claim: the game is over (game.ErrGameOver) or nothing may be claimed now
+	// (game.ErrIllegal).
+	ClaimDraw(p game.Player) error
+}
+
+// claimedDraw is the outcome of a claimed draw.
+var claimedDraw = game.Claimed("threefold repetition claimed")
 
 // State is a game of Turnover in progress, a game.State.
 type State struct {
@@ -146,9 +180,12 @@ type State struct {
 }
 
 var (
-	_ game.State      = (*State)(nil)
-	_ game.Perfter    = (*State)(nil)
-	_ game.Diagrammer = (*State)(nil)
+	_ game.State            = (*State)(nil)
+	_ game.Perfter          = (*State)(nil)
+	_ game.Diagrammer       = (*State)(nil)
+	_ game.IllegalExplainer = (*State)(nil)
+	_ game.BoardViewer      = (*State)(nil)
+	_ DrawClaimer           = (*State)(nil)
 )
 
 // NewState returns a game under r starting from p (with no history).
@@ -193,10 +230,50 @@ func (s *State) Repetitions() int {
 	return n
 }
 
-// CanClaimRepetition reports whether the side to move may claim a draw by threefold
-// repetition now.
+// CanClaimRepetition reports whether a draw by threefold repetition may be claimed now, by
+// either player (the side to move with the action Claim, the other through ClaimDraw).
 func (s *State) CanClaimRepetition() bool {
 	return !s.outcome.Over && s.rules.Repetition == RepetitionClaim && s.Repetitions() >= 3
+}
+
+// CanClaimDraw reports whether p may claim a draw now: either player may once the current
+// position has occurred three times, under repetition=claim.
+func (s *State) CanClaimDraw(p game.Player) bool { return p.Valid() && s.CanClaimRepetition() }
+
+// ClaimDraw ends the game in a draw claimed by p, the side to move or not (see the package
+// doc). The claim is kept in the state's history as the Claim action, so the encoding decodes
+// to a finished game.
+func (s *State) ClaimDraw(p game.Player) error {
+	switch {
+	case s.outcome.Over:
+		return game.ErrGameOver
+	case !p.Valid():
+		return fmt.Errorf("%w: %s is not a player", game.ErrIllegal, p)
+	case !s.CanClaimRepetition():
+		return fmt.Errorf("%w: claim: %s", game.ErrIllegal, s.whyNoClaim())
+	}
+	s.claim()
+	return nil
+}
+
+// claim ends the game in a claimed draw.
+func (s *State) claim() {
+	s.claimed = true
+	s.moves = append(s.moves, Claim)
+	s.outcome = claimedDraw
+}
+
+// whyNoClaim says why no draw may be claimed now.
+func (s *State) whyNoClaim() string {
+	if s.rules.Repetition == RepetitionAuto {
+		return "under repetition=auto a threefold repetition ends the game by itself; there is nothing to claim"
+	}
+	n := s.Repetitions()
+	times := "once"
+	if n == 2 {
+		times = "twice"
+	}
+	return fmt.Sprintf("this position has occurred %s; a draw may be claimed when it occurs for the third time", times)
 }
 
 // Legal appends p's legal actions to buf[:0]: its moves, and Claim when it may claim a draw.
@@ -235,11 +312,9 @@ func (s *State) Apply(a game.Action) error {
 	}
 	if a == Claim {
 		if !s.CanClaimRepetition() {
-			return fmt.Errorf("%w: no threefold repetition to claim", game.ErrIllegal)
+			return fmt.Errorf("%w: claim: %s", game.ErrIllegal, s.whyNoClaim())
 		}
-		s.claimed = true
-		s.moves = append(s.moves, Claim)
-		s.outcome = game.Draw("threefold repetition claimed")
+		s.claim()
 		return nil
 	}
 	m, err := s.move(a)
@@ -285,7 +360,7 @@ func (s *State) Outcome() game.Outcome { return s.outcome }
 // stalemate), checkmate under mate-ends-game, automatic threefold repetition.
 func (s *State) evaluate() game.Outcome {
 	if s.claimed {
-		return game.Draw("threefold repetition claimed")
+		return claimedDraw
 	}
 	p := &s.pos
 	if over, o := terminal(p, &s.rules); over {
