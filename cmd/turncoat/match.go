@@ -48,8 +48,9 @@ each game's engines (run with --list to see them).`)
 	}
 	g := start.Game()
 	if *list {
+		fmt.Fprintf(e.stdout, "levels: 1 (beginner) to 10 (strongest), as \"7\" or \"level=7\"\n")
 		for _, k := range ai.Kinds(g) {
-			fmt.Fprintf(e.stdout, "%-12s %s\n", k.Name, k.Doc)
+			fmt.Fprintln(e.stdout, k.Help())
 		}
 		return nil
 	}
