@@ -8,16 +8,11 @@ import (
 	"turncoat/engine"
 	"turncoat/engine/ai"
 	"turncoat/engine/match"
-	"turncoat/game"
 )
 
 func init() {
 	register(command{name: "match", summary: "play engine against engine and estimate the Elo difference", run: runMatch})
 }
-
-// openingSets supply a game's balanced openings for matches (n positions from start); games
-// without one get random short openings. Each game's file adds its own in init.
-var openingSets = map[string]func(start game.State, n int, seed uint64) ([]game.State, error){}
 
 func runMatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "match", "--a AGENT --b AGENT [--game G] [--games N] [--options k=v,...]", `
@@ -74,12 +69,9 @@ each game's engines (run with --list to see them).`)
 	if err != nil {
 		return err
 	}
+	// The openings are the game's own set for matches (balanced ones for Reversi, random
+	// setups for Turncoat), else random short ones: match.Openings.
 	cfg := match.Config{Start: start, Games: *n, A: a, B: b, Workers: *workers, Seed: *seed}
-	if f, ok := openingSets[g.Name()]; ok {
-		if cfg.Openings, err = f(start, (*n+1)/2, *seed); err != nil {
-			return err
-		}
-	}
 	sides := g.SideNames(start.Options())
 	cfg.Progress = func(done, total int, r match.Result) {
 		if *quiet {
