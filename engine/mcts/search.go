@@ -481,7 +481,9 @@ func (m *Searcher) SearchRestricted(ctx context.Context, s game.State, restrict 
 }
 
 // run iterates until the budget (-1: none), the deadline (zero: none) or ctx ends, or the root
-// is proven, and returns the number of iterations.
+// is proven, and returns the number of iterations. The deadline allows one iteration at least,
+// so that a search on a loaded machine, which may start after its deadline, still knows
+// something of every tree; ctx does not.
 func (t *tree) run(ctx context.Context, budget int64, deadline time.Time) int64 {
 	var n int64
 	timed := !deadline.IsZero()
@@ -498,7 +500,7 @@ func (t *tree) run(ctx context.Context, budget int64, deadline time.Time) int64 
 				default:
 				}
 			}
-			if timed && !time.Now().Before(deadline) {
+			if timed && n > 0 && !time.Now().Before(deadline) {
 				return n
 			}
 		}
