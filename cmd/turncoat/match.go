@@ -8,16 +8,11 @@ import (
 	"turncoat/engine"
 	"turncoat/engine/ai"
 	"turncoat/engine/match"
-	"turncoat/game"
 )
 
 func init() {
 	register(command{name: "match", summary: "play engine against engine and estimate the Elo difference", run: runMatch})
 }
-
-// openingSets supply a game's balanced openings for matches (n positions from start); games
-// without one get random short openings. Each game's file adds its own in init.
-var openingSets = map[string]func(start game.State, n int, seed uint64) ([]game.State, error){}
 
 func runMatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "match", "--a AGENT --b AGENT [--game G] [--games N] [--options k=v,...]", `
@@ -48,8 +43,9 @@ each game's engines (run with --list to see them).`)
 	}
 	g := start.Game()
 	if *list {
+		fmt.Fprintf(e.stdout, "levels: 1 (beginner) to 10 (strongest), as \"7\" or \"level=7\"\n")
 		for _, k := range ai.Kinds(g) {
-			fmt.Fprintf(e.stdout, "%-12s %s\n", k.Name, k.Doc)
+			fmt.Fprintln(e.stdout, k.Help())
 		}
 		return nil
 	}
@@ -73,12 +69,9 @@ each game's engines (run with --list to see them).`)
 	if err != nil {
 		return err
 	}
+	// The openings are the game's own set for matches (balanced ones for Reversi, random
+	// setups for Turncoat), else random short ones: match.Openings.
 	cfg := match.Config{Start: start, Games: *n, A: a, B: b, Workers: *workers, Seed: *seed}
-	if f, ok := openingSets[g.Name()]; ok {
-		if cfg.Openings, err = f(start, (*n+1)/2, *seed); err != nil {
-			return err
-		}
-	}
 	sides := g.SideNames(start.Options())
 	cfg.Progress = func(done, total int, r match.Result) {
 		if *quiet {

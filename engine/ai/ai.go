@@ -1,6 +1,11 @@
 // Package ai builds the AI players of every game: from a level (1-10, the scale the server and
 // the CLI offer) or from an agent spec such as "mcts:iterations=32000,c=1.414". Each engine
-// registers its kinds and its level mapping here, in a file of its own.
+// registers its kinds, with their declared parameters, and its level mapping here, in a file of
+// its own.
+//
+// Parse builds any agent: it is for the command line, whose user may run what they like.
+// NewSafe builds agents for untrusted callers (a server's users): levels, and kinds that start
+// no process, within caps on threads, memory, time and search budgets.
 package ai
 
 import (
@@ -15,91 +20,48 @@ import (
 	"turncoat/game"
 )
 
-// Params are an agent spec's parameters ("iterations=32000,c=1.414").
-type Params struct {
-	// Raw is the text after "kind:", unparsed (an external engine's command line).
-	Raw    string
-	values map[string]string
-	used   map[string]bool
-}
-
-// ParseParams reads "name=value,name=value".
-func ParseParams(text string) (Params, error) {
-	p := Params{Raw: text, values: map[string]string{}, used: map[string]bool{}}
-	for _, pair := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' }) {
-		k, v, ok := strings.Cut(strings.TrimSpace(pair), "=")
-		if !ok {
-			return Params{}, fmt.Errorf("agent parameter %q is not name=value", pair)
-		}
-		p.values[k] = v
-	}
-	return p, nil
-}
-
-// String returns a parameter's value, or def.
-func (p Params) String(name, def string) string {
-	p.used[name] = true
-	if v, ok := p.values[name]; ok {
-		return v
-	}
-	return def
-}
-
-// Int returns an integer parameter, or def.
-func (p Params) Int(name string, def int64) (int64, error) {
-	v := p.String(name, "")
-	if v == "" {
-		return def, nil
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("agent parameter %s=%q: not an integer", name, v)
-	}
-	return n, nil
-}
-
-// Float returns a number parameter, or def.
-func (p Params) Float(name string, def float64) (float64, error) {
-	v := p.String(name, "")
-	if v == "" {
-		return def, nil
-	}
-	x, err := strconv.ParseFloat(v, 64)
-	if err != nil {
-		return 0, fmt.Errorf("agent parameter %s=%q: not a number", name, v)
-	}
-	return x, nil
-}
-
-// Unused returns an error naming parameters no getter asked for (misspellings), or nil.
-func (p Params) Unused() error {
-	var bad []string
-	for k := range p.values {
-		if !p.used[k] {
-			bad = append(bad, k)
-		}
-	}
-	if len(bad) == 0 {
-		return nil
-	}
-	sort.Strings(bad)
-	return fmt.Errorf("unknown agent parameter(s): %s", strings.Join(bad, ", "))
-}
-
-// Kind is one kind of agent.
+// Kind is one kind of agent: a spec "name:parameters" builds one.
 type Kind struct {
 	// Name is the spec's prefix: "random", "mcts", "reversi-ab", "nboard".
 	Name string
-	// Doc says what it is and lists its parameters.
+	// Doc says what it is.
 	Doc string
 	// Games are the games it plays; empty means every game.
 	Games []string
-	// Make builds the agent. seed makes randomised agents reproducible.
-	Make func(g game.Game, p Params, seed uint64) (engine.Agent, error)
+	// Params declare its parameters: a spec is checked against them (names, types, ranges)
+	// before Make sees its values.
+	Params []Param
+	// Positional names the parameter that the whole text after "name:" sets when that text
+	// does not start with one of the parameters' "name=" (nboard's command line).
+	Positional string
+	// StartsProcess marks a kind that runs an external program: the CLI may build it,
+	// NewSafe never does.
+	StartsProcess bool
+	// Make builds the agent from checked values, and reports what it will use per move
+	// (which NewSafe holds against its caps). It must not start anything or allocate its
+	// tables: agents do that at their first move. seed makes randomised agents reproducible.
+	Make func(g game.Game, v Values, seed uint64) (engine.Agent, Resources, error)
 }
 
-// LevelFunc builds a game's agent for a level.
-type LevelFunc func(g game.Game, l engine.Level, seed uint64) (engine.Agent, error)
+// Help describes k for a listing: its name and doc, then one line per parameter, and whether
+// it starts a process.
+func (k Kind) Help() string {
+	var b strings.Builder
+	b.WriteString(k.Name + ": " + k.Doc)
+	if k.StartsProcess {
+		b.WriteString(" (starts an external program: command line only, never offered to the server's players)")
+	}
+	if k.Positional != "" {
+		fmt.Fprintf(&b, "\n    %s:TEXT sets %s to TEXT", k.Name, k.Positional)
+	}
+	for _, p := range k.Params {
+		b.WriteString("\n    " + p.String())
+	}
+	return b.String()
+}
+
+// LevelFunc builds a game's agent for a level, and reports what it will use per move.
+type LevelFunc func(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error)
 
 var (
 	mu     sync.RWMutex
@@ -107,12 +69,25 @@ var (
 	levels = map[string]LevelFunc{}
 )
 
-// Register adds an agent kind; engines call it from init.
+// Register adds an agent kind; engines call it from init. It panics on a bad declaration.
 func Register(k Kind) {
 	mu.Lock()
 	defer mu.Unlock()
 	if _, dup := kinds[k.Name]; dup {
 		panic("ai: duplicate agent kind " + k.Name)
+	}
+	if k.Name == "" || strings.ContainsAny(k.Name, ":=, ") || k.Make == nil {
+		panic(fmt.Sprintf("ai: bad agent kind %q", k.Name))
+	}
+	seen := map[string]bool{}
+	for _, p := range k.Params {
+		if err := p.check(); err != nil || seen[p.Name] {
+			panic(fmt.Sprintf("ai: kind %s: parameter %s: %v (or declared twice)", k.Name, p.Name, err))
+		}
+		seen[p.Name] = true
+	}
+	if k.Positional != "" && !seen[k.Positional] {
+		panic(fmt.Sprintf("ai: kind %s: positional parameter %s is not declared", k.Name, k.Positional))
 	}
 	kinds[k.Name] = k
 }
@@ -144,8 +119,14 @@ func Kinds(g game.Game) []Kind {
 
 // ForLevel returns g's agent at level l.
 func ForLevel(g game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
+	a, _, err := buildLevel(g, l, seed)
+	return a, err
+}
+
+// buildLevel returns g's agent at level l and what it uses.
+func buildLevel(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error) {
 	if !l.Valid() {
-		return nil, fmt.Errorf("level %d: want %d to %d", l, engine.MinLevel, engine.MaxLevel)
+		return nil, Resources{}, fmt.Errorf("level %d: want %d to %d", l, engine.MinLevel, engine.MaxLevel)
 	}
 	mu.RLock()
 	f, ok := levels[g.Name()]
@@ -154,19 +135,29 @@ func ForLevel(g game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
 	}
 	mu.RUnlock()
 	if !ok {
-		return nil, fmt.Errorf("no AI levels for %s", g.Name())
+		return nil, Resources{}, fmt.Errorf("no AI levels for %s", g.Name())
 	}
 	return f(g, l, seed)
 }
 
 // Parse builds an agent from a spec: a level ("7" or "level=7"), or "kind" or
-// "kind:parameters" for a registered kind ("random", "mcts:iterations=32000,c=1.414").
+// "kind:parameters" for a registered kind ("random", "mcts:iterations=32000,c=1.414"). It
+// builds every kind, including those that start a process: it is for the command line. A
+// server builds agents for its users with NewSafe.
 func Parse(g game.Game, spec string, seed uint64) (engine.Agent, error) {
+	a, _, err := build(g, spec, seed, nil)
+	return a, err
+}
+
+// ParseSpec checks a spec against g's levels and kinds without building an agent: it returns
+// the kind (nil for a level) and the parameters' values.
+func ParseSpec(g game.Game, spec string) (*Kind, Values, error) {
 	spec = strings.TrimSpace(spec)
-	if n, err := strconv.Atoi(strings.TrimPrefix(spec, "level=")); err == nil {
-		return ForLevel(g, engine.Level(n), seed)
+	if _, ok, err := levelSpec(spec); ok {
+		return nil, Values{}, err
 	}
 	name, rest, _ := strings.Cut(spec, ":")
+	name = strings.TrimSpace(name)
 	mu.RLock()
 	k, ok := kinds[name]
 	mu.RUnlock()
@@ -175,22 +166,53 @@ func Parse(g game.Game, spec string, seed uint64) (engine.Agent, error) {
 		for _, k := range Kinds(g) {
 			names = append(names, k.Name)
 		}
-		return nil, fmt.Errorf("unknown agent %q for %s: want a level 1-10 or one of %s", spec, g.Name(), strings.Join(names, ", "))
+		return nil, Values{}, fmt.Errorf("unknown agent %q for %s: want a level %d-%d or one of %s", spec, g.Name(),
+			engine.MinLevel, engine.MaxLevel, strings.Join(names, ", "))
 	}
-	p, err := ParseParams(rest)
+	v, err := parseValues(&k, rest)
 	if err != nil {
-		return nil, err
+		return nil, Values{}, fmt.Errorf("%s: %w", name, err)
 	}
-	a, err := k.Make(g, p, seed)
+	return &k, v, nil
+}
+
+// levelSpec reads a level spec ("7", "level=7"): ok tells that spec is one, err that its
+// level is out of range.
+func levelSpec(spec string) (l engine.Level, ok bool, err error) {
+	n, convErr := strconv.Atoi(strings.TrimSpace(strings.TrimPrefix(spec, "level=")))
+	if convErr != nil {
+		return 0, false, nil
+	}
+	if l = engine.Level(n); !l.Valid() {
+		return l, true, fmt.Errorf("level %d: want %d to %d", n, engine.MinLevel, engine.MaxLevel)
+	}
+	return l, true, nil
+}
+
+// build builds the agent of a spec and reports what it uses; with refuse set, a kind that
+// starts a process is refused before it is made.
+func build(g game.Game, spec string, seed uint64, refuse func(k *Kind) error) (engine.Agent, Resources, error) {
+	spec = strings.TrimSpace(spec)
+	if l, ok, err := levelSpec(spec); ok {
+		if err != nil {
+			return nil, Resources{}, err
+		}
+		return buildLevel(g, l, seed)
+	}
+	k, v, err := ParseSpec(g, spec)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, Resources{}, err
 	}
-	if name != "nboard" {
-		if err := p.Unused(); err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
+	if refuse != nil {
+		if err := refuse(k); err != nil {
+			return nil, Resources{}, err
 		}
 	}
-	return a, nil
+	a, r, err := k.Make(g, v, seed)
+	if err != nil {
+		return nil, Resources{}, fmt.Errorf("%s: %w", k.Name, err)
+	}
+	return a, r, nil
 }
 
 // greedyScores are the games' one-ply evaluations for the greedy agent.
@@ -206,16 +228,18 @@ func RegisterGreedyScore(gameName string, f func(s game.State, p game.Player) fl
 
 func init() {
 	Register(Kind{Name: "random", Doc: "uniformly random legal moves",
-		Make: func(_ game.Game, _ Params, seed uint64) (engine.Agent, error) { return engine.NewRandom(seed), nil }})
+		Make: func(_ game.Game, _ Values, seed uint64) (engine.Agent, Resources, error) {
+			return engine.NewRandom(seed), Resources{Threads: 1}, nil
+		}})
 	Register(Kind{Name: "greedy", Doc: "the best move one ply ahead by the game's simple score (Reversi: discs)",
-		Make: func(g game.Game, _ Params, seed uint64) (engine.Agent, error) {
+		Make: func(g game.Game, _ Values, seed uint64) (engine.Agent, Resources, error) {
 			mu.RLock()
 			f, ok := greedyScores[g.Name()]
 			mu.RUnlock()
 			if !ok {
 				f = mobilityScore
 			}
-			return engine.NewGreedy(seed, f), nil
+			return engine.NewGreedy(seed, f), Resources{Threads: 1}, nil
 		}})
 }
 

@@ -3,6 +3,7 @@ package ai
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -15,43 +16,71 @@ import (
 // tactical layer for simultaneous games, decoupled UCT, and the UCThello-style reference; and
 // the fallback level mapping ("*") of games without levels of their own.
 
-const mctsParamsDoc = "parameters: level=1-10 (a preset of the others, default 5), iterations=N and time=MS (budget per move; " +
-	"either alone replaces the preset's pair), c=X (exploration), workers=N (trees in parallel), reuse=, solver=, tactical= " +
-	"(true|false; tactical is the one-round layer at simultaneous nodes), sim=rm|duct, gamma=X (regret matching's exploration), " +
-	"rootsolve=N (solve the root's matrix game, N iterations), trust=X (mix only over selections visited X times as often as the most), widen=N (keep the N best selections at wide simultaneous nodes), " +
-	"purify=X, playout=game|random"
+// mctsParams are the parameters of the Monte Carlo kinds; sim and tactical are the kind's
+// defaults.
+func mctsParams(sim string, tactical bool) []Param {
+	return []Param{
+		{Name: "level", Type: ParamInt, Min: 1, Max: 10, Default: "5",
+			Doc: "a preset of iterations, time, workers, reuse, solver, rootsolve, trust and widen (the game's Monte Carlo level)"},
+		{Name: "iterations", Type: ParamInt, Unit: "iterations", Min: 0, Max: 1e9,
+			Doc: "simulations per move, 0 for no budget; given without time, it is the whole budget (exact and reproducible); default: the level's"},
+		{Name: "time", Type: ParamDuration, Min: 0, Max: 3600,
+			Doc: "time per move, 0 for none; given without iterations, it is the whole budget; default: the level's"},
+		{Name: "c", Type: ParamFloat, Min: 0.001, Max: 100, Default: strconv.FormatFloat(mcts.DefaultC, 'g', -1, 64),
+			Doc: "UCB1's exploration constant, for rewards in [0, 1]"},
+		{Name: "workers", Type: ParamInt, Unit: "threads", Min: 1, Max: 64,
+			Doc: "trees searched in parallel (root parallelism); default: the level's, at most the machine's cores"},
+		{Name: "memory", Type: ParamInt, Unit: "MB", Min: 1, Max: 1 << 16, Default: strconv.Itoa(mcts.DefaultMaxBytes >> 20),
+			Doc: "bound on the trees' memory, all workers together"},
+		{Name: "reuse", Type: ParamBool, Doc: "keep the trees between moves; default: the level's"},
+		{Name: "solver", Type: ParamBool, Doc: "prove won and lost nodes (MCTS-solver); default: the level's"},
+		{Name: "tactical", Type: ParamBool, Default: strconv.FormatBool(tactical),
+			Doc: "the exact one-round layer at simultaneous nodes: take forced wins, avoid forced losses"},
+		{Name: "sim", Type: ParamString, Choices: []string{"rm", "duct"}, Default: sim,
+			Doc: "selection at simultaneous nodes: regret matching or decoupled UCT"},
+		{Name: "gamma", Type: ParamFloat, Min: 0.001, Max: 0.99, Default: strconv.FormatFloat(mcts.DefaultGamma, 'g', -1, 64),
+			Doc: "regret matching's share of uniform exploration"},
+		{Name: "rootsolve", Type: ParamInt, Unit: "iterations", Min: 0, Max: 1e6,
+			Doc: "solve the root's estimated matrix game with this many iterations (0: play the average strategy); default: the level's, 0 under duct"},
+		{Name: "trust", Type: ParamFloat, Min: 0, Max: 1,
+			Doc: "mix only over selections visited at least this share as often as the most visited; default: the level's"},
+		{Name: "widen", Type: ParamInt, Unit: "selections", Min: 0, Max: 64,
+			Doc: "keep the N most promising selections at wide simultaneous nodes (0: all); default: the level's"},
+		{Name: "purify", Type: ParamFloat, Min: 0, Max: 1, Default: "0",
+			Doc: "drop selections below this share of the largest from the strategy played"},
+		{Name: "playout", Type: ParamString, Choices: []string{"game", "random"}, Default: "game",
+			Doc: "playouts: the game's own policy, or uniformly random moves"},
+	}
+}
 
 func init() {
-	Register(Kind{Name: "mcts", Doc: "Monte Carlo tree search (UCT; regret matching at simultaneous nodes); " + mctsParamsDoc,
-		Make: func(g game.Game, p Params, seed uint64) (engine.Agent, error) {
-			return makeMCTS(g, p, seed, mcts.RegretMatching, false)
+	Register(Kind{Name: "mcts", Doc: "Monte Carlo tree search (UCT; regret matching at simultaneous nodes)",
+		Params: mctsParams("rm", false), Make: makeMCTS})
+	Register(Kind{Name: "smmcts", Doc: "simultaneous-move MCTS with regret matching, playing the average strategy (with rootsolve, the equilibrium of the root's estimated matrix game), behind the tactical layer",
+		Params: mctsParams("rm", true), Make: makeMCTS})
+	Register(Kind{Name: "duct", Doc: "decoupled UCT at simultaneous nodes, playing in proportion to visits",
+		Params: mctsParams("duct", false), Make: makeMCTS})
+	Register(Kind{Name: "ucthello", Doc: "the UCThello-style reference: UCT with c=sqrt 2, uniformly random playouts, no tree reuse",
+		Params: []Param{
+			{Name: "iterations", Type: ParamInt, Unit: "iterations", Min: 1, Max: 1e9, Default: strconv.Itoa(mcts.UCThelloIterations),
+				Doc: "simulations per move"},
+			{Name: "c", Type: ParamFloat, Min: 0.001, Max: 100, Default: strconv.FormatFloat(math.Sqrt2, 'g', -1, 64),
+				Doc: "UCB1's exploration constant"},
+		},
+		Make: func(g game.Game, v Values, seed uint64) (engine.Agent, Resources, error) {
+			s := mcts.UCThello(v.Int("iterations"), v.Float("c"), seed)
+			return s, mctsResources(s), nil
 		}})
-	Register(Kind{Name: "smmcts", Doc: "simultaneous-move MCTS with regret matching, playing the average strategy (with rootsolve, the equilibrium of the root's estimated matrix game), behind the tactical layer; " + mctsParamsDoc,
-		Make: func(g game.Game, p Params, seed uint64) (engine.Agent, error) {
-			return makeMCTS(g, p, seed, mcts.RegretMatching, true)
-		}})
-	Register(Kind{Name: "duct", Doc: "decoupled UCT at simultaneous nodes, playing in proportion to visits; " + mctsParamsDoc,
-		Make: func(g game.Game, p Params, seed uint64) (engine.Agent, error) {
-			return makeMCTS(g, p, seed, mcts.DecoupledUCT, false)
-		}})
-	Register(Kind{Name: "ucthello", Doc: "the UCThello-style reference: UCT with c=sqrt 2, uniformly random playouts, no tree reuse; parameters: iterations=N (default 32000), c=X",
-		Make: func(g game.Game, p Params, seed uint64) (engine.Agent, error) {
-			it, err := p.Int("iterations", mcts.UCThelloIterations)
-			if err != nil {
-				return nil, err
-			}
-			c, err := p.Float("c", math.Sqrt2)
-			if err != nil {
-				return nil, err
-			}
-			if it <= 0 || c <= 0 {
-				return nil, fmt.Errorf("iterations and c must be positive")
-			}
-			return mcts.UCThello(it, c, seed), nil
-		}})
-	RegisterLevels("*", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
-		return LevelMCTS(g, l, seed), nil
+	RegisterLevels("*", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error) {
+		a, r := levelMCTS(g, l, seed)
+		return a, r, nil
 	})
+}
+
+// mctsResources returns what a searcher uses.
+func mctsResources(s *mcts.Searcher) Resources {
+	c := s.Config()
+	return Resources{Threads: c.Workers, Memory: c.MaxBytes, MoveTime: c.Time, Iterations: c.Iterations}
 }
 
 // mctsLevel is one level's preset.
@@ -98,17 +127,26 @@ func presetFor(g game.Game, l engine.Level) mctsLevel {
 }
 
 // presetConfig returns the search settings of a preset, and whether it wants the tactical layer.
+// A preset's workers never outnumber the machine's cores, so that every level stays within
+// NewSafe's default cap on threads.
 func presetConfig(p mctsLevel, seed uint64) (mcts.Config, bool) {
-	return mcts.Config{Iterations: p.iterations, Time: p.time, Workers: max(p.workers, 1), Solver: p.solver,
+	return mcts.Config{Iterations: p.iterations, Time: p.time, Workers: min(max(p.workers, 1), runtime.NumCPU()), Solver: p.solver,
 		Reuse: p.reuse, RootSolve: p.rootSolve, Trust: p.trust, Widen: p.widen, Seed: seed, Sim: mcts.RegretMatching}, p.tactical
 }
 
 // LevelMCTS returns the generic MCTS agent of level l for g: the fallback of games without a
 // level mapping of their own.
 func LevelMCTS(g game.Game, l engine.Level, seed uint64) engine.Agent {
+	a, _ := levelMCTS(g, l, seed)
+	return a
+}
+
+// levelMCTS is LevelMCTS with what the agent uses.
+func levelMCTS(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources) {
 	cfg, tactical := levelConfig(l, seed)
 	cfg.Name = fmt.Sprintf("mcts level %d", l)
-	return wrapTactical(mcts.New(cfg), tactical, seed)
+	s := mcts.New(cfg)
+	return wrapTactical(s, tactical, seed), mctsResources(s)
 }
 
 func wrapTactical(a *mcts.Searcher, tactical bool, seed uint64) engine.Agent {
@@ -118,89 +156,52 @@ func wrapTactical(a *mcts.Searcher, tactical bool, seed uint64) engine.Agent {
 	return a
 }
 
-// makeMCTS builds an MCTS agent from a spec's parameters: the level's preset for the game
-// (Turncoat's own, else the generic one; without its tactical layer, which the kind decides),
-// then the parameters given.
-func makeMCTS(g game.Game, p Params, seed uint64, sim mcts.SimSelect, tactical bool) (engine.Agent, error) {
-	lv, err := p.Int("level", 5)
-	if err != nil {
-		return nil, err
+// makeMCTS builds an MCTS agent from a spec's values: the level's preset for the game
+// (Turncoat's own, else the generic one; without its tactical layer, which the kind's default
+// or the tactical parameter decides), then the parameters given.
+func makeMCTS(g game.Game, v Values, seed uint64) (engine.Agent, Resources, error) {
+	cfg, _ := presetConfig(presetFor(g, engine.Level(v.Int("level"))), seed)
+	switch {
+	case v.Given("iterations") && !v.Given("time"):
+		cfg.Iterations, cfg.Time = v.Int("iterations"), 0 // an explicit iteration budget alone is exact (and reproducible)
+	case v.Given("time") && !v.Given("iterations"):
+		cfg.Iterations, cfg.Time = 0, v.Duration("time") // an explicit time alone is the budget
+	case v.Given("time"):
+		cfg.Iterations, cfg.Time = v.Int("iterations"), v.Duration("time")
 	}
-	if !engine.Level(lv).Valid() {
-		return nil, fmt.Errorf("level=%d: want 1 to 10", lv)
+	if cfg.Iterations == 0 && cfg.Time == 0 {
+		return nil, Resources{}, fmt.Errorf("no budget: give iterations or time above 0")
 	}
-	cfg, _ := presetConfig(presetFor(g, engine.Level(lv)), seed) // the kind decides tactical; the tactical parameter overrides
-	cfg.Sim = sim
-	if sim == mcts.DecoupledUCT {
-		cfg.RootSolve = 0
+	cfg.C = v.Float("c")
+	cfg.Gamma = v.Float("gamma")
+	cfg.Purify = v.Float("purify")
+	cfg.MaxBytes = v.Int("memory") << 20
+	cfg.Sim = mcts.RegretMatching
+	if v.String("sim") == "duct" {
+		cfg.Sim = mcts.DecoupledUCT
+		cfg.RootSolve = 0 // decoupled UCT plays by visits: no matrix game at the root unless asked
 	}
-	if cfg.Iterations, err = p.Int("iterations", cfg.Iterations); err != nil {
-		return nil, err
-	}
-	ms, err := p.Int("time", cfg.Time.Milliseconds())
-	if err != nil {
-		return nil, err
-	}
-	cfg.Time = time.Duration(ms) * time.Millisecond
-	if p.String("iterations", "") != "" && p.String("time", "") == "" {
-		cfg.Time = 0 // an explicit iteration budget alone is exact (and reproducible)
-	}
-	if p.String("time", "") != "" && p.String("iterations", "") == "" {
-		cfg.Iterations = 0 // an explicit time alone is the budget
-	}
-	if cfg.C, err = p.Float("c", mcts.DefaultC); err != nil {
-		return nil, err
-	}
-	for _, f := range []struct {
-		name string
-		v    *int
-	}{{"workers", &cfg.Workers}, {"widen", &cfg.Widen}, {"rootsolve", &cfg.RootSolve}} {
-		x, err := p.Int(f.name, int64(*f.v))
-		if err != nil {
-			return nil, err
-		}
-		*f.v = int(x)
-	}
-	if cfg.Gamma, err = p.Float("gamma", mcts.DefaultGamma); err != nil {
-		return nil, err
-	}
-	if cfg.Trust, err = p.Float("trust", cfg.Trust); err != nil {
-		return nil, err
-	}
-	if cfg.Purify, err = p.Float("purify", 0); err != nil {
-		return nil, err
-	}
-	for _, b := range []struct {
-		name string
-		v    *bool
-	}{{"reuse", &cfg.Reuse}, {"solver", &cfg.Solver}, {"tactical", &tactical}} {
-		if v := p.String(b.name, ""); v != "" {
-			x, err := strconv.ParseBool(v)
-			if err != nil {
-				return nil, fmt.Errorf("agent parameter %s=%q: want true or false", b.name, v)
-			}
-			*b.v = x
-		}
-	}
-	if s := p.String("sim", ""); s != "" {
-		switch s {
-		case "rm":
-			cfg.Sim = mcts.RegretMatching
-		case "duct":
-			cfg.Sim = mcts.DecoupledUCT
-		default:
-			return nil, fmt.Errorf("agent parameter sim=%q: want rm or duct", s)
-		}
-	}
-	switch pl := p.String("playout", "game"); pl {
-	case "game":
-	case "random":
+	if v.String("playout") == "random" {
 		cfg.Playout = mcts.RandomPlayout
-	default:
-		return nil, fmt.Errorf("agent parameter playout=%q: want game or random", pl)
 	}
-	if cfg.Iterations < 0 || cfg.Time < 0 || cfg.C <= 0 || cfg.Workers < 1 || cfg.Workers > 64 || cfg.Gamma < 0 || cfg.Gamma >= 1 || cfg.RootSolve < 0 || cfg.Widen < 0 || cfg.Trust < 0 || cfg.Trust > 1 {
-		return nil, fmt.Errorf("parameters out of range: want iterations, time, rootsolve, widen >= 0, 0 <= trust <= 1, c > 0, 1 <= workers <= 64, 0 <= gamma < 1")
+	if v.Given("workers") {
+		cfg.Workers = int(v.Int("workers"))
 	}
-	return wrapTactical(mcts.New(cfg), tactical, seed), nil
+	if v.Given("rootsolve") {
+		cfg.RootSolve = int(v.Int("rootsolve"))
+	}
+	if v.Given("widen") {
+		cfg.Widen = int(v.Int("widen"))
+	}
+	if v.Given("trust") {
+		cfg.Trust = v.Float("trust")
+	}
+	if v.Given("reuse") {
+		cfg.Reuse = v.Bool("reuse")
+	}
+	if v.Given("solver") {
+		cfg.Solver = v.Bool("solver")
+	}
+	s := mcts.New(cfg)
+	return wrapTactical(s, v.Bool("tactical"), seed), mctsResources(s), nil
 }

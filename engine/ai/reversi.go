@@ -2,8 +2,6 @@ package ai
 
 import (
 	"fmt"
-	"strconv"
-	"time"
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
@@ -17,108 +15,85 @@ import (
 
 func init() {
 	RegisterGreedyScore("reversi", reversiDiscs)
-	RegisterLevels("reversi", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
-		return othello.NewLevelAgent(int(l), seed)
+	RegisterLevels("reversi", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error) {
+		lv, err := othello.LevelOf(int(l))
+		if err != nil {
+			return nil, Resources{}, err
+		}
+		a, err := othello.NewLevelAgent(int(l), seed)
+		return a, othelloResources(lv.Limits, lv.TableBytes, 1), err
 	})
 	Register(Kind{Name: "reversi-ab", Games: []string{"reversi"},
-		Doc: "the Othello engine (alpha-beta search, learned evaluation, exact endgame solver); parameters: " +
-			"level=1-10 (a preset of the others), depth=N (plies), time=DURATION (per move: 500ms, 2s; a bare number is ms), " +
-			"nodes=N, exact=N and wld=N (solve exactly / for win-loss-draw with this many empties or fewer), " +
-			"threads=N, hash=MB, noise=DISCS (randomness of the choice)",
+		Doc: "the Othello engine (alpha-beta search, learned evaluation, exact endgame solver)",
+		Params: []Param{
+			{Name: "level", Type: ParamInt, Min: 1, Max: 10, Default: "10", Doc: "a preset of depth, time, exact, wld, hash and noise"},
+			{Name: "depth", Type: ParamInt, Unit: "plies", Min: 0, Max: 64, Doc: "the deepest midgame search (0: none); default: the level's"},
+			{Name: "time", Type: ParamDuration, Min: 0, Max: 3600, Doc: "time per move (0: none); default: the level's"},
+			{Name: "nodes", Type: ParamInt, Unit: "nodes", Min: 0, Max: 1e12, Doc: "nodes per move (0: no budget); default: the level's"},
+			{Name: "exact", Type: ParamInt, Unit: "empties", Min: 0, Max: 64, Doc: "solve exactly with this many empty squares or fewer; default: the level's"},
+			{Name: "wld", Type: ParamInt, Unit: "empties", Min: 0, Max: 64, Doc: "solve for win, loss or draw with this many empty squares or fewer; default: the level's"},
+			{Name: "threads", Type: ParamInt, Unit: "threads", Min: 1, Max: 64, Default: "1", Doc: "threads of the search"},
+			{Name: "hash", Type: ParamInt, Unit: "MB", Min: 1, Max: 1 << 16, Doc: "the transposition table; default: the level's"},
+			{Name: "noise", Type: ParamInt, Unit: "discs", Min: 0, Max: 64, Doc: "randomness added to each move's value; default: the level's"},
+		},
 		Make: makeReversiAB})
 	Register(Kind{Name: "nboard", Games: []string{"reversi"},
-		Doc: "an external Othello engine speaking the NBoard protocol: nboard:cmd=COMMAND LINE[,depth=N] " +
-			"(e.g. \"nboard:cmd=edax -nboard,depth=10\"; depth 12 by default), or nboard:COMMAND LINE",
-		Make: makeNBoard})
+		Doc: "an external Othello engine speaking the NBoard protocol (e.g. \"nboard:cmd=edax -nboard,depth=10\", or \"nboard:edax -nboard\")",
+		Params: []Param{
+			{Name: "cmd", Type: ParamString, Doc: "the engine's command line (words separated by spaces; double quotes keep spaces in a word)"},
+			{Name: "depth", Type: ParamInt, Unit: "plies", Min: 1, Max: 60, Default: "12", Doc: "the depth the engine is asked to search"},
+		},
+		Positional:    "cmd",
+		StartsProcess: true,
+		Make:          makeNBoard})
 }
 
-// makeNBoard builds an agent for an external NBoard engine: its command line is the cmd
-// parameter, or the whole raw text when there is none.
-func makeNBoard(_ game.Game, p Params, _ uint64) (engine.Agent, error) {
-	cmd := p.String("cmd", p.Raw)
-	depth, err := p.Int("depth", 12)
-	if err != nil {
-		return nil, err
-	}
-	if depth < 1 || depth > 60 {
-		return nil, fmt.Errorf("agent parameter depth=%d: want 1 to 60", depth)
-	}
-	return nboard.NewEngineAgent(cmd, int(depth))
+// othelloResources returns what an Othello agent uses: its table, shared by its threads.
+func othelloResources(lim othello.Limits, tableBytes, threads int) Resources {
+	return Resources{Threads: threads, Memory: int64(tableBytes), MoveTime: lim.Time, Nodes: int64(lim.Nodes)}
+}
+
+// makeNBoard builds an agent for an external NBoard engine.
+func makeNBoard(_ game.Game, v Values, _ uint64) (engine.Agent, Resources, error) {
+	a, err := nboard.NewEngineAgent(v.String("cmd"), int(v.Int("depth")))
+	return a, Resources{Threads: 1}, err
 }
 
 // makeReversiAB builds a reversi-ab agent from a level preset and explicit limits.
-func makeReversiAB(_ game.Game, p Params, seed uint64) (engine.Agent, error) {
-	level, err := p.Int("level", 10)
+func makeReversiAB(_ game.Game, v Values, seed uint64) (engine.Agent, Resources, error) {
+	level := int(v.Int("level"))
+	lv, err := othello.LevelOf(level)
 	if err != nil {
-		return nil, err
-	}
-	lv, err := othello.LevelOf(int(level))
-	if err != nil {
-		return nil, err
+		return nil, Resources{}, err
 	}
 	lim := lv.Limits
-	ints := []struct {
+	for _, f := range []struct {
 		name string
 		dst  *int
-	}{{"depth", &lim.Depth}, {"exact", &lim.ExactEmpties}, {"wld", &lim.WLDEmpties}, {"noise", &lv.Noise}}
-	for _, f := range ints {
-		v, err := p.Int(f.name, int64(*f.dst))
-		if err != nil {
-			return nil, err
-		}
-		if v < 0 || v > 64 {
-			return nil, fmt.Errorf("agent parameter %s=%d: want 0 to 64", f.name, v)
-		}
-		*f.dst = int(v)
-	}
-	nodes, err := p.Int("nodes", int64(lim.Nodes))
-	if err != nil {
-		return nil, err
-	}
-	if nodes < 0 {
-		return nil, fmt.Errorf("agent parameter nodes=%d: want a positive number", nodes)
-	}
-	lim.Nodes = uint64(nodes)
-	if t := p.String("time", ""); t != "" {
-		if lim.Time, err = parseMoveTime(t); err != nil {
-			return nil, err
+	}{{"depth", &lim.Depth}, {"exact", &lim.ExactEmpties}, {"wld", &lim.WLDEmpties}, {"noise", &lv.Noise}} {
+		if v.Given(f.name) {
+			*f.dst = int(v.Int(f.name))
 		}
 	}
-	threads, err := p.Int("threads", 1)
-	if err != nil {
-		return nil, err
+	if v.Given("nodes") {
+		lim.Nodes = uint64(v.Int("nodes"))
 	}
-	hash, err := p.Int("hash", int64(lv.TableBytes>>20))
-	if err != nil {
-		return nil, err
+	if v.Given("time") {
+		lim.Time = v.Duration("time")
 	}
-	if threads < 1 || threads > 64 || hash < 1 || hash > 1<<16 {
-		return nil, fmt.Errorf("agent parameters threads=%d hash=%d: want 1-64 threads and 1-65536 MB", threads, hash)
+	if v.Given("hash") {
+		lv.TableBytes = int(v.Int("hash")) << 20
 	}
+	threads := int(v.Int("threads"))
 	if lim.Depth == 0 && lim.Time == 0 && lim.Nodes == 0 {
-		return nil, fmt.Errorf("reversi-ab needs a limit: depth, time or nodes")
+		return nil, Resources{}, fmt.Errorf("reversi-ab needs a limit: depth, time or nodes above 0")
 	}
 	name := fmt.Sprintf("reversi-ab level %d", level)
-	if p.Raw != "" {
-		name = "reversi-ab:" + p.Raw
+	if v.Raw() != "" {
+		name = "reversi-ab:" + v.Raw()
 	}
-	return othello.NewAgent(name, lim, lv.Noise, othello.Options{TableBytes: int(hash) << 20, Threads: int(threads)}, seed), nil
-}
-
-// parseMoveTime reads a time per move: a Go duration ("1.5s", "200ms") or a number of
-// milliseconds.
-func parseMoveTime(s string) (time.Duration, error) {
-	if ms, err := strconv.ParseInt(s, 10, 64); err == nil {
-		if ms < 0 {
-			return 0, fmt.Errorf("agent parameter time=%s: negative", s)
-		}
-		return time.Duration(ms) * time.Millisecond, nil
-	}
-	d, err := time.ParseDuration(s)
-	if err != nil || d < 0 {
-		return 0, fmt.Errorf("agent parameter time=%q: want a duration like 500ms or 2s", s)
-	}
-	return d, nil
+	a := othello.NewAgent(name, lim, lv.Noise, othello.Options{TableBytes: lv.TableBytes, Threads: threads}, seed)
+	return a, othelloResources(lim, lv.TableBytes, threads), nil
 }
 
 // reversiDiscs is p's disc count minus the opponent's.

@@ -16,8 +16,9 @@ import (
 // a side) only the 8 most promising selections of each side by the greedy ordering at each node.
 // Levels 1 and 2 search a little and blunder.
 func init() {
-	RegisterLevels("turncoat", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
-		return TurncoatLevel(l, seed), nil
+	RegisterLevels("turncoat", func(g game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error) {
+		a, r := turncoatLevel(l, seed)
+		return a, r, nil
 	})
 }
 
@@ -37,7 +38,14 @@ var turncoatLevels = [11]mctsLevel{
 
 // TurncoatLevel returns Turncoat's agent of level l.
 func TurncoatLevel(l engine.Level, seed uint64) engine.Agent {
+	a, _ := turncoatLevel(l, seed)
+	return a
+}
+
+// turncoatLevel is TurncoatLevel with what the agent uses.
+func turncoatLevel(l engine.Level, seed uint64) (engine.Agent, Resources) {
 	cfg, tactical := presetConfig(turncoatLevels[l], seed)
 	cfg.Name = fmt.Sprintf("turncoat level %d", l)
-	return wrapTactical(mcts.New(cfg), tactical, seed)
+	s := mcts.New(cfg)
+	return wrapTactical(s, tactical, seed), mctsResources(s)
 }

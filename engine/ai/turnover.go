@@ -48,54 +48,40 @@ const turnoverMoveCap = 3 * time.Second
 
 func init() {
 	RegisterGreedyScore("turnover", turnoverMaterial)
-	RegisterLevels("turnover", func(_ game.Game, l engine.Level, seed uint64) (engine.Agent, error) {
+	RegisterLevels("turnover", func(_ game.Game, l engine.Level, seed uint64) (engine.Agent, Resources, error) {
 		cfg := turnoverLevels[l]
 		cfg.Seed = seed
-		return turnoverab.NewAgent(fmt.Sprintf("turnover-ab level %d", l), cfg), nil
+		return turnoverab.NewAgent(fmt.Sprintf("turnover-ab level %d", l), cfg), turnoverResources(cfg), nil
 	})
 	Register(Kind{
-		Name: "turnover-ab",
-		Doc: "Turnover alpha-beta (PVS, transposition table, quiescence); parameters depth (plies), " +
-			"time (ms per move), nodes, noise (centipawns), tt (log2 of table entries)",
+		Name:  "turnover-ab",
+		Doc:   "Turnover alpha-beta (PVS, transposition table, quiescence); with no depth, time or nodes, 300ms a move",
 		Games: []string{"turnover"},
-		Make: func(_ game.Game, p Params, seed uint64) (engine.Agent, error) {
-			depth, err := p.Int("depth", 0)
-			if err != nil {
-				return nil, err
+		Params: []Param{
+			{Name: "depth", Type: ParamInt, Unit: "plies", Min: 0, Max: 100, Default: "0", Doc: "the deepest iteration (0: none)"},
+			{Name: "time", Type: ParamDuration, Min: 0, Max: 3600, Default: "0s", Doc: "time per move (0: none)"},
+			{Name: "nodes", Type: ParamInt, Unit: "nodes", Min: 0, Max: 1e12, Default: "0", Doc: "nodes per move (0: no budget)"},
+			{Name: "noise", Type: ParamInt, Unit: "centipawns", Min: 0, Max: 10000, Default: "0", Doc: "blur of the evaluation"},
+			{Name: "tt", Type: ParamInt, Unit: "log2 entries", Min: 10, Max: 26, Default: "19", Doc: "the transposition table: 2^tt entries of 16 bytes"},
+		},
+		Make: func(_ game.Game, v Values, seed uint64) (engine.Agent, Resources, error) {
+			lim := turnoverab.Limits{Depth: int(v.Int("depth")), Time: v.Duration("time"), Nodes: v.Int("nodes")}
+			if lim == (turnoverab.Limits{}) {
+				lim.Time = 300 * time.Millisecond
 			}
-			ms, err := p.Int("time", 0)
-			if err != nil {
-				return nil, err
-			}
-			nodes, err := p.Int("nodes", 0)
-			if err != nil {
-				return nil, err
-			}
-			noise, err := p.Int("noise", 0)
-			if err != nil {
-				return nil, err
-			}
-			tt, err := p.Int("tt", 19)
-			if err != nil {
-				return nil, err
-			}
-			switch {
-			case depth < 0 || depth > 100:
-				return nil, fmt.Errorf("depth=%d: want 0 (no limit) to 100", depth)
-			case ms < 0 || nodes < 0 || noise < 0:
-				return nil, fmt.Errorf("time, nodes and noise must not be negative")
-			case tt < 10 || tt > 26:
-				return nil, fmt.Errorf("tt=%d: want 10 to 26", tt)
-			case depth == 0 && ms == 0 && nodes == 0:
-				ms = 300
-			}
-			cfg := turnoverab.Config{
-				Limits: turnoverab.Limits{Depth: int(depth), Time: time.Duration(ms) * time.Millisecond, Nodes: nodes},
-				Noise:  int(noise), TTBits: int(tt), Seed: seed,
-			}
-			return turnoverab.NewAgent("turnover-ab:"+p.Raw, cfg), nil
+			cfg := turnoverab.Config{Limits: lim, Noise: int(v.Int("noise")), TTBits: int(v.Int("tt")), Seed: seed}
+			return turnoverab.NewAgent("turnover-ab:"+v.Raw(), cfg), turnoverResources(cfg), nil
 		},
 	})
+}
+
+// turnoverResources returns what a Turnover agent uses: its table of 16-byte entries.
+func turnoverResources(cfg turnoverab.Config) Resources {
+	bits := cfg.TTBits
+	if bits == 0 {
+		bits = 19
+	}
+	return Resources{Threads: 1, Memory: 16 << bits, MoveTime: cfg.Limits.Time, Nodes: cfg.Limits.Nodes}
 }
 
 // turnoverMaterial is p's material minus the opponent's, by kind of stack.

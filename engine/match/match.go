@@ -22,7 +22,7 @@ type Config struct {
 	// Start is the position before the openings (the game's start under its options).
 	Start game.State
 	// Openings are the positions games start from; each is played twice, A taking each side
-	// once. Nil means RandomOpenings(Start, Games/2, 4, Seed).
+	// once. Nil means Openings(Start, Games/2, Seed): the game's own set, else random ones.
 	Openings []game.State
 	// Games is the number of games (rounded up to an even number).
 	Games int
@@ -32,7 +32,7 @@ type Config struct {
 	Workers int
 	// Seed makes the match reproducible.
 	Seed uint64
-	// MaxPlies stops a game that runs longer (declared a draw); 0 means 10,000.
+	// MaxPlies stops a game that runs longer (adjudicated a draw); 0 means 10,000.
 	MaxPlies int
 	// Progress, if set, is called after each game.
 	Progress func(done, total int, r Result)
@@ -61,24 +61,25 @@ func (r Result) Score() (points float64, n int) {
 	return float64(r.Wins) + float64(r.Draws)/2, n
 }
 
-// Elo returns A's Elo difference over B and a 95% interval, from the per-game scores. A
-// perfect or null score gives an infinite estimate.
+// Elo returns A's Elo difference over B and a 95% interval: the logistic Elo of A's mean score
+// and of the mean plus or minus 1.96 standard errors, the standard error coming from the
+// spread of the per-game scores (1, 1/2, 0) as the wins, draws and losses give it. A perfect or
+// null score gives an infinite estimate.
 func (r Result) Elo() (elo, lo, hi float64) {
 	points, n := r.Score()
 	if n == 0 {
 		return 0, math.Inf(-1), math.Inf(1)
 	}
 	mean := points / float64(n)
-	var sq float64
-	for _, g := range r.Games {
-		sq += g.AScore * g.AScore
-	}
+	sq := float64(r.Wins) + float64(r.Draws)/4 // the sum of the squared per-game scores
 	variance := sq/float64(n) - mean*mean
 	se := math.Sqrt(math.Max(variance, 0) / float64(n))
-	return eloOf(mean), eloOf(mean - 1.96*se), eloOf(mean + 1.96*se)
+	return EloOf(mean), EloOf(mean - 1.96*se), EloOf(mean + 1.96*se)
 }
 
-func eloOf(p float64) float64 {
+// EloOf returns the Elo difference at which the stronger side scores p on average under the
+// logistic model (p = 1 / (1 + 10^(-d/400))): 0.75 gives +190.8; 0 and 1 give infinities.
+func EloOf(p float64) float64 {
 	switch {
 	case p <= 0:
 		return math.Inf(-1)
@@ -140,7 +141,10 @@ func Run(ctx context.Context, c Config) (Result, error) {
 	pairs := (c.Games + 1) / 2
 	openings := c.Openings
 	if openings == nil {
-		openings = RandomOpenings(c.Start, pairs, 4, c.Seed)
+		var err error
+		if openings, err = Openings(c.Start, pairs, c.Seed); err != nil {
+			return Result{}, fmt.Errorf("match: openings: %w", err)
+		}
 	}
 	if len(openings) == 0 {
 		return Result{}, fmt.Errorf("match: no openings")
@@ -236,7 +240,7 @@ func play(ctx context.Context, c Config, opening game.State, aSide game.Player, 
 	}
 	for ply := 0; s.ToAct() != game.Nobody; ply++ {
 		if ply == maxPlies {
-			g.Outcome = game.Draw("move limit")
+			g.Outcome = game.Outcome{Over: true, Winner: game.NoPlayer, Ending: game.EndAdjudication, Reason: "move limit"}
 			g.AScore = 0.5
 			return g, nil
 		}

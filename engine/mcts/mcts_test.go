@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/bits"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -246,6 +247,22 @@ func TestTreeReuse(t *testing.T) {
 	}
 }
 
+// cancelAfter returns random playouts that cancel the search's context after n playouts: a
+// cancellation in the middle of a search, at a point that does not depend on the machine's
+// speed or load.
+func cancelAfter(n int64, cancel context.CancelFunc) PlayoutFactory {
+	var count atomic.Int64
+	return func(g game.Game) Playout {
+		random := RandomPlayout(g)
+		return func(s game.State, rng *rand.Rand) float64 {
+			if count.Add(1) == n {
+				cancel()
+			}
+			return random(s, rng)
+		}
+	}
+}
+
 // TestCancelAndTime checks context cancellation and the time budget.
 func TestCancelAndTime(t *testing.T) {
 	s := reversi.NewState(reversi.Standard)
@@ -254,9 +271,11 @@ func TestCancelAndTime(t *testing.T) {
 	if _, err := New(Config{Iterations: 1000}).Choose(ctx, s, game.First); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled before the search: err %v, want context.Canceled", err)
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	// Cancelled after 500 playouts, a search of 2^40 iterations stops with a move; the
+	// workers notice within 32 iterations each.
+	ctx, cancel = context.WithCancel(context.Background())
 	defer cancel()
-	m := New(Config{Iterations: 1 << 40, Workers: 2})
+	m := New(Config{Iterations: 1 << 40, Workers: 2, Playout: cancelAfter(500, cancel)})
 	a, err := m.Choose(ctx, s, game.First)
 	if err != nil {
 		t.Fatalf("cancelled during the search: %v", err)
@@ -264,15 +283,19 @@ func TestCancelAndTime(t *testing.T) {
 	if game.CheckLegal(s, game.First, a) != nil {
 		t.Errorf("illegal move %d", a)
 	}
-	if it := m.LastResult().Iterations; it <= 0 || it >= 1<<40 {
-		t.Errorf("%d iterations before the deadline", it)
+	if it := m.LastResult().Iterations; it < 500 || it > 500+2*32 {
+		t.Errorf("%d iterations, want 500 and at most 32 more a worker", it)
 	}
-	m = New(Config{Time: 30 * time.Millisecond})
-	if _, err := m.Choose(context.Background(), s, game.First); err != nil {
-		t.Fatal(err)
-	}
-	if m.LastResult().Iterations == 0 {
-		t.Error("no iteration within the time budget")
+	// A time budget stops a search that has no other, after one iteration at least (each
+	// worker), even when the deadline has passed before the search begins.
+	for _, d := range []time.Duration{time.Nanosecond, 30 * time.Millisecond} {
+		m = New(Config{Time: d, Workers: 2})
+		if _, err := m.Choose(context.Background(), s, game.First); err != nil {
+			t.Fatal(err)
+		}
+		if it := m.LastResult().Iterations; it < 2 {
+			t.Errorf("time %v: %d iterations, want one a worker at least", d, it)
+		}
 	}
 	if _, err := m.Choose(context.Background(), s, game.Second); !errors.Is(err, engine.ErrNoMove) {
 		t.Errorf("asking the side not to move: err %v, want ErrNoMove", err)

@@ -98,6 +98,7 @@ func unpackJoint(a game.Action) (int32, int32) { return int32(a) >> 16, int32(a)
 func (t *tree) compact(r int32) {
 	dst := t.spare[:0]
 	sims := make([]simStats, 0, len(t.sims)/4+1)
+	var simBytes int64
 	joint := make(map[uint64]int32, len(t.joint)/4+1)
 	dst = append(dst, t.nodes[r])
 	dst[0].next = none
@@ -122,6 +123,7 @@ func (t *tree) compact(r int32) {
 			}
 			dst[nw].sim = int32(len(sims))
 			sims = append(sims, ns)
+			simBytes += simBytesOf(&ns)
 		case od.count > 0:
 			first := int32(len(dst))
 			dst = append(dst, t.nodes[od.first:od.first+od.count]...)
@@ -134,6 +136,7 @@ func (t *tree) compact(r int32) {
 	t.spare = t.nodes
 	t.nodes = dst
 	t.sims = sims
+	t.simBytes = simBytes
 	t.joint = joint
 	t.root = 0
 }

@@ -48,6 +48,10 @@ const (
 	// DefaultMaxNodes bounds each tree (40 bytes a node, and as much again for the copy
 	// tree reuse makes).
 	DefaultMaxNodes = 1 << 20
+	// DefaultMaxBytes bounds the memory of a searcher's trees together: at simultaneous
+	// nodes each selection carries statistics, so wide boards fill memory long before
+	// DefaultMaxNodes.
+	DefaultMaxBytes = 256 << 20
 )
 
 // Config sets up a Searcher. The zero value is usable: defaults fill in what is missing.
@@ -101,6 +105,12 @@ type Config struct {
 	// MaxNodes bounds each tree's nodes; when full, leaves are played out without expansion.
 	// Zero means DefaultMaxNodes.
 	MaxNodes int
+	// MaxBytes bounds the memory of the trees, all workers together (each tree gets an equal
+	// share): when a tree's nodes, simultaneous statistics and joint-selection index reach
+	// its share, leaves are played out without expansion. It counts what the tree holds
+	// (the arena twice with Reuse, for the copy compaction makes), not the allocator's slack.
+	// Zero means DefaultMaxBytes.
+	MaxBytes int64
 	// Name overrides the agent's name.
 	Name string
 }
@@ -120,6 +130,9 @@ func (c *Config) fill() {
 	}
 	if c.MaxNodes <= 0 {
 		c.MaxNodes = DefaultMaxNodes
+	}
+	if c.MaxBytes <= 0 {
+		c.MaxBytes = DefaultMaxBytes
 	}
 }
 
@@ -468,7 +481,9 @@ func (m *Searcher) SearchRestricted(ctx context.Context, s game.State, restrict 
 }
 
 // run iterates until the budget (-1: none), the deadline (zero: none) or ctx ends, or the root
-// is proven, and returns the number of iterations.
+// is proven, and returns the number of iterations. The deadline allows one iteration at least,
+// so that a search on a loaded machine, which may start after its deadline, still knows
+// something of every tree; ctx does not.
 func (t *tree) run(ctx context.Context, budget int64, deadline time.Time) int64 {
 	var n int64
 	timed := !deadline.IsZero()
@@ -485,7 +500,7 @@ func (t *tree) run(ctx context.Context, budget int64, deadline time.Time) int64 
 				default:
 				}
 			}
-			if timed && !time.Now().Before(deadline) {
+			if timed && n > 0 && !time.Now().Before(deadline) {
 				return n
 			}
 		}

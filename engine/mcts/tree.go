@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"unsafe"
 
 	"turncoat/game"
 )
@@ -147,6 +148,8 @@ type tree struct {
 	playout Playout
 	path    []step
 	buf     []game.Action
+	// sel holds each side's selections while a simultaneous node is expanded.
+	sel [2][]game.Action
 	// mask, when set, limits the root's choices for each side (the tactical layer's safe
 	// selections); mask[p][i] tells whether p's i-th root action may be chosen.
 	mask [2][]bool
@@ -158,11 +161,51 @@ type tree struct {
 	fresh bool
 	// spare is the other arena of the double buffer compaction copies into.
 	spare []node
+	// simBytes is the memory of the simultaneous nodes' statistics; maxBytes is the tree's
+	// share of Config.MaxBytes.
+	simBytes, maxBytes int64
+}
+
+// Sizes the memory bound counts.
+const (
+	nodeBytes = int64(unsafe.Sizeof(node{}))
+	// simBytes0 is a simultaneous node's statistics without its selections; armBytes is one
+	// selection's (its arm and its action).
+	simBytes0 = int64(unsafe.Sizeof(simStats{}))
+	armBytes  = int64(unsafe.Sizeof(arm{}) + unsafe.Sizeof(game.Action(0)))
+	// jointBytes is an entry of the joint-selection index, with the map's overhead.
+	jointBytes = 32
+)
+
+// size returns the memory the tree holds, as Config.MaxBytes counts it.
+func (t *tree) size() int64 {
+	arena := int64(len(t.nodes)) * nodeBytes
+	if t.cfg.Reuse {
+		arena *= 2 // the spare arena compaction copies into
+	}
+	return arena + t.simBytes + int64(len(t.joint))*jointBytes
+}
+
+// room reports whether the tree may grow by n nodes and extra bytes of statistics. The root
+// may always be expanded: a search needs its choices.
+func (t *tree) room(n int, extra int64) bool {
+	if len(t.nodes) <= 1 {
+		return true
+	}
+	if len(t.nodes)+n > t.cfg.MaxNodes {
+		return false
+	}
+	grow := int64(n)*nodeBytes + extra
+	if t.cfg.Reuse {
+		grow += int64(n) * nodeBytes
+	}
+	return t.size()+grow <= t.maxBytes
 }
 
 func newTree(cfg *Config, g game.Game, seed, stream uint64) *tree {
 	src := newSource(seed, stream)
-	t := &tree{cfg: cfg, src: src, rng: rand.New(src), joint: map[uint64]int32{}}
+	t := &tree{cfg: cfg, src: src, rng: rand.New(src), joint: map[uint64]int32{},
+		maxBytes: cfg.MaxBytes / int64(max(cfg.Workers, 1))}
 	if cfg.Playout != nil {
 		t.playout = cfg.Playout(g)
 	} else {
@@ -176,6 +219,7 @@ func newTree(cfg *Config, g game.Game, seed, stream uint64) *tree {
 func (t *tree) reset(s game.State) {
 	t.nodes = t.nodes[:0]
 	t.sims = t.sims[:0]
+	t.simBytes = 0
 	clear(t.joint)
 	t.nodes = append(t.nodes, node{first: none, count: -1, next: none, sim: none, action: game.NoAction})
 	t.root = 0
@@ -203,7 +247,7 @@ func (t *tree) expandWith(n int32, s game.State, restrict [2][]game.Action) bool
 		return true
 	}
 	if acts.Simultaneous() {
-		if len(t.nodes) >= t.cfg.MaxNodes {
+		if !t.room(0, simBytes0) {
 			return false
 		}
 		var st simStats
@@ -231,11 +275,18 @@ func (t *tree) expandWith(n int32, s game.State, restrict [2][]game.Action) bool
 				t.nodes[n].proof, t.nodes[n].actors, t.fresh = drawn, acts, true
 				return true
 			}
-			st.acts[p] = append([]game.Action(nil), t.buf...)
-			st.arms[p] = make([]arm, len(t.buf))
+			t.sel[p] = append(t.sel[p][:0], t.buf...)
+		}
+		if !t.room(0, simBytes0+int64(len(t.sel[0])+len(t.sel[1]))*armBytes) {
+			return false
+		}
+		for p := range 2 {
+			st.acts[p] = slices.Clone(t.sel[p])
+			st.arms[p] = make([]arm, len(t.sel[p]))
 		}
 		st.children = none
 		t.sims = append(t.sims, st)
+		t.simBytes += simBytesOf(&st)
 		nd := &t.nodes[n]
 		nd.sim = int32(len(t.sims) - 1)
 		nd.actors = acts
@@ -247,7 +298,7 @@ func (t *tree) expandWith(n int32, s game.State, restrict [2][]game.Action) bool
 		t.nodes[n].proof, t.nodes[n].actors, t.fresh = drawn, acts, true // as above
 		return true
 	}
-	if len(t.nodes)+len(t.buf) > t.cfg.MaxNodes {
+	if !t.room(len(t.buf), 0) {
 		return false
 	}
 	// Shuffle, so that unvisited children are tried in random order without a draw per
@@ -282,6 +333,11 @@ func (t *tree) best(s game.State, p game.Player, acts []game.Action, k int) []ga
 		}
 	}
 	return kept
+}
+
+// simBytesOf returns the memory of a simultaneous node's statistics.
+func simBytesOf(st *simStats) int64 {
+	return simBytes0 + int64(len(st.arms[0])+len(st.arms[1]))*armBytes
 }
 
 // expanded reports whether n has been expanded.
@@ -344,6 +400,15 @@ func (t *tree) iterate() {
 			r = 0.5
 			break
 		}
+		if c == none {
+			// The tree is full: play out from the round's result without a node for it.
+			if o := s.Outcome(); o.Over {
+				r = proofOf(o).reward()
+			} else {
+				r = t.playout(s, t.rng)
+			}
+			break
+		}
 		n = c
 	}
 	t.backup(r)
@@ -399,11 +464,15 @@ func (t *tree) selectUCT(n int32) int32 {
 	return best
 }
 
-// simChild returns the child of simultaneous node n for joint selection (a, b), creating it.
+// simChild returns the child of simultaneous node n for joint selection (a, b), creating it,
+// or none when the tree is full.
 func (t *tree) simChild(n, a, b int32) int32 {
 	key := jointKey(n, a, b)
 	if c, ok := t.joint[key]; ok {
 		return c
+	}
+	if !t.room(1, jointBytes) {
+		return none
 	}
 	c := int32(len(t.nodes))
 	st := &t.sims[t.nodes[n].sim]
@@ -527,14 +596,15 @@ func (t *tree) backup(r float64) {
 		nd := &t.nodes[e.node]
 		nd.visits++
 		nd.sum += r
-		if i == len(t.path)-1 {
-			changed = t.fresh
-			continue
-		}
-		if nd.sim != none {
+		if nd.sim != none && e.a != none {
+			// (the last step has a selection only when the tree was full below it)
 			st := &t.sims[nd.sim]
 			t.updateArm(st, 0, e.a, e.pa, r)
 			t.updateArm(st, 1, e.b, e.pb, 1-r)
+		}
+		if i == len(t.path)-1 {
+			changed = t.fresh
+			continue
 		}
 		if changed && t.cfg.Solver && nd.proof == unproven {
 			t.prove(e.node)

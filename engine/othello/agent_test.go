@@ -2,6 +2,7 @@ package othello
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -60,29 +61,66 @@ func TestAgentsPlayLegally(t *testing.T) {
 	}
 }
 
-// TestAgentHonoursContext: a search stopped by its context returns at once, with a move if it
-// has one.
+// within runs f and fails the test if it has not returned after d: a bound that only a search
+// ignoring its limits or its context can reach.
+func within(t *testing.T, d time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-time.After(d):
+		t.Fatalf("still running after %v", d)
+	}
+}
+
+// TestAgentHonoursContext: a search stopped by its context returns at once, with the best move
+// of its deepest finished iteration; an agent asked to move under a cancelled context does not
+// pretend to have searched.
 func TestAgentHonoursContext(t *testing.T) {
-	a := NewAgent("deep", Limits{Depth: 40}, 0, Options{TableBytes: 1 << 20}, 1)
 	s := reversi.NewState(reversi.Standard)
 	playRandomly(t, s, rand.New(rand.NewPCG(3, 3)), 10)
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	p := s.ToAct().Single()
+	// Cancelled once the fourth iteration is done: a 40-ply search stops soon after.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	t0 := time.Now()
-	act, err := a.Choose(ctx, s, s.ToAct().Single())
-	if d := time.Since(t0); d > 2*time.Second {
-		t.Fatalf("the search took %v after a 200ms deadline", d)
+	var res Result
+	var err error
+	within(t, time.Minute, func() {
+		res, err = New(Options{TableBytes: 1 << 20}).Search(ctx, PositionOf(s.Board()), Limits{Depth: 40, Progress: func(r Result) {
+			if r.Depth == 4 {
+				cancel()
+			}
+		}})
+	})
+	if err != nil || res.Depth < 4 || res.Depth >= 40 {
+		t.Fatalf("cancelled after depth 4: depth %d, %v", res.Depth, err)
 	}
-	if err == nil {
-		if err := game.CheckLegal(s, s.ToAct().Single(), act); err != nil {
-			t.Fatal(err)
-		}
+	if err := game.CheckLegal(s, p, game.Action(res.Move)); err != nil {
+		t.Fatal(err)
 	}
-	ctx, cancel = context.WithCancel(context.Background())
-	cancel()
-	if _, err := a.Choose(ctx, s, s.ToAct().Single()); err == nil {
+	// The agent: cancelled before it starts, and while it searches.
+	a := NewAgent("deep", Limits{Depth: 40}, 0, Options{TableBytes: 1 << 20}, 1)
+	if _, err := a.Choose(ctx, s, p); err == nil {
 		t.Fatal("a search with a cancelled context found a move without searching")
 	}
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	time.AfterFunc(20*time.Millisecond, cancel)
+	within(t, time.Minute, func() {
+		act, err := a.Choose(ctx, s, p)
+		if err == nil {
+			err = game.CheckLegal(s, p, act)
+		} else if errors.Is(err, context.Canceled) {
+			err = nil // cancelled before the first iteration ended
+		}
+		if err != nil {
+			t.Error(err)
+		}
+	})
 }
 
 func TestAnalyzeSortsMoves(t *testing.T) {

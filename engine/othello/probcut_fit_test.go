@@ -15,12 +15,23 @@ import (
 // TestProbcutFit measures what the probcut table (probcut.go) holds: for positions of real
 // games (WTHOR 2019-2021) with n empties, the mean and the standard deviation of the exact score
 // minus the value of the shallow search probcut runs in its place, and checks them against the
-// table. It takes minutes, so it runs only when asked:
+// table. The full measure (12 to 24 empties, 60 positions each) takes minutes, so it runs only
+// when asked:
 //
 //	TURNCOAT_PROBCUT_FIT=1 go test ./engine/othello -run ProbcutFit -v -timeout 1h
+//
+// Otherwise (unless -short, and always under CI=true) a reduced one checks the table on every
+// change: the same 60 positions for each n from 12 to 20 empties (the deepest, where solves
+// start with selective searches), some ten seconds. Both are deterministic: the same positions,
+// solved from an empty table.
 func TestProbcutFit(t *testing.T) {
+	const perEmpties = 60
+	maxEmpties := 24
 	if os.Getenv("TURNCOAT_PROBCUT_FIT") == "" {
-		t.Skip("set TURNCOAT_PROBCUT_FIT=1 to measure the probcut error table")
+		if testing.Short() && !sharedtest.Required() {
+			t.Skip("-short: set TURNCOAT_PROBCUT_FIT=1 to measure the probcut error table in full (minutes), or drop -short for the reduced check")
+		}
+		maxEmpties = 20
 	}
 	var boards []reversi.Board
 	for _, year := range []int{2019, 2020, 2021} {
@@ -50,10 +61,9 @@ func TestProbcutFit(t *testing.T) {
 			}
 		}
 	}
-	const perEmpties = 60
 	e := New(Options{TableBytes: 64 << 20})
 	g := geometries[8]
-	for n := probcutMinEmpties; n <= 24; n++ {
+	for n := probcutMinEmpties; n <= maxEmpties; n++ {
 		var sum, sum2 float64
 		count := 0
 		for i := (n * 7919) % len(boards); count < perEmpties; i = (i + 104729) % len(boards) {
