@@ -105,6 +105,17 @@ const (
 	Win  Result = 1
 )
 
+// winner returns the winner when r is p's result: p, p's opponent, or NoPlayer for a draw.
+func (r Result) winner(p game.Player) game.Player {
+	switch r {
+	case Win:
+		return p
+	case Loss:
+		return p.Other()
+	}
+	return game.NoPlayer
+}
+
 // flipTable holds the opposite-seating flipping phase, solved by retrograde analysis: for each
 // board and player to move, the result for the mover and the number of moves to the end under
 // optimal play (the winner hastening, the loser delaying).
@@ -228,13 +239,7 @@ func (e placementEnd) winner(black uint16) game.Player {
 		return o.Winner
 	}
 	p := s.Turn()
-	switch BlocsFlipResult(s.Rules(), black, p) {
-	case Win:
-		return p
-	case Loss:
-		return p.Other()
-	}
-	return game.NoPlayer
+	return BlocsFlipResult(s.Rules(), black, p).winner(p)
 }
 
 // samePlacementTables holds the same-seating placement phase for one first-flip option: the

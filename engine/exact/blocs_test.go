@@ -195,13 +195,7 @@ func bruteWinner(t *testing.T, s *blocs.State) game.Player {
 	mover := s.ToAct().Single()
 	if !s.Placing() {
 		_, black := s.Board()
-		switch BlocsFlipResult(s.Rules(), black, mover) {
-		case Win:
-			return mover
-		case Loss:
-			return mover.Other()
-		}
-		return game.NoPlayer
+		return BlocsFlipResult(s.Rules(), black, mover).winner(mover)
 	}
 	best := mover.Other()
 	for _, a := range s.Legal(mover, nil) {
