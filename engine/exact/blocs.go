@@ -1,6 +1,7 @@
 package exact
 
 import (
+	"fmt"
 	"math/bits"
 	"sync"
 
@@ -14,7 +15,10 @@ import (
 // theorem a black piece at row r, column c (from 1, at the top-left) is worth the nim product
 // ruler(r) x ruler(c), a position is worth the nim sum (XOR) of its black pieces, and the
 // player to move loses exactly when that is 0. The placement phase is then a search over
-// (squares filled, XOR of the black pieces so far): 2^16 x 16 states.
+// (squares filled, XOR of the black pieces so far): 2^16 x 16 states, and 2^16 more for the
+// positions with no black piece yet, since a placement that leaves the board all white ends
+// the game (player 2, who placed last, wins) where another full board of value 0 is lost by the
+// first to flip. The leaves, full boards, are played through games/blocs, which says which.
 //
 // With opposite seating the second player turns rectangles by their upper-left corner, the
 // game is partizan and can loop, so the flipping phase is solved by retrograde analysis of its
@@ -100,6 +104,17 @@ const (
 	Draw Result = 0
 	Win  Result = 1
 )
+
+// winner returns the winner when r is p's result: p, p's opponent, or NoPlayer for a draw.
+func (r Result) winner(p game.Player) game.Player {
+	switch r {
+	case Win:
+		return p
+	case Loss:
+		return p.Other()
+	}
+	return game.NoPlayer
+}
 
 // flipTable holds the opposite-seating flipping phase, solved by retrograde analysis: for each
 // board and player to move, the result for the mover and the number of moves to the end under
@@ -201,42 +216,93 @@ func BlocsFlipResult(r blocs.Rules, black uint16, p game.Player) Result {
 	return oppositeFlips().result[p][black]
 }
 
-// samePlacement[f][filled<<4|x] is the winner (0 First, 1 Second) of the same-seating placement
-// position with squares filled and XOR x of the black pieces' values, f being the first flipper.
+// placementEnd gives the winner, under perfect play from then on, of the game whose placement
+// phase leaves the board black (every square filled). games/blocs plays the placements, so that
+// the game itself says whether it is over (an all-white board) and who flips first; the
+// flipping phase's solution decides the rest. The tables take their leaves from it rather than
+// from a second copy of the rules.
+type placementEnd struct {
+	start *blocs.State // the empty board under the rules
+}
+
+func newPlacementEnd(r blocs.Rules) placementEnd { return placementEnd{blocs.NewState(r)} }
+
+// winner returns the winner after the placement that leaves black (NoPlayer: a draw).
+func (e placementEnd) winner(black uint16) game.Player {
+	s := e.start.Clone().(*blocs.State)
+	for sq := range blocs.Squares {
+		if err := s.Apply(game.Action(blocs.PlaceAction(sq, black&(1<<sq) != 0))); err != nil {
+			panic(fmt.Sprintf("exact: placing on %s: %v", blocs.SquareName(sq), err)) // every square is empty in turn
+		}
+	}
+	if o := s.Outcome(); o.Over {
+		return o.Winner
+	}
+	p := s.Turn()
+	return BlocsFlipResult(s.Rules(), black, p).winner(p)
+}
+
+// samePlacementTables holds the same-seating placement phase for one first-flip option: the
+// winner (0 First, 1 Second) of each position. The flipping phase needs only the XOR x of the
+// black pieces' values, except that a full board with no black piece at all ends the game
+// (player 2 wins) where another board of value 0 loses for the first flipper: so positions with
+// no black piece yet have a table of their own.
+type samePlacementTables struct {
+	someBlack []uint8 // [filled<<4|x]: positions with at least one black piece
+	allWhite  []uint8 // [filled]: positions with none
+}
+
 var (
 	samePlacementOnce [2]sync.Once
-	samePlacement     [2][]uint8
+	samePlacement     [2]samePlacementTables
 )
 
-func samePlacementTable(first game.Player) []uint8 {
+func samePlacementTable(r blocs.Rules) *samePlacementTables {
+	first := r.FirstFlipper()
 	samePlacementOnce[first].Do(func() {
-		t := make([]uint8, (1<<blocs.Squares)<<4)
-		for filled := blocs.Full; filled >= 0; filled-- {
-			mover := game.Player(bits.OnesCount16(uint16(filled)) % 2)
+		t := samePlacementTables{
+			someBlack: make([]uint8, (1<<blocs.Squares)<<4),
+			allWhite:  make([]uint8, 1<<blocs.Squares),
+		}
+		// The leaves: for each value, a full board with a black piece and that value.
+		end := newPlacementEnd(r)
+		var found [16]bool
+		for b := 1; b <= blocs.Full; b++ {
+			if x := BlocsGrundy(uint16(b)); !found[x] {
+				found[x] = true
+				t.someBlack[blocs.Full<<4|x] = uint8(end.winner(uint16(b)))
+			}
+		}
+		t.allWhite[blocs.Full] = uint8(end.winner(0))
+		for filled := blocs.Full - 1; filled >= 0; filled-- {
+			mover := uint8(bits.OnesCount16(uint16(filled)) % 2)
+			// Positions with a black piece: the mover wins if either face on some empty square
+			// leads to a win.
 			for x := range 16 {
-				i := filled<<4 | x
-				if filled == blocs.Full {
-					w := first
-					if x == 0 {
-						w = first.Other()
-					}
-					t[i] = uint8(w)
-					continue
-				}
-				w := mover.Other()
+				w := mover ^ 1
 				for m := blocs.Full &^ filled; m != 0 && w != mover; m &= m - 1 {
 					sq := bits.TrailingZeros16(uint16(m))
 					f := filled | 1<<sq
-					if t[f<<4|x] == uint8(mover) || t[f<<4|(x^int(BlocsGrundyTable[sq]))] == uint8(mover) {
+					if t.someBlack[f<<4|x] == mover || t.someBlack[f<<4|(x^int(BlocsGrundyTable[sq]))] == mover {
 						w = mover
 					}
 				}
-				t[i] = uint8(w)
+				t.someBlack[filled<<4|x] = w
 			}
+			// The all-white position: a white piece keeps it all white, a black one does not.
+			w := mover ^ 1
+			for m := blocs.Full &^ filled; m != 0 && w != mover; m &= m - 1 {
+				sq := bits.TrailingZeros16(uint16(m))
+				f := filled | 1<<sq
+				if t.allWhite[f] == mover || t.someBlack[f<<4|int(BlocsGrundyTable[sq])] == mover {
+					w = mover
+				}
+			}
+			t.allWhite[filled] = w
 		}
 		samePlacement[first] = t
 	})
-	return samePlacement[first]
+	return &samePlacement[first]
 }
 
 // Opposite seating's placement phase: one byte per board of 3^16, the winner (0 First, 1
@@ -258,9 +324,10 @@ func init() {
 	}
 }
 
-func oppositePlacementTable(first game.Player) []uint8 {
+func oppositePlacementTable(r blocs.Rules) []uint8 {
+	first := r.FirstFlipper()
 	oppositePlacementOnce[first].Do(func() {
-		flips := oppositeFlips()
+		end := newPlacementEnd(r)
 		t := make([]uint8, pow3Squares)
 		var digits [blocs.Squares]uint8
 		filled, black := uint16(blocs.Full), uint16(blocs.Full)
@@ -269,13 +336,9 @@ func oppositePlacementTable(first game.Player) []uint8 {
 		}
 		for idx := pow3Squares - 1; idx >= 0; idx-- {
 			if filled == blocs.Full {
-				switch flips.result[first][black] {
-				case Win:
-					t[idx] = uint8(first)
-				case Loss:
-					t[idx] = uint8(first.Other())
-				default:
-					t[idx] = 2
+				t[idx] = 2
+				if w := end.winner(black); w != game.NoPlayer {
+					t[idx] = uint8(w)
 				}
 			} else {
 				mover := uint8(bits.OnesCount16(filled) % 2)
@@ -335,9 +398,13 @@ func placementIndex(filled, black uint16) int {
 // seating, a few seconds and 43 MB for opposite seating.
 func BlocsPlacementWinner(r blocs.Rules, filled, black uint16) game.Player {
 	if !r.Opposite {
-		return game.Player(samePlacementTable(r.FirstFlipper())[int(filled)<<4|BlocsGrundy(black)])
+		t := samePlacementTable(r)
+		if black == 0 {
+			return game.Player(t.allWhite[filled])
+		}
+		return game.Player(t.someBlack[int(filled)<<4|BlocsGrundy(black)])
 	}
-	w := oppositePlacementTable(r.FirstFlipper())[placementIndex(filled, black)]
+	w := oppositePlacementTable(r)[placementIndex(filled, black)]
 	if w == 2 {
 		return game.NoPlayer
 	}

@@ -169,31 +169,45 @@ func TestRetrogradeOpposite(t *testing.T) {
 	t.Logf("opposite seating flipping positions: %d lost, %d drawn, %d won for the mover", counts[0], counts[1], counts[2])
 }
 
-// bruteWinner plays out the placement phase from (filled, black) by plain minimax, with the
-// flipping phase's exact results at the leaves: a reference for the tables on positions with
-// few empty squares.
-func bruteWinner(r blocs.Rules, filled, black uint16) game.Player {
-	if filled == blocs.Full {
-		first := r.FirstFlipper()
-		switch BlocsFlipResult(r, black, first) {
-		case Win:
-			return first
-		case Loss:
-			return first.Other()
+// placed returns the placement position of r with squares filled and pieces black showing black,
+// reached by playing its placements through games/blocs (square by square, the players taking
+// turns as the rules say).
+func placed(t *testing.T, r blocs.Rules, filled, black uint16) *blocs.State {
+	t.Helper()
+	s := blocs.NewState(r)
+	for m := filled; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros16(m)
+		if err := s.Apply(game.Action(blocs.PlaceAction(sq, black&(1<<sq) != 0))); err != nil {
+			t.Fatalf("%+v: placing on %s: %v", r, blocs.SquareName(sq), err)
 		}
-		return game.NoPlayer
 	}
-	mover := game.Player(bits.OnesCount16(filled) % 2)
+	return s
+}
+
+// bruteWinner plays out the game from s by plain minimax over games/blocs states, so that the
+// game itself says who moves next and when it is over (an all-white board after the placement
+// among others), with the flipping phase's exact results at the leaves: a reference for the
+// tables on positions with few empty squares.
+func bruteWinner(t *testing.T, s *blocs.State) game.Player {
+	if o := s.Outcome(); o.Over {
+		return o.Winner
+	}
+	mover := s.ToAct().Single()
+	if !s.Placing() {
+		_, black := s.Board()
+		return BlocsFlipResult(s.Rules(), black, mover).winner(mover)
+	}
 	best := mover.Other()
-	for m := uint16(blocs.Full) &^ filled; m != 0; m &= m - 1 {
-		bit := m & -m
-		for _, face := range []uint16{0, bit} {
-			switch w := bruteWinner(r, filled|bit, black|face); w {
-			case mover:
-				return mover
-			case game.NoPlayer:
-				best = game.NoPlayer
-			}
+	for _, a := range s.Legal(mover, nil) {
+		c := s.Clone().(*blocs.State)
+		if err := c.Apply(a); err != nil {
+			t.Fatalf("%s: %s: %v", s.Encode(), blocs.FormatAction(int(a)), err)
+		}
+		switch w := bruteWinner(t, c); w {
+		case mover:
+			return mover
+		case game.NoPlayer:
+			best = game.NoPlayer
 		}
 	}
 	return best
@@ -211,14 +225,61 @@ func testPlacementTable(t *testing.T, r blocs.Rules, positions int) {
 				black |= 1 << sq
 			}
 		}
-		if got, want := BlocsPlacementWinner(r, filled, black), bruteWinner(r, filled, black); got != want {
+		if got, want := BlocsPlacementWinner(r, filled, black), bruteWinner(t, placed(t, r, filled, black)); got != want {
 			t.Fatalf("%+v: %s: table says %v, minimax %v", r, blocs.Text(filled, black), got, want)
 		}
 	}
 }
 
+// allBlocsRules lists the four rule sets: both first-flip options under both seatings.
+var allBlocsRules = []blocs.Rules{{}, {SecondFlipsFirst: true}, {Opposite: true}, {Opposite: true, SecondFlipsFirst: true}}
+
+// TestPlacementAllWhite checks the tables where the placement can leave the board all white,
+// which games/blocs ends at once as a win for player 2 (who placed last) under either first-flip
+// option: the full all-white board, and every all-white placement position with up to three
+// empty squares, against minimax over the game's own states, under every rule set.
+func TestPlacementAllWhite(t *testing.T) {
+	for _, r := range allBlocsRules {
+		s := placed(t, r, blocs.Full, 0)
+		if o := s.Outcome(); !o.Over || o.Winner != game.Second {
+			t.Fatalf("%+v: games/blocs ends an all-white placement with %+v, want a win for player 2", r, o)
+		}
+		if got := BlocsPlacementWinner(r, blocs.Full, 0); got != game.Second {
+			t.Errorf("%+v: the table gives the all-white full board to %v, the game to %v", r, got, game.Second)
+		}
+		checked := 0
+		for filled := range blocs.Full + 1 {
+			if blocs.Squares-bits.OnesCount16(uint16(filled)) > 3 {
+				continue
+			}
+			want := bruteWinner(t, placed(t, r, uint16(filled), 0))
+			if got := BlocsPlacementWinner(r, uint16(filled), 0); got != want {
+				t.Fatalf("%+v: %s: table says %v, minimax %v", r, blocs.Text(uint16(filled), 0), got, want)
+			}
+			checked++
+		}
+		if checked != 1+16+120+560 {
+			t.Fatalf("%+v: checked %d all-white positions, want 697", r, checked)
+		}
+	}
+}
+
+// TestPlacementFullBoards checks the table of every full board, under every rule set, against
+// the game: the placement played through games/blocs, its Outcome when the game is over, else
+// the flipping phase's exact result for the player games/blocs has to move.
+func TestPlacementFullBoards(t *testing.T) {
+	for _, r := range allBlocsRules {
+		for black := range blocs.Full + 1 {
+			want := bruteWinner(t, placed(t, r, blocs.Full, uint16(black)))
+			if got := BlocsPlacementWinner(r, blocs.Full, uint16(black)); got != want {
+				t.Fatalf("%+v: %s: table says %v, the game %v", r, blocs.Text(blocs.Full, uint16(black)), got, want)
+			}
+		}
+	}
+}
+
 func TestPlacementSame(t *testing.T) {
-	for _, r := range []blocs.Rules{{}, {SecondFlipsFirst: true}} {
+	for _, r := range allBlocsRules[:2] {
 		testPlacementTable(t, r, 300)
 	}
 }

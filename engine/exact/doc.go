@@ -7,8 +7,9 @@
 //     and round; the values are exact for a round cap. A TurncoatGame is one position's matrix
 //     game with its equilibrium, and measures a strategy's exploitability.
 //   - Blocs: Grundy values by the Tartan theorem for the flipping phase, the placement phase by
-//     search over (filled squares, XOR so far), retrograde analysis and a full placement table
-//     for the opposite seating; BlocsAgent plays from them, perfectly or with deliberate
+//     search over (filled squares, XOR so far, whether any piece shows black), retrograde
+//     analysis and a full placement table for the opposite seating, the end of the placement
+//     played through games/blocs; BlocsAgent plays from them, perfectly or with deliberate
 //     blunders.
 //
 // The package does no I/O and does not log; long computations take a context.

@@ -91,8 +91,11 @@ type Result struct {
 	// Depth is the depth of the deepest finished iteration (the number of empties when the
 	// position was solved).
 	Depth int
+	// Exact tells whether Score is the exact final score with perfect play.
 	Exact bool
-	WLD   bool
+	// WLD tells whether the position was solved for the win, draw or loss only (never
+	// together with Exact).
+	WLD bool
 	// PV is the principal variation from the position, starting with Move.
 	PV []int
 	// Nodes is the number of positions searched.
@@ -253,8 +256,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	res := Result{Move: roots[0].sq}
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
-		res.Exact = (final && !wld) || depth >= n
-		res.WLD = final && wld
+		res.Exact, res.WLD = solvedAs(final, wld, depth, n)
 		if lim.Progress != nil {
 			res.Nodes, res.Elapsed = main.nodes, time.Since(st.start)
 			for _, h := range helpers {
@@ -276,6 +278,17 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	res.Elapsed = time.Since(st.start)
 	res.PV = e.pv(p, o, res.Move, g)
 	return res, nil
+}
+
+// solvedAs says what an iteration to depth of a position with n empties established: the
+// exact score (a final solve with a full window, or a midgame search to the end), or, for a
+// final win/loss/draw solve, only its sign. A win/loss/draw solve also reaches the end, but
+// with a null window around the draw, so it is never exact.
+func solvedAs(final, wld bool, depth, n int) (exact, wldSolved bool) {
+	if final && wld {
+		return false, true
+	}
+	return final || depth >= n, false
 }
 
 // schedule decides the iterations of a search of a position with n empties: midgame searches
@@ -531,13 +544,14 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 			return false
 		}
 		slices.SortStableFunc(roots, func(a, b rootMove) int { return b.score - a.score })
+		exact, wldSolved := solvedAs(final, wld, depth, n)
 		for i, m := range roots {
-			values[i] = MoveValue{Move: m.sq, Score: m.score, Exact: (final && !wld) || depth >= n}
+			values[i] = MoveValue{Move: m.sq, Score: m.score, Exact: exact}
 		}
 		done, exactPass = depth, final
 		if lim.Progress != nil {
-			lim.Progress(Result{Move: roots[0].sq, Score: roots[0].score, Depth: depth, Exact: values[0].Exact,
-				WLD: final && wld, Nodes: nodes(), Elapsed: time.Since(st.start), PV: e.pv(p, o, roots[0].sq, g)})
+			lim.Progress(Result{Move: roots[0].sq, Score: roots[0].score, Depth: depth, Exact: exact,
+				WLD: wldSolved, Nodes: nodes(), Elapsed: time.Since(st.start), PV: e.pv(p, o, roots[0].sq, g)})
 		}
 		return true
 	}
