@@ -450,6 +450,23 @@ func (s *Store) TakeSeat(ctx context.Context, id string, side int, userID int64,
 	})
 }
 
+// UpdateMeta replaces a game's meta and deadline without a new version (its clocks starting
+// when the game does), if the game is still at version.
+func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta Meta, deadline time.Time, now time.Time) error {
+	mb, _ := json.Marshal(meta)
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE games SET meta = $1, deadline = $2, updated_at = $3 WHERE id = $4 AND version = $5`,
+			string(mb), nullTime(deadline), nanos(now), id, version)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, id, version)
+		}
+		return nil
+	})
+}
+
 // ListFilter selects games for ListGames.
 type ListFilter struct {
 	// Status, when set, keeps games of that status.

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+
+	"turncoat/games"
+	"turncoat/server"
+	"turncoat/store"
+	"turncoat/web"
+)
+
+func init() {
+	register(command{name: "serve", summary: "run the game server and web UI (SQLite by default, PostgreSQL with --db postgres://...)", run: runServe})
+}
+
+func runServe(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "serve", "[--addr ADDR] [--db FILE|postgres://...]", `
+Runs the game server: the web UI at / (open http://localhost:8080), the JSON API under /api/
+(see docs/api.md), WebSocket live updates at /api/ws, /healthz and Prometheus /metrics.
+
+Games are stored in a SQLite file (created on first start) or, with --db postgres://..., in
+PostgreSQL, which several instances may share. SIGINT or SIGTERM shuts down gracefully: the
+server stops accepting, finishes the moves in flight and closes the sockets.`)
+	addr := fs.String("addr", ":8080", "address to listen on")
+	db := fs.String("db", "turncoat.db", "SQLite file, or a PostgreSQL URL (postgres://...)")
+	logFormat := fs.String("log", "text", "log format: text or json")
+	origins := fs.String("origins", "", "other origins (host patterns, comma-separated) allowed to open WebSockets")
+	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
+	pos, err := parseFlags(e, fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("unexpected argument %q", pos[0])
+	}
+	var h slog.Handler
+	switch *logFormat {
+	case "text":
+		h = slog.NewTextHandler(e.stderr, nil)
+	case "json":
+		h = slog.NewJSONHandler(e.stderr, nil)
+	default:
+		return usagef("--log %q: want text or json", *logFormat)
+	}
+	log := slog.New(h)
+	st, err := store.Open(ctx, *db, store.Options{})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure}
+	if *origins != "" {
+		cfg.Origins = strings.Split(*origins, ",")
+	}
+	srv, err := server.New(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		srv.Close()
+		return err
+	}
+	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "store", st.Describe(), "pid", os.Getpid())
+	err = srv.Serve(ctx, ln)
+	if err != nil && ctx.Err() == nil {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// displayAddr writes a listening address as a browser would open it.
+func displayAddr(a net.Addr) string {
+	host, port, err := net.SplitHostPort(a.String())
+	if err != nil {
+		return a.String()
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return fmt.Sprintf("%s", net.JoinHostPort(host, port))
+}

@@ -1,0 +1,997 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"turncoat/engine"
+	"turncoat/game"
+	"turncoat/store"
+)
+
+// Game modes.
+const (
+	modeHotSeat = "hotseat"
+	modeAI      = "ai"
+	modeOnline  = "online"
+)
+
+// routes registers the API.
+func (s *Server) routes(mux *http.ServeMux) {
+	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
+		mux.Handle(pattern, s.wrap(pattern, h))
+	}
+	handle("GET /api/kinds", s.handleKinds)
+	handle("POST /api/signup", s.handleSignup)
+	handle("POST /api/login", s.handleLogin)
+	handle("POST /api/logout", s.handleLogout)
+	handle("GET /api/me", s.handleMe)
+	handle("POST /api/guest", s.handleGuest)
+	handle("POST /api/tokens", s.handleToken)
+	handle("POST /api/games", s.handleCreate)
+	handle("GET /api/games", s.handleMyGames)
+	handle("GET /api/lobby", s.handleLobby)
+	handle("GET /api/games/{id}", s.handleGame)
+	handle("POST /api/games/{id}/join", s.handleJoin)
+	handle("POST /api/games/{id}/rematch", s.handleRematch)
+	handle("GET /api/games/{id}/events", s.handleEvents)
+	handle("GET /api/games/{id}/stream", s.handleStream)
+	handle("GET /api/games/{id}/export", s.handleExport)
+	handle("GET /api/games/{id}/hint", s.handleHint)
+	handle("POST /api/import", s.handleImport)
+	for _, c := range []string{cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback} {
+		handle("POST /api/games/{id}/"+c, s.commandHandler(c))
+	}
+	handle("POST /api/games/{id}/takeback/answer", s.commandHandler(cmdAnswer))
+	mux.Handle("GET /api/ws", s.wrap("GET /api/ws", s.handleWS))
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, errorf(http.StatusNotFound, codeNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
+	})
+}
+
+// wrap is every API handler's middleware: identify the caller, time the request, turn a
+// returned error into the API's error object.
+func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Request) error) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec := &statusRecorder{ResponseWriter: w}
+		defer func() { s.metrics.observe(pattern, rec.status, time.Since(start)) }()
+		u, err := s.identify(r)
+		if err != nil {
+			s.writeError(rec, r, err)
+			return
+		}
+		if u != nil {
+			r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+		}
+		if err := h(rec, r); err != nil {
+			s.writeError(rec, r, err)
+		}
+	})
+}
+
+// kindJSON describes a game kind for clients.
+type kindJSON struct {
+	Name    string            `json:"name"`
+	Title   string            `json:"title"`
+	Sides   [2]string         `json:"sides"`
+	Options []game.OptionSpec `json:"options"`
+	Records []string          `json:"records"`
+	Levels  [2]int            `json:"levels"`
+	Hints   bool              `json:"hints"`
+}
+
+func (s *Server) handleKinds(w http.ResponseWriter, r *http.Request) error {
+	var out []kindJSON
+	for _, g := range s.reg.Games() {
+		k := kindJSON{Name: g.Name(), Title: g.Title(), Sides: g.SideNames(game.DefaultOptions(g.OptionSpecs())),
+			Options: g.OptionSpecs(), Records: []string{"json"}, Levels: [2]int{int(engine.MinLevel), int(engine.MaxLevel)}}
+		for _, f := range game.RecordFormats(g) {
+			k.Records = append(k.Records, f.Name)
+		}
+		if a, err := s.newAgent(g, "level=1", 1); err == nil {
+			_, k.Hints = a.(engine.Analyzer)
+		}
+		out = append(out, k)
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+type credentials struct {
+	Name     string `json:"name"`
+	Password string `json:"password"`
+}
+
+func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
+	if !s.limitIP(r, s.loginLimits) {
+		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many attempts; try again in a minute")
+	}
+	var c credentials
+	if err := decodeJSON(w, r, &c); err != nil {
+		return err
+	}
+	c.Name = strings.TrimSpace(c.Name)
+	if err := validName(c.Name); err != nil {
+		return err
+	}
+	if err := validPassword(c.Password); err != nil {
+		return err
+	}
+	hash, err := s.hashPassword(r.Context(), c.Password)
+	if err != nil {
+		return err
+	}
+	var u store.User
+	if g := userOf(r); g != nil && g.Guest {
+		// A guest who signs up keeps its games.
+		err = s.store.SetPassword(r.Context(), g.ID, c.Name, hash)
+		u = *g
+		u.Name, u.Guest = c.Name, false
+	} else {
+		u, err = s.store.CreateUser(r.Context(), c.Name, hash, false, s.now())
+	}
+	if errors.Is(err, store.ErrConflict) {
+		return errorf(http.StatusConflict, codeNameTaken, "the name %q is taken", c.Name)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"user": u})
+	return nil
+}
+
+func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
+	if !s.limitIP(r, s.loginLimits) {
+		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many attempts; try again in a minute")
+	}
+	var c credentials
+	if err := decodeJSON(w, r, &c); err != nil {
+		return err
+	}
+	bad := errorf(http.StatusUnauthorized, codeBadLogin, "wrong name or password")
+	u, hash, err := s.store.UserByName(r.Context(), c.Name)
+	if errors.Is(err, store.ErrNotFound) || err == nil && hash == "" {
+		return bad
+	}
+	if err != nil {
+		return err
+	}
+	ok, err := s.checkPassword(r.Context(), c.Password, hash)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return bad
+	}
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		s.store.DeleteSession(r.Context(), hashToken(c.Value)) // a new token at every log-in
+	}
+	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": u})
+	return nil
+}
+
+func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		if err := s.store.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
+			return err
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+	return nil
+}
+
+func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil {
+		return errorf(http.StatusUnauthorized, codeUnauthorized, "not signed in")
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": u})
+	return nil
+}
+
+// handleGuest makes a guest account and returns the bearer token of its session: how a bot
+// or a script with curl starts.
+func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
+	if !s.limitIP(r, s.signupLimits) {
+		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many new accounts from this address; try again in a minute")
+	}
+	u, err := s.store.CreateUser(r.Context(), "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
+	if err != nil {
+		return err
+	}
+	token, err := s.newSession(r.Context(), nil, r, u)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"user": u, "token": token})
+	return nil
+}
+
+// handleToken makes an API token for a registered user's bots.
+func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil || u.Guest {
+		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in with a registered account to make API tokens")
+	}
+	var req struct {
+		Name string `json:"name"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Name == "" {
+		req.Name = "token"
+	}
+	token := rand.Text()
+	if err := s.store.CreateAPIToken(r.Context(), hashToken(token), u.ID, req.Name, s.now()); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "name": req.Name})
+	return nil
+}
+
+// createRequest is the body of POST /api/games.
+type createRequest struct {
+	Kind    string            `json:"kind"`
+	Options map[string]string `json:"options"`
+	// Mode is "hotseat" (you hold both seats), "ai" (you against the AI) or "online" (you
+	// against a person who joins by invitation or from the lobby).
+	Mode string `json:"mode"`
+	// Side is the side you play ("first", "second", or "random"); hot-seat games ignore it.
+	Side string `json:"side"`
+	// Level (1-10) or Engine (a vetted engine spec) set the AI of an "ai" game.
+	Level  int    `json:"level"`
+	Engine string `json:"engine"`
+	// Open puts an online game in the lobby for anyone to accept; otherwise only the
+	// invitation link lets someone join.
+	Open  bool             `json:"open"`
+	Time  game.TimeControl `json:"time"`
+	Rated bool             `json:"rated"`
+}
+
+// createGame validates a request and stores the game; it returns the row, the table and the
+// invitation token of an online game's open seat.
+func (s *Server) createGame(ctx context.Context, u *store.User, req createRequest, rematchOf string) (store.Game, *game.Table, string, error) {
+	g, err := s.reg.Lookup(req.Kind)
+	if err != nil {
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
+	if err != nil {
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+	}
+	st, err := g.New(o)
+	if err != nil {
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+	}
+	if err := req.Time.Validate(); err != nil {
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
+	}
+	now := s.now()
+	tb, err := game.NewTable(st, game.TableConfig{Time: req.Time, Now: now})
+	if err != nil {
+		return store.Game{}, nil, "", err
+	}
+	side := game.First
+	switch req.Side {
+	case "", "first":
+	case "second":
+		side = game.Second
+	case "random":
+		var b [1]byte
+		rand.Read(b[:])
+		side = game.Player(b[0] & 1)
+	default:
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first, second or random", req.Side)
+	}
+	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
+		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
+	var invite string
+	switch req.Mode {
+	case modeHotSeat:
+		row.Seats = [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}
+		if req.Rated {
+			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "hot-seat games are unrated")
+		}
+	case modeAI:
+		spec, err := s.parseAISeat(g, req.Level, req.Engine)
+		if err != nil {
+			return store.Game{}, nil, "", err
+		}
+		row.Seats[side] = store.Seat{UserID: u.ID}
+		row.Seats[side.Other()] = store.Seat{AI: spec}
+		if req.Rated {
+			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "games against the AI are unrated")
+		}
+	case modeOnline:
+		row.Seats[side] = store.Seat{UserID: u.ID}
+		row.Status = store.StatusOpen
+		if !req.Open {
+			invite = rand.Text()
+			row.Seats[side.Other()] = store.Seat{InviteHash: hashToken(invite)}
+		}
+		row.Rated = req.Rated
+	default:
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "mode %q: want hotseat, ai or online", req.Mode)
+	}
+	snap := tb.Snapshot()
+	row.Meta = store.MetaOf(snap)
+	if d, ok := tb.Deadline(); ok && row.Status == store.StatusActive {
+		row.Deadline = d
+	}
+	row.AITurn = aiTurn(row, tb)
+	if err := s.store.CreateGame(ctx, row); err != nil {
+		return store.Game{}, nil, "", err
+	}
+	return row, tb, invite, nil
+}
+
+// newGameID returns a short random game id.
+func newGameID() string { return strings.ToLower(rand.Text()[:10]) }
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.requireUser(w, r)
+	if err != nil {
+		return err
+	}
+	var req createRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	row, _, invite, err := s.createGame(r.Context(), u, req, "")
+	if err != nil {
+		return err
+	}
+	return s.respondGame(w, r, u, row.ID, http.StatusCreated, invite)
+}
+
+// respondGame writes a game as the caller sees it (after starting what it waits for).
+func (s *Server) respondGame(w http.ResponseWriter, r *http.Request, u *store.User, id string, status int, invite string) error {
+	lg, err := s.live(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	defer lg.mu.Unlock()
+	s.afterChange(lg)
+	if lg.row.Status == store.StatusOpen && lg.row.Mode == modeOnline {
+		s.lobbyChanged()
+	}
+	v := s.gameView(lg, u, asSide(r))
+	if invite != "" {
+		v.Invite = "/play/" + lg.id + "?seat=" + invite
+	}
+	writeJSON(w, status, v)
+	return nil
+}
+
+func asSide(r *http.Request) game.Player {
+	p, err := game.ParsePlayer(r.URL.Query().Get("as"))
+	if err != nil {
+		return game.NoPlayer
+	}
+	return p
+}
+
+// seatJSON is a seat as clients see it.
+type seatJSON struct {
+	Side   game.Player `json:"side"`
+	Name   string      `json:"name"`
+	Player string      `json:"player,omitempty"`
+	AI     string      `json:"ai,omitempty"`
+	Open   bool        `json:"open"`
+	You    bool        `json:"you"`
+}
+
+// gameJSON is a game as the caller sees it: the row and the table's view for the caller's side.
+type gameJSON struct {
+	ID        string      `json:"id"`
+	Kind      string      `json:"kind"`
+	Mode      string      `json:"mode"`
+	Status    string      `json:"status"`
+	Rated     bool        `json:"rated"`
+	Created   time.Time   `json:"created"`
+	RematchOf string      `json:"rematchOf,omitempty"`
+	Rematch   string      `json:"rematch,omitempty"`
+	Seats     [2]seatJSON `json:"seats"`
+	You       []string    `json:"you"`
+	Invite    string      `json:"invite,omitempty"`
+	View      game.View   `json:"view"`
+}
+
+// gameView is the game as u sees it (lg locked); as picks the side of a hot-seat holder.
+func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON {
+	names := lg.tb.Game().SideNames(lg.tb.State().Options())
+	j := gameJSON{ID: lg.id, Kind: lg.row.Kind, Mode: lg.row.Mode, Status: lg.row.Status, Rated: lg.row.Rated,
+		Created: lg.row.Created, RematchOf: lg.row.RematchOf, Rematch: lg.row.Rematch, You: []string{}}
+	var held []game.Player
+	for p := game.First; p <= game.Second; p++ {
+		seat := lg.row.Seats[p]
+		sj := seatJSON{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open()}
+		if u != nil && seat.UserID == u.ID {
+			sj.You = true
+			held = append(held, p)
+			j.You = append(j.You, p.String())
+		}
+		j.Seats[p] = sj
+	}
+	viewer := game.NoPlayer
+	switch {
+	case len(held) == 1:
+		viewer = held[0]
+	case len(held) == 2 && as.Valid():
+		viewer = as
+	case len(held) == 2:
+		viewer = lg.tb.ToAct().Single()
+		if viewer == game.NoPlayer {
+			viewer = game.First
+		}
+	}
+	j.View = lg.tb.View(viewer, s.now())
+	return j
+}
+
+func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
+	lg, err := s.live(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer lg.mu.Unlock()
+	writeJSON(w, http.StatusOK, s.gameView(lg, userOf(r), asSide(r)))
+	return nil
+}
+
+// gameSummary is a game in a list.
+type gameSummary struct {
+	ID      string       `json:"id"`
+	Kind    string       `json:"kind"`
+	Mode    string       `json:"mode"`
+	Status  string       `json:"status"`
+	Rated   bool         `json:"rated"`
+	Options string       `json:"options"`
+	Time    string       `json:"time"`
+	Seats   [2]seatJSON  `json:"seats"`
+	Ply     int          `json:"ply"`
+	Updated time.Time    `json:"updated"`
+	Outcome game.Outcome `json:"outcome"`
+}
+
+func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
+	out := make([]gameSummary, 0, len(gs))
+	for _, g := range gs {
+		sum := gameSummary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
+			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome}
+		var names [2]string
+		if kind, err := s.reg.Lookup(g.Kind); err == nil {
+			if st, err := kind.Decode(g.Start); err == nil {
+				names = kind.SideNames(st.Options())
+				sum.Options = st.Options().String()
+			}
+		}
+		for p := game.First; p <= game.Second; p++ {
+			seat := g.Seats[p]
+			sum.Seats[p] = seatJSON{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open(),
+				You: u != nil && seat.UserID == u.ID}
+		}
+		out = append(out, sum)
+	}
+	return out
+}
+
+func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil {
+		writeJSON(w, http.StatusOK, []gameSummary{})
+		return nil
+	}
+	gs, err := s.store.ListGames(r.Context(), store.ListFilter{UserID: u.ID, Limit: 100})
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, s.summarize(gs, u))
+	return nil
+}
+
+// lobby lists the open challenges and the games in play that can be watched.
+func (s *Server) lobby(ctx context.Context) (map[string][]gameSummary, error) {
+	open, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusOpen, OpenSeat: true, Limit: 100})
+	if err != nil {
+		return nil, err
+	}
+	live, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusActive, Mode: modeOnline, Limit: 50})
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]gameSummary{"challenges": s.summarize(open, nil), "live": s.summarize(live, nil)}, nil
+}
+
+func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
+	l, err := s.lobby(r.Context())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, l)
+	return nil
+}
+
+// handleJoin takes an online game's open seat: with the invitation's token, or any open
+// challenge from the lobby.
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
+	var req struct {
+		Token string `json:"token"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	u, err := s.requireUser(w, r)
+	if err != nil {
+		return err
+	}
+	id := r.PathValue("id")
+	lg, err := s.live(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	side := game.NoPlayer
+	for p := game.First; p <= game.Second; p++ {
+		seat := lg.row.Seats[p]
+		if seat.UserID == u.ID {
+			lg.mu.Unlock()
+			return s.respondGame(w, r, u, id, http.StatusOK, "") // already seated
+		}
+		if seat.Open() && (seat.InviteHash == "" || req.Token != "" && seat.InviteHash == hashToken(req.Token)) {
+			side = p
+		}
+	}
+	if side == game.NoPlayer {
+		lg.mu.Unlock()
+		if req.Token != "" {
+			return errorf(http.StatusForbidden, codeForbidden, "this invitation is not valid (used, or for another game)")
+		}
+		return errorf(http.StatusConflict, codeNotAllowed, "game %s has no open seat", id)
+	}
+	now := s.now()
+	if err := s.store.TakeSeat(r.Context(), id, int(side), u.ID, now); err != nil {
+		lg.mu.Unlock()
+		return err
+	}
+	if err := s.loadLocked(r.Context(), lg); err != nil {
+		lg.mu.Unlock()
+		return err
+	}
+	if lg.row.Time.Kind != game.Untimed && lg.tb.Ply() == 0 && lg.tb.Version() == 0 {
+		// The clocks start when the game does: now, not when it was offered.
+		fresh, err := game.NewTable(lg.tb.Start(), game.TableConfig{Time: lg.row.Time, Now: now})
+		if err == nil {
+			meta := store.MetaOf(fresh.Snapshot())
+			d, _ := fresh.Deadline()
+			if err = s.store.UpdateMeta(r.Context(), id, 0, meta, d, now); err == nil {
+				lg.tb, lg.row.Meta, lg.row.Deadline = fresh, meta, d
+			}
+		}
+		if err != nil {
+			s.log.Warn("starting clocks", "game", id, "error", err)
+		}
+	}
+	s.notify(lg, message{Type: "seated", Game: id})
+	lg.mu.Unlock()
+	s.lobbyChanged()
+	return s.respondGame(w, r, u, id, http.StatusOK, "")
+}
+
+// commandHandler handles one of the table commands.
+func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		u := userOf(r)
+		if u == nil {
+			return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in, or use the session of your seat")
+		}
+		var req commandRequest
+		if err := decodeJSON(w, r, &req); err != nil {
+			return err
+		}
+		c, err := req.command(kind)
+		if err != nil {
+			return err
+		}
+		if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
+			return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+		}
+		id := r.PathValue("id")
+		evs, err := s.do(r.Context(), id, u, c)
+		if err != nil && len(evs) == 0 {
+			return err
+		}
+		lg, lerr := s.live(r.Context(), id)
+		if lerr != nil {
+			return lerr
+		}
+		v := s.gameView(lg, u, c.side)
+		lg.mu.Unlock()
+		if err != nil {
+			ae := toAPIError(err)
+			ae.View = v
+			return ae
+		}
+		writeJSON(w, http.StatusOK, v)
+		return nil
+	}
+}
+
+// commandRequest is the body of the command endpoints (every field optional but "move").
+type commandRequest struct {
+	Side   string `json:"side"`
+	Move   string `json:"move"`
+	Ply    *int   `json:"ply"`
+	Moves  int    `json:"moves"`
+	Accept bool   `json:"accept"`
+}
+
+func (q commandRequest) command(kind string) (command, error) {
+	c := command{kind: kind, side: game.NoPlayer, move: q.Move, ply: -1, moves: q.Moves, accept: q.Accept}
+	if q.Side != "" {
+		p, err := game.ParsePlayer(q.Side)
+		if err != nil || !p.Valid() {
+			return c, errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first or second", q.Side)
+		}
+		c.side = p
+	}
+	if q.Ply != nil {
+		if *q.Ply < 0 {
+			return c, errorf(http.StatusBadRequest, codeBadRequest, "ply %d: want 0 or more", *q.Ply)
+		}
+		c.ply = *q.Ply
+	}
+	if kind == cmdMove && strings.TrimSpace(q.Move) == "" {
+		return c, errorf(http.StatusBadRequest, codeBadRequest, "a move is required: {\"move\": \"f5\"}")
+	}
+	if q.Moves < 0 || q.Moves > 10000 {
+		return c, errorf(http.StatusBadRequest, codeBadRequest, "moves %d out of range", q.Moves)
+	}
+	return c, nil
+}
+
+// handleRematch starts a new game with the same options and the colours swapped.
+func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil {
+		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to ask for a rematch")
+	}
+	id := r.PathValue("id")
+	lg, err := s.live(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	row, tb := lg.row, lg.tb
+	lg.mu.Unlock()
+	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
+		return errorf(http.StatusForbidden, codeForbidden, "you did not play in game %s", id)
+	}
+	if !tb.Over() {
+		return errorf(http.StatusConflict, codeNotAllowed, "game %s is still in play", id)
+	}
+	if row.Rematch != "" {
+		return s.respondGame(w, r, u, row.Rematch, http.StatusOK, "")
+	}
+	opts := tb.Start().Options().Map()
+	if _, ok := opts["seed"]; ok && row.Kind == "turncoat" {
+		delete(opts, "seed") // a fresh random setup
+	}
+	req := createRequest{Kind: row.Kind, Options: opts, Mode: row.Mode, Time: row.Time, Rated: row.Rated}
+	if row.Mode == modeAI {
+		req.Engine = row.Seats[0].AI + row.Seats[1].AI
+	}
+	g, err := s.reg.Lookup(row.Kind)
+	if err != nil {
+		return err
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
+	if err != nil {
+		return err
+	}
+	st, err := g.New(o)
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	ntb, err := game.NewTable(st, game.TableConfig{Time: row.Time, Now: now})
+	if err != nil {
+		return err
+	}
+	nrow := store.Game{ID: newGameID(), Kind: row.Kind, Start: ntb.Start().Encode(), Time: row.Time, Mode: row.Mode, Rated: row.Rated,
+		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: id,
+		Seats: [2]store.Seat{row.Seats[1], row.Seats[0]}}
+	for i := range nrow.Seats {
+		nrow.Seats[i].InviteHash = ""
+		if nrow.Seats[i].Open() {
+			return errorf(http.StatusConflict, codeNotAllowed, "game %s had an empty seat", id)
+		}
+	}
+	nrow.Meta = store.MetaOf(ntb.Snapshot())
+	if d, ok := ntb.Deadline(); ok {
+		nrow.Deadline = d
+	}
+	nrow.AITurn = aiTurn(nrow, ntb)
+	if err := s.store.CreateGame(r.Context(), nrow); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			if fresh, gerr := s.store.Game(r.Context(), id); gerr == nil && fresh.Rematch != "" {
+				return s.respondGame(w, r, u, fresh.Rematch, http.StatusOK, "")
+			}
+		}
+		return err
+	}
+	if lg, err := s.live(r.Context(), id); err == nil {
+		lg.row.Rematch = nrow.ID
+		s.notify(lg, message{Type: "rematch", Game: id, Rematch: nrow.ID})
+		lg.mu.Unlock()
+	}
+	return s.respondGame(w, r, u, nrow.ID, http.StatusCreated, "")
+}
+
+// handleEvents returns a game's events after a version, as the caller may see them.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) error {
+	after, err := afterParam(r)
+	if err != nil {
+		return err
+	}
+	lg, err := s.live(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	viewer := viewerOf(lg.row, userOf(r))
+	lg.mu.Unlock()
+	stored, err := s.store.Events(r.Context(), r.PathValue("id"), after, 10000)
+	if err != nil {
+		return err
+	}
+	out := make([]game.Event, 0, len(stored))
+	for _, e := range stored {
+		var ev game.Event
+		if err := json.Unmarshal(e.Body, &ev); err != nil {
+			return err
+		}
+		out = append(out, ev.For(viewer))
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+func afterParam(r *http.Request) (int64, error) {
+	a := r.URL.Query().Get("after")
+	if a == "" {
+		return 0, nil
+	}
+	n, err := strconv.ParseInt(a, 10, 64)
+	if err != nil || n < 0 {
+		return 0, errorf(http.StatusBadRequest, codeBadRequest, "after=%q: want a version, 0 or more", a)
+	}
+	return n, nil
+}
+
+// handleExport writes a game's record: "json", or one of the game's record formats.
+func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) error {
+	lg, err := s.live(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	row, tb := lg.row, lg.tb.Clone()
+	lg.mu.Unlock()
+	format := r.URL.Query().Get("format")
+	rec := tb.Record([2]string{seatName(row.Seats[0]), seatName(row.Seats[1])})
+	if format == "json" {
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.json"`, row.ID))
+		writeJSON(w, http.StatusOK, recordJSON(row, rec))
+		return nil
+	}
+	f, err := game.LookupRecordFormat(tb.Game(), format)
+	if err != nil {
+		if format == "" {
+			writeJSON(w, http.StatusOK, recordJSON(row, rec))
+			return nil
+		}
+		return errorf(http.StatusBadRequest, codeBadRequest, "%v (or json)", err)
+	}
+	if f.Write == nil {
+		return errorf(http.StatusBadRequest, codeBadRequest, "%s records are read-only", f.Name)
+	}
+	var b bytes.Buffer
+	if err := f.Write(&b, rec); err != nil {
+		return errorf(http.StatusUnprocessableEntity, codeNotAllowed, "this game cannot be written as %s: %v", f.Name, err)
+	}
+	ct := f.MediaType
+	if ct == "" {
+		ct = "text/plain; charset=utf-8"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s.%s"`, row.ID, f.Ext))
+	w.Write(b.Bytes())
+	return nil
+}
+
+func seatName(s store.Seat) string {
+	switch {
+	case s.UserName != "":
+		return s.UserName
+	case s.AI != "":
+		return "Turncoat AI (" + s.AI + ")"
+	}
+	return ""
+}
+
+// recordJSON is a game's JSON record.
+func recordJSON(row store.Game, rec game.Record) map[string]any {
+	return map[string]any{
+		"id": row.ID, "game": rec.Start.Game().Name(), "options": rec.Start.Options().Map(), "start": rec.Start.Encode(),
+		"players": rec.Players, "date": rec.Date, "moves": append([]string{}, rec.Moves...), "result": rec.Result,
+	}
+}
+
+// handleImport reads a record (an Othello GGF or move list, or any game's own format) and makes
+// it a hot-seat game of the caller's, to replay or to continue.
+func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.requireUser(w, r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Kind    string            `json:"kind"`
+		Format  string            `json:"format"`
+		Text    string            `json:"text"`
+		Options map[string]string `json:"options"`
+	}
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Kind == "" {
+		req.Kind = "reversi"
+	}
+	g, err := s.reg.Lookup(req.Kind)
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeBadOption, "%v", err)
+	}
+	format := req.Format
+	if format == "" {
+		if strings.Contains(req.Text, "(;") {
+			format = "ggf"
+		} else if len(game.RecordFormats(g)) > 1 {
+			format = game.RecordFormats(g)[1].Name
+		}
+	}
+	recs, err := game.ReadRecords(g, format, strings.NewReader(req.Text), o)
+	if err != nil {
+		return errorf(http.StatusUnprocessableEntity, codeBadRequest, "reading the record: %v", err)
+	}
+	if len(recs) == 0 {
+		return errorf(http.StatusUnprocessableEntity, codeBadRequest, "the text holds no game")
+	}
+	rec := recs[0]
+	now := s.now()
+	tb, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
+	if err != nil {
+		return err
+	}
+	var evs []game.Event
+	for i, text := range rec.Moves {
+		m, err := game.ParseMove(tb.State(), text)
+		if err != nil {
+			return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+		}
+		for _, p := range m.Actors.Players() {
+			e, err := tb.Submit(p, m.Actions[p], now)
+			if err != nil {
+				return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+			}
+			evs = append(evs, e...)
+		}
+	}
+	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: modeHotSeat, CreatedBy: u.ID,
+		Created: now, Status: store.StatusActive, Outcome: game.InPlay, Seats: [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}}
+	empty, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
+	if err != nil {
+		return err
+	}
+	row.Meta = store.MetaOf(empty.Snapshot())
+	if err := s.store.CreateGame(r.Context(), row); err != nil {
+		return err
+	}
+	snap := tb.Snapshot()
+	status := store.StatusActive
+	if tb.Over() {
+		status = store.StatusOver
+	}
+	// The imported moves are stored as one change, with their events.
+	if err := s.store.Commit(r.Context(), store.Change{GameID: row.ID, Snapshot: snap, Events: evs, Status: status,
+		Outcome: tb.Outcome(), Now: now}); err != nil {
+		return err
+	}
+	return s.respondGame(w, r, u, row.ID, http.StatusCreated, "")
+}
+
+// handleHint returns the AI's view of every legal move for the caller's side, where the game's
+// engine analyses and the game is not rated.
+func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil {
+		return errorf(http.StatusUnauthorized, codeUnauthorized, "hints are for the players of a game")
+	}
+	level := 5
+	if l := r.URL.Query().Get("level"); l != "" {
+		n, err := strconv.Atoi(l)
+		if err != nil || !engine.Level(n).Valid() {
+			return errorf(http.StatusBadRequest, codeBadRequest, "level=%q: want 1 to 10", l)
+		}
+		level = n
+	}
+	lg, err := s.live(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	row, state := lg.row, lg.tb.State()
+	side := asSide(r)
+	if !side.Valid() {
+		side = viewerOf(row, u)
+		if !side.Valid() {
+			side = lg.tb.ToAct().Single()
+		}
+	}
+	lg.mu.Unlock()
+	if !side.Valid() || row.Seats[side].UserID != u.ID {
+		return errorf(http.StatusForbidden, codeForbidden, "hints are for your own side")
+	}
+	if row.Rated {
+		return errorf(http.StatusForbidden, codeNotAllowed, "no hints in rated games")
+	}
+	if !state.ToAct().Has(side) {
+		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)
+	}
+	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
+	if err != nil {
+		return err
+	}
+	an, ok := agent.(engine.Analyzer)
+	if !ok {
+		return errorf(http.StatusNotImplemented, codeNotAllowed, "%s has no hints", state.Game().Title())
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxThink)
+	defer cancel()
+	if err := s.cpu.acquire(ctx); err != nil {
+		return errorf(http.StatusServiceUnavailable, codeUnavailable, "the AI is busy; try again")
+	}
+	stats, err := an.Analyze(ctx, state, side)
+	s.cpu.release()
+	if err != nil {
+		return err
+	}
+	type hint struct {
+		Move   string  `json:"move"`
+		Visits int64   `json:"visits"`
+		Value  float64 `json:"value"`
+		Unit   string  `json:"unit"`
+		PV     string  `json:"pv,omitempty"`
+	}
+	out := make([]hint, 0, len(stats))
+	for _, st := range stats {
+		out = append(out, hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"side": side, "level": level, "moves": out})
+	return nil
+}

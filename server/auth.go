@@ -1,0 +1,247 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"golang.org/x/crypto/argon2"
+	"golang.org/x/time/rate"
+
+	"turncoat/store"
+)
+
+// Sessions live in the database by the SHA-256 of their token; the browser holds the token in
+// an HttpOnly, SameSite=Lax cookie. Bots and scripts send a bearer token instead (an API token,
+// or the token of a guest session from POST /api/guest).
+const (
+	sessionCookie = "turncoat_session"
+	sessionTTL    = 30 * 24 * time.Hour
+)
+
+// hashToken returns the hex SHA-256 of a token: what the store keeps.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// Passwords are hashed with argon2id (RFC 9106's low-memory setting, two lanes for two cores)
+// and stored as PHC strings, so the parameters can change later.
+const (
+	argonTime    = 3
+	argonMemory  = 64 * 1024
+	argonThreads = 2
+	argonKeyLen  = 32
+)
+
+func (s *Server) hashPassword(ctx context.Context, pw string) (string, error) {
+	if err := s.hashSlots.acquire(ctx); err != nil {
+		return "", err
+	}
+	defer s.hashSlots.release()
+	salt := make([]byte, 16)
+	rand.Read(salt)
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+func (s *Server) checkPassword(ctx context.Context, pw, phc string) (bool, error) {
+	var m, t uint32
+	var p uint8
+	parts := strings.Split(phc, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errors.New("unknown password hash")
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil {
+		return false, err
+	}
+	b64 := base64.RawStdEncoding
+	salt, err1 := b64.DecodeString(parts[4])
+	want, err2 := b64.DecodeString(parts[5])
+	if err1 != nil || err2 != nil {
+		return false, errors.New("malformed password hash")
+	}
+	if err := s.hashSlots.acquire(ctx); err != nil {
+		return false, err
+	}
+	defer s.hashSlots.release()
+	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}
+
+// semaphore bounds concurrent work (argon2id takes 64 MiB a hash).
+type semaphore chan struct{}
+
+func (s semaphore) acquire(ctx context.Context) error {
+	select {
+	case s <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (s semaphore) release() { <-s }
+
+// validName checks a player's name: 2-24 letters, digits, '-', '_' or '.'.
+func validName(name string) error {
+	if n := len([]rune(name)); n < 2 || n > 24 {
+		return errorf(http.StatusBadRequest, codeBadRequest, "a name has 2 to 24 characters")
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.", r) {
+			return errorf(http.StatusBadRequest, codeBadRequest, "a name has letters, digits, '-', '_' and '.' only")
+		}
+	}
+	if strings.HasPrefix(strings.ToLower(name), "guest-") {
+		return errorf(http.StatusBadRequest, codeBadRequest, "names starting with guest- are for guests")
+	}
+	return nil
+}
+
+func validPassword(pw string) error {
+	if len(pw) < 8 || len(pw) > 256 {
+		return errorf(http.StatusBadRequest, codeBadRequest, "a password has 8 to 256 characters")
+	}
+	return nil
+}
+
+// newSession stores a session for u and sets its cookie; it returns the token.
+func (s *Server) newSession(ctx context.Context, w http.ResponseWriter, r *http.Request, u store.User) (string, error) {
+	token := rand.Text()
+	now := s.now()
+	if err := s.store.CreateSession(ctx, hashToken(token), u.ID, now.Add(sessionTTL), now); err != nil {
+		return "", err
+	}
+	if w != nil {
+		http.SetCookie(w, &http.Cookie{
+			Name: sessionCookie, Value: token, Path: "/", HttpOnly: true, SameSite: http.SameSiteLaxMode,
+			Secure: r.TLS != nil || s.cfg.SecureCookies, MaxAge: int(sessionTTL / time.Second),
+		})
+	}
+	return token, nil
+}
+
+type ctxKey int
+
+const userKey ctxKey = 0
+
+// identify finds the caller: a bearer token (API token or session token), else the session
+// cookie. It returns nil for an anonymous caller; a bad bearer token is an error.
+func (s *Server) identify(r *http.Request) (*store.User, error) {
+	ctx := r.Context()
+	if h := r.Header.Get("Authorization"); h != "" {
+		token, ok := strings.CutPrefix(h, "Bearer ")
+		if !ok || token == "" {
+			return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "the Authorization header must be \"Bearer <token>\"")
+		}
+		hash := hashToken(token)
+		u, err := s.store.APITokenUser(ctx, hash)
+		if errors.Is(err, store.ErrNotFound) {
+			u, err = s.store.SessionUser(ctx, hash, s.now())
+		}
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "unknown or expired token")
+		}
+		if err != nil {
+			return nil, err
+		}
+		return &u, nil
+	}
+	c, err := r.Cookie(sessionCookie)
+	if err != nil || c.Value == "" {
+		return nil, nil
+	}
+	u, err := s.store.SessionUser(ctx, hashToken(c.Value), s.now())
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, nil // an expired session: the caller is anonymous again
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// userOf returns the caller identified by the middleware, or nil.
+func userOf(r *http.Request) *store.User {
+	u, _ := r.Context().Value(userKey).(*store.User)
+	return u
+}
+
+// requireUser returns the caller; an anonymous browser gets a guest account and session on the
+// spot (so a newcomer plays without signing up).
+func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*store.User, error) {
+	if u := userOf(r); u != nil {
+		return u, nil
+	}
+	if !s.limitIP(r, s.signupLimits) {
+		return nil, errorf(http.StatusTooManyRequests, codeRateLimited, "too many new accounts from this address; try again in a minute")
+	}
+	u, err := s.store.CreateUser(r.Context(), "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+// limiters are token buckets by key (an address, a user), forgotten when idle.
+type limiters struct {
+	mu    sync.Mutex
+	every rate.Limit
+	burst int
+	m     map[string]*limiterEntry
+}
+
+type limiterEntry struct {
+	l    *rate.Limiter
+	seen time.Time
+}
+
+func newLimiters(every rate.Limit, burst int) *limiters {
+	return &limiters{every: every, burst: burst, m: map[string]*limiterEntry{}}
+}
+
+func (l *limiters) allow(key string, now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	e := l.m[key]
+	if e == nil {
+		if len(l.m) > 100000 {
+			for k, v := range l.m {
+				if now.Sub(v.seen) > 10*time.Minute {
+					delete(l.m, k)
+				}
+			}
+		}
+		e = &limiterEntry{l: rate.NewLimiter(l.every, l.burst)}
+		l.m[key] = e
+	}
+	e.seen = now
+	return e.l.AllowN(now, 1)
+}
+
+// clientIP is the caller's address (the connection's; a proxy in front would set its own).
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+func (s *Server) limitIP(r *http.Request, l *limiters) bool { return l.allow(clientIP(r), s.now()) }

@@ -1,0 +1,344 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"turncoat/games"
+	"turncoat/internal/testenv"
+	"turncoat/server"
+	"turncoat/store"
+)
+
+// harness is a real server on a real store, served by httptest.
+type harness struct {
+	t     *testing.T
+	st    *store.Store
+	srv   *server.Server
+	ts    *httptest.Server
+	logs  *syncBuffer
+	clock *fakeClock
+}
+
+// syncBuffer collects the server's log.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// fakeClock is the server's clock in tests that move time by hand; zero offset follows real
+// time.
+type fakeClock struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().Add(c.offset)
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.offset += d
+	c.mu.Unlock()
+}
+
+// storeKinds runs f against SQLite and PostgreSQL (skipped without a server, mandatory in CI).
+func storeKinds(t *testing.T, f func(t *testing.T, dsn string, opts store.Options)) {
+	t.Run("sqlite", func(t *testing.T) { f(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}) })
+	t.Run("postgres", func(t *testing.T) {
+		dsn, name := testenv.Postgres(t)
+		f(t, dsn, store.Options{Channel: name})
+	})
+}
+
+func newHarness(t *testing.T, dsn string, opts store.Options, tweak ...func(*server.Config)) *harness {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, dsn, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, st: st, logs: &syncBuffer{}, clock: &fakeClock{}}
+	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)),
+		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1}
+	for _, f := range tweak {
+		f(&cfg)
+	}
+	h.srv, err = server.New(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ts = httptest.NewServer(h.srv.Handler())
+	t.Cleanup(func() {
+		h.ts.CloseClientConnections()
+		h.ts.Close()
+		h.srv.Close()
+		st.Close()
+	})
+	return h
+}
+
+// client is one browser or bot: a cookie jar, or a bearer token.
+type client struct {
+	h     *harness
+	http  *http.Client
+	token string
+	// seen collects every byte the client received, for the secrecy test.
+	mu   sync.Mutex
+	seen bytes.Buffer
+}
+
+// browser returns a client with a cookie jar and no account yet.
+func (h *harness) browser() *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{h: h, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
+}
+
+// bot returns a client with a guest's bearer token.
+func (h *harness) bot() *client {
+	c := &client{h: h, http: &http.Client{Timeout: 30 * time.Second}}
+	var out struct{ Token string }
+	if st := c.call("POST", "/api/guest", nil, &out); st != http.StatusCreated || out.Token == "" {
+		h.t.Fatalf("guest: %d %+v", st, out)
+	}
+	c.token = out.Token
+	return c
+}
+
+func (c *client) record(b []byte) {
+	c.mu.Lock()
+	c.seen.Write(b)
+	c.seen.WriteByte('\n')
+	c.mu.Unlock()
+}
+
+// received returns what the client has received so far.
+func (c *client) received() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.seen.String()
+}
+
+// raw sends a request and returns the status and body.
+func (c *client) raw(method, path string, body []byte, header ...string) (int, []byte) {
+	c.h.t.Helper()
+	req, err := http.NewRequest(method, c.h.ts.URL+path, bytes.NewReader(body))
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	c.record(b)
+	return resp.StatusCode, b
+}
+
+// call sends a JSON request and decodes the JSON answer into out (if not nil).
+func (c *client) call(method, path string, in any, out any) int {
+	c.h.t.Helper()
+	var body []byte
+	if in != nil {
+		body, _ = json.Marshal(in)
+	}
+	st, b := c.raw(method, path, body)
+	if out != nil && len(b) > 0 {
+		if err := json.Unmarshal(b, out); err != nil {
+			c.h.t.Fatalf("%s %s: %v\n%s", method, path, err, b)
+		}
+	}
+	return st
+}
+
+// apiError is the API's error object.
+type apiError struct {
+	Error struct {
+		Code    string          `json:"code"`
+		Message string          `json:"message"`
+		View    json.RawMessage `json:"view"`
+	} `json:"error"`
+}
+
+// gameJSON is the part of a game's JSON the tests read.
+type gameJSON struct {
+	ID     string   `json:"id"`
+	Status string   `json:"status"`
+	Mode   string   `json:"mode"`
+	You    []string `json:"you"`
+	Invite string   `json:"invite"`
+	Seats  []struct {
+		Player string `json:"player"`
+		AI     string `json:"ai"`
+		Open   bool   `json:"open"`
+	} `json:"seats"`
+	View struct {
+		Version     int64     `json:"version"`
+		Ply         int       `json:"ply"`
+		State       string    `json:"state"`
+		ToAct       []string  `json:"toAct"`
+		Legal       []string  `json:"legal"`
+		Own         string    `json:"own"`
+		Submitted   [2]bool   `json:"submitted"`
+		Commitments [2]string `json:"commitments"`
+		Viewer      *string   `json:"viewer"`
+		Moves       []struct {
+			Text   string `json:"text"`
+			Reveal *[2]struct {
+				Selection string `json:"selection"`
+				Nonce     string `json:"nonce"`
+			} `json:"reveal"`
+		} `json:"moves"`
+		Outcome struct {
+			Over   bool    `json:"over"`
+			Winner *string `json:"winner"`
+			Ending string  `json:"ending"`
+			Reason string  `json:"reason"`
+			Score  []int   `json:"score"`
+		} `json:"outcome"`
+		Board *struct {
+			Grids []struct {
+				Cells []struct {
+					Coord string `json:"coord"`
+				} `json:"cells"`
+			} `json:"grids"`
+		} `json:"board"`
+	} `json:"view"`
+}
+
+func (c *client) game(id string, as ...string) gameJSON {
+	c.h.t.Helper()
+	path := "/api/games/" + id
+	if len(as) > 0 {
+		path += "?as=" + as[0]
+	}
+	var g gameJSON
+	if st := c.call("GET", path, nil, &g); st != http.StatusOK {
+		c.h.t.Fatalf("GET %s: %d", path, st)
+	}
+	return g
+}
+
+func (c *client) create(req map[string]any) gameJSON {
+	c.h.t.Helper()
+	var g gameJSON
+	if st := c.call("POST", "/api/games", req, &g); st != http.StatusCreated {
+		c.h.t.Fatalf("create %v: %d (%s)", req, st, c.received())
+	}
+	return g
+}
+
+// ws is a WebSocket client that records every frame it receives.
+type ws struct {
+	c    *client
+	conn *websocket.Conn
+	msgs chan map[string]any
+}
+
+func (c *client) dial() *ws {
+	c.h.t.Helper()
+	hdr := http.Header{}
+	if c.token != "" {
+		hdr.Set("Authorization", "Bearer "+c.token)
+	}
+	opts := &websocket.DialOptions{HTTPHeader: hdr}
+	if c.http.Jar != nil {
+		opts.HTTPClient = c.http
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(c.h.ts.URL, "http")+"/api/ws", opts)
+	if err != nil {
+		c.h.t.Fatal(err)
+	}
+	conn.SetReadLimit(16 << 20)
+	w := &ws{c: c, conn: conn, msgs: make(chan map[string]any, 1000)}
+	go func() {
+		for {
+			_, b, err := conn.Read(context.Background())
+			if err != nil {
+				close(w.msgs)
+				return
+			}
+			c.record(b)
+			var m map[string]any
+			json.Unmarshal(b, &m)
+			w.msgs <- m
+		}
+	}()
+	c.h.t.Cleanup(func() { conn.CloseNow() })
+	return w
+}
+
+func (w *ws) send(m map[string]any) {
+	w.c.h.t.Helper()
+	b, _ := json.Marshal(m)
+	if err := w.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
+		w.c.h.t.Fatal(err)
+	}
+}
+
+// next waits for the next message that satisfies ok.
+func (w *ws) next(ok func(m map[string]any) bool) map[string]any {
+	w.c.h.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case m, open := <-w.msgs:
+			if !open {
+				w.c.h.t.Fatal("the WebSocket closed")
+			}
+			if ok(m) {
+				return m
+			}
+		case <-timeout:
+			w.c.h.t.Fatal("no such WebSocket message within 10 s")
+		}
+	}
+}
+
+func ofType(t string) func(m map[string]any) bool {
+	return func(m map[string]any) bool { return m["type"] == t }
+}
+
+func eventKind(kind string) func(m map[string]any) bool {
+	return func(m map[string]any) bool {
+		e, _ := m["event"].(map[string]any)
+		return m["type"] == "event" && e != nil && e["kind"] == kind
+	}
+}

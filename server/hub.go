@@ -1,0 +1,233 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+	"time"
+
+	"turncoat/game"
+	"turncoat/store"
+)
+
+// conn is one client that follows games live: a WebSocket or an event stream. Messages go
+// through a buffered channel written by one goroutine; a client too slow to keep up is
+// disconnected (it reconnects and asks for what it missed) rather than slowing everyone.
+type conn struct {
+	send chan []byte
+	user *store.User
+	done chan struct{}
+	once sync.Once
+	// why is the reason the server closed the connection.
+	why string
+
+	mu    sync.Mutex
+	games map[string]bool
+	lobby bool
+}
+
+// subscription is what a connection follows of one game.
+type subscription struct {
+	// viewer is the side whose secrets the connection may see (NoPlayer for a spectator or a
+	// hot-seat holder of both seats, whose page knows its own selections).
+	viewer game.Player
+	// views asks for the viewer's fresh view with every batch of events.
+	views bool
+	// sent is the version of the last event sent.
+	sent int64
+}
+
+func newConn(u *store.User) *conn {
+	return &conn{send: make(chan []byte, 256), user: u, done: make(chan struct{}), games: map[string]bool{}}
+}
+
+// push queues a message; a full queue closes the connection.
+func (c *conn) push(b []byte) {
+	select {
+	case <-c.done:
+	case c.send <- b:
+	default:
+		c.close("too slow: the client did not read its messages")
+	}
+}
+
+func (c *conn) close(why string) {
+	c.once.Do(func() {
+		c.why = why
+		close(c.done)
+	})
+}
+
+// message is a server-to-client message.
+type message struct {
+	Type    string      `json:"type"`
+	ID      string      `json:"id,omitempty"`
+	Game    string      `json:"game,omitempty"`
+	Version int64       `json:"version,omitempty"`
+	Event   *game.Event `json:"event,omitempty"`
+	View    any         `json:"view,omitempty"`
+	Error   *apiError   `json:"error,omitempty"`
+	Games   any         `json:"games,omitempty"`
+	Rematch string      `json:"rematch,omitempty"`
+	OK      bool        `json:"ok,omitempty"`
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// viewerOf returns the side whose secrets u may see in the game.
+func viewerOf(row store.Game, u *store.User) game.Player {
+	if u == nil {
+		return game.NoPlayer
+	}
+	first, second := row.Seats[0].UserID == u.ID, row.Seats[1].UserID == u.ID
+	switch {
+	case first && !second:
+		return game.First
+	case second && !first:
+		return game.Second
+	}
+	return game.NoPlayer
+}
+
+// subscribe adds c to lg's followers (lg locked) and sends what it missed since after (-1: no
+// backlog), then a "subscribed" message.
+func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int64, views bool) error {
+	sub := &subscription{viewer: viewerOf(lg.row, c.user), views: views, sent: lg.tb.Version()}
+	if after >= 0 && after < lg.tb.Version() {
+		stored, err := s.store.Events(ctx, lg.id, after, 100000)
+		if err != nil {
+			return err
+		}
+		for _, e := range stored {
+			var ev game.Event
+			if json.Unmarshal(e.Body, &ev) != nil {
+				continue
+			}
+			ev = ev.For(sub.viewer)
+			c.push(mustJSON(message{Type: "event", Game: lg.id, Event: &ev}))
+		}
+	}
+	lg.subs[c] = sub
+	c.mu.Lock()
+	c.games[lg.id] = true
+	c.mu.Unlock()
+	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version()}
+	if views {
+		m.View = s.gameView(lg, c.user, game.NoPlayer)
+	}
+	c.push(mustJSON(m))
+	return nil
+}
+
+// unsubscribe removes c from a game's followers.
+func (s *Server) unsubscribe(id string, c *conn) {
+	s.mu.Lock()
+	lg := s.games[id]
+	s.mu.Unlock()
+	if lg != nil {
+		lg.mu.Lock()
+		delete(lg.subs, c)
+		lg.mu.Unlock()
+	}
+	c.mu.Lock()
+	delete(c.games, id)
+	c.mu.Unlock()
+}
+
+// drop removes a closed connection from everything it followed.
+func (s *Server) drop(c *conn) {
+	c.mu.Lock()
+	ids := make([]string, 0, len(c.games))
+	for id := range c.games {
+		ids = append(ids, id)
+	}
+	c.mu.Unlock()
+	for _, id := range ids {
+		s.unsubscribe(id, c)
+	}
+	s.lobbyMu.Lock()
+	delete(s.lobbySubs, c)
+	s.lobbyMu.Unlock()
+}
+
+// broadcast sends events to lg's followers (lg locked), each in the form its viewer may see:
+// a pending selection reaches only its owner. Events already sent to a follower are skipped.
+func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
+	if len(lg.subs) == 0 || len(evs) == 0 {
+		return
+	}
+	type key struct {
+		v       int64
+		viewer  game.Player
+	}
+	cache := map[key][]byte{}
+	views := map[game.Player]any{}
+	for c, sub := range lg.subs {
+		for i := range evs {
+			ev := &evs[i]
+			if ev.Version <= sub.sent {
+				continue
+			}
+			k := key{ev.Version, sub.viewer}
+			b, ok := cache[k]
+			if !ok {
+				e := ev.For(sub.viewer)
+				b = mustJSON(message{Type: "event", Game: lg.id, Event: &e})
+				cache[k] = b
+			}
+			if sub.views && i == len(evs)-1 {
+				v, ok := views[sub.viewer]
+				if !ok {
+					v = s.gameView(lg, c.user, sub.viewer)
+					views[sub.viewer] = v
+				}
+				e := ev.For(sub.viewer)
+				b = mustJSON(message{Type: "event", Game: lg.id, Event: &e, View: v})
+			}
+			c.push(b)
+			sub.sent = ev.Version
+		}
+	}
+}
+
+// notify sends a message to every follower of a game (a rematch, a seat taken).
+func (s *Server) notify(lg *liveGame, m message) {
+	b := mustJSON(m)
+	for c := range lg.subs {
+		c.push(b)
+	}
+}
+
+// lobbyChanged sends the lobby's open challenges to its followers, at most every 200 ms.
+func (s *Server) lobbyChanged() {
+	s.lobbyMu.Lock()
+	defer s.lobbyMu.Unlock()
+	if s.lobbyPending || len(s.lobbySubs) == 0 {
+		return
+	}
+	s.lobbyPending = true
+	time.AfterFunc(200*time.Millisecond, func() {
+		s.lobbyMu.Lock()
+		s.lobbyPending = false
+		subs := make([]*conn, 0, len(s.lobbySubs))
+		for c := range s.lobbySubs {
+			subs = append(subs, c)
+		}
+		s.lobbyMu.Unlock()
+		list, err := s.lobby(context.Background())
+		if err != nil {
+			s.log.Warn("lobby", "error", err)
+			return
+		}
+		b := mustJSON(message{Type: "lobby", Games: list})
+		for _, c := range subs {
+			c.push(b)
+		}
+	})
+}

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the server's Prometheus metrics, on a registry of its own (no globals, so tests
+// run servers side by side). Labels never carry a move or a selection.
+type metrics struct {
+	reg        *prometheus.Registry
+	openGames  prometheus.Gauge
+	moves      prometheus.Counter
+	sockets    prometheus.Gauge
+	requests   *prometheus.HistogramVec
+	aiQueue    prometheus.Gauge
+	aiThink    prometheus.Histogram
+	aiSearches prometheus.Gauge
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		openGames: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_open_games",
+			Help: "Games in play held in this instance's memory."}),
+		moves: prometheus.NewCounter(prometheus.CounterOpts{Name: "turncoat_moves_total",
+			Help: "Moves played through this instance (a simultaneous round counts once)."}),
+		sockets: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_open_sockets",
+			Help: "Open WebSocket connections and event streams."}),
+		requests: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "turncoat_http_request_duration_seconds",
+			Help: "HTTP request latency by route pattern.", Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5}},
+			[]string{"route", "code"}),
+		aiQueue: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_ai_queue_length",
+			Help: "AI moves waiting for a worker."}),
+		aiThink: prometheus.NewHistogram(prometheus.HistogramOpts{Name: "turncoat_ai_think_seconds",
+			Help: "Time the AI spent choosing a move.", Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12)}),
+		aiSearches: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_ai_searches",
+			Help: "AI searches running now."}),
+	}
+	m.reg.MustRegister(m.openGames, m.moves, m.sockets, m.requests, m.aiQueue, m.aiThink, m.aiSearches,
+		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
+
+// statusRecorder remembers the status a handler wrote.
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+}
+
+func (r *statusRecorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+	r.ResponseWriter.WriteHeader(code)
+}
+
+func (r *statusRecorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.ResponseWriter.Write(b)
+}
+
+// Flush lets streaming handlers flush through the recorder.
+func (r *statusRecorder) Flush() {
+	if f, ok := r.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Unwrap lets http.ResponseController reach the connection (WebSocket upgrades, deadlines).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
+
+// observe times a request under its route pattern.
+func (m *metrics) observe(route string, code int, d time.Duration) {
+	if route == "" {
+		route = "other"
+	}
+	m.requests.WithLabelValues(route, codeLabel(code)).Observe(d.Seconds())
+}
+
+func codeLabel(code int) string {
+	switch {
+	case code < 300:
+		return "2xx"
+	case code < 400:
+		return "3xx"
+	case code < 500:
+		return "4xx"
+	}
+	return "5xx"
+}

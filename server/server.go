@@ -1,0 +1,242 @@
+// Package server is Turncoat's game server: the JSON API under /api/, live updates over
+// WebSocket and newline-delimited JSON streams, accounts and sessions, AI seats, clocks, and the
+// web UI's files. It serves every game of the registry through the game contract and adds no
+// rules of its own: a game is a game.Table, whose events the server stores (package store)
+// before it acknowledges them, and then broadcasts.
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"turncoat/engine/ai"
+	"turncoat/game"
+	"turncoat/store"
+)
+
+// Config sets up a server.
+type Config struct {
+	// Store is the open database.
+	Store *store.Store
+	// Registry lists the games served.
+	Registry *game.Registry
+	// Log receives the server's log; nil discards it.
+	Log *slog.Logger
+	// Web holds the web UI's files (index.html at its root); nil serves a minimal page.
+	Web fs.FS
+	// Origins are extra origins allowed to open WebSockets (host patterns), besides the
+	// server's own.
+	Origins []string
+	// SecureCookies marks session cookies Secure even on plain HTTP (behind a TLS proxy).
+	SecureCookies bool
+	// MaxThink bounds an AI move or a hint (default 60 s).
+	MaxThink time.Duration
+	// AIWorkers is the number of AI searches at once (default: the number of cores).
+	AIWorkers int
+	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
+	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
+	LoginRate, GuestRate, MoveRate float64
+	// Now is the clock (default time.Now); tests set it.
+	Now func() time.Time
+}
+
+// Server is a running game server.
+type Server struct {
+	cfg     Config
+	store   *store.Store
+	reg     *game.Registry
+	log     *slog.Logger
+	metrics *metrics
+	now     func() time.Time
+
+	mu    sync.Mutex
+	games map[string]*liveGame
+
+	connMu sync.Mutex
+	conns  map[*conn]bool
+
+	lobbyMu      sync.Mutex
+	lobbySubs    map[*conn]bool
+	lobbyPending bool
+
+	ai          *aiPool
+	agentLimits ai.Limits
+	cpu         semaphore
+	hashSlots semaphore
+
+	loginLimits, signupLimits, moveLimits *limiters
+
+	closing atomic.Bool
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	handler http.Handler
+}
+
+func rateOf(r float64, def float64) rate.Limit {
+	switch {
+	case r == 0:
+		return rate.Limit(def)
+	case r < 0:
+		return rate.Inf
+	}
+	return rate.Limit(r)
+}
+
+// New starts a server's background work (AI workers, listener of other instances, resuming
+// the games that wait for an AI or a clock) and returns it; Handler serves it and Close stops
+// it.
+func New(ctx context.Context, cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Registry == nil {
+		return nil, errors.New("server: a store and a registry are required")
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.MaxThink <= 0 {
+		cfg.MaxThink = 60 * time.Second
+	}
+	if cfg.AIWorkers <= 0 {
+		cfg.AIWorkers = runtime.NumCPU()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	s := &Server{
+		cfg: cfg, store: cfg.Store, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics(),
+		now:          func() time.Time { return cfg.Now().UTC() },
+		games:        map[string]*liveGame{},
+		conns:        map[*conn]bool{},
+		lobbySubs:    map[*conn]bool{},
+		cpu:          make(semaphore, cfg.AIWorkers),
+		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
+		loginLimits:  newLimiters(rateOf(cfg.LoginRate, 1), 10),
+		signupLimits: newLimiters(rateOf(cfg.GuestRate, 5), 50),
+		moveLimits:   newLimiters(rateOf(cfg.MoveRate, 20), 60),
+	}
+	s.agentLimits = ai.Limits{MoveTime: cfg.MaxThink}
+	s.ai = newAIPool(s)
+	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	s.cancel = cancel
+	s.ai.run(bg, cfg.AIWorkers, &s.wg)
+	s.wg.Add(2)
+	go func() {
+		defer s.wg.Done()
+		s.janitor(bg)
+	}()
+	listening := make(chan struct{})
+	go func() {
+		defer s.wg.Done()
+		var once sync.Once
+		s.store.Listen(bg, s.remoteChange, s.resyncAll, func() { once.Do(func() { close(listening) }) })
+	}()
+	if s.store.Postgres() {
+		select {
+		case <-listening:
+		case <-time.After(10 * time.Second):
+			s.log.Warn("not yet listening to the other instances' changes")
+		}
+	}
+	if err := s.resume(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: resuming games: %w", err)
+	}
+	mux := http.NewServeMux()
+	s.routes(mux)
+	mux.HandleFunc("GET /healthz", s.handleHealth)
+	mux.Handle("GET /metrics", s.metrics.handler())
+	s.webRoutes(mux)
+	cop := http.NewCrossOriginProtection()
+	s.handler = cop.Handler(mux)
+	return s, nil
+}
+
+// Handler returns the server's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := s.store.Ping(ctx); err != nil {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"ok": false, "error": "the database does not answer"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "store": s.store.Describe()})
+}
+
+// CloseConns closes every WebSocket and event stream with a going-away code.
+func (s *Server) CloseConns() {
+	s.connMu.Lock()
+	for c := range s.conns {
+		c.close(whyShutdown)
+	}
+	s.connMu.Unlock()
+}
+
+// Close stops the background work: AI searches are cancelled, timers stopped, and the
+// connections closed. In-flight commands finish first (each holds its game's lock).
+func (s *Server) Close() {
+	if s.closing.Swap(true) {
+		return
+	}
+	s.CloseConns()
+	s.cancel()
+	s.mu.Lock()
+	games := make([]*liveGame, 0, len(s.games))
+	for _, lg := range s.games {
+		games = append(games, lg)
+	}
+	s.mu.Unlock()
+	for _, lg := range games {
+		lg.mu.Lock()
+		if lg.timer != nil {
+			lg.timer.Stop()
+		}
+		if lg.aiCancel != nil {
+			lg.aiCancel()
+		}
+		lg.mu.Unlock()
+	}
+	s.wg.Wait()
+}
+
+// Serve runs the server on a listener until ctx ends, then shuts down gracefully: it stops
+// accepting, lets in-flight requests (and so moves) finish, and closes the sockets with a
+// going-away code.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	s.log.Info("shutting down")
+	s.CloseConns()
+	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	s.Close()
+	if err != nil {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,446 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"turncoat/game"
+	"turncoat/store"
+)
+
+// liveGame is a game held in memory: its row and its table, rebuilt from the store by
+// replaying the move log, and the connections that follow it. The store is authoritative: a
+// change is committed before the table in memory moves on, and a conflict reloads it.
+type liveGame struct {
+	mu   sync.Mutex
+	id   string
+	row  store.Game
+	tb   *game.Table
+	subs map[*conn]*subscription
+	// aiCancel stops the AI search running for this game, if any.
+	aiCancel context.CancelFunc
+	timer    *time.Timer
+	used     time.Time
+}
+
+// live returns the game, loaded if needed, with its lock held: the caller unlocks it.
+func (s *Server) live(ctx context.Context, id string) (*liveGame, error) {
+	s.mu.Lock()
+	lg := s.games[id]
+	if lg == nil {
+		lg = &liveGame{id: id, subs: map[*conn]*subscription{}}
+		s.games[id] = lg
+	}
+	s.mu.Unlock()
+	lg.mu.Lock()
+	if lg.tb == nil {
+		if err := s.loadLocked(ctx, lg); err != nil {
+			lg.mu.Unlock()
+			s.mu.Lock()
+			if s.games[id] == lg && lg.tb == nil && len(lg.subs) == 0 {
+				delete(s.games, id)
+			}
+			s.mu.Unlock()
+			return nil, err
+		}
+	}
+	lg.used = s.now()
+	return lg, nil
+}
+
+// loadLocked (re)reads the game from the store and restores its table.
+func (s *Server) loadLocked(ctx context.Context, lg *liveGame) error {
+	row, snap, err := s.store.LoadSnapshot(ctx, lg.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errorf(http.StatusNotFound, codeNotFound, "no game %q", lg.id)
+	}
+	if err != nil {
+		return err
+	}
+	tb, err := game.Restore(s.reg, snap, nil)
+	if err != nil {
+		return fmt.Errorf("game %s does not replay: %w", lg.id, err)
+	}
+	if lg.tb == nil {
+		s.metrics.openGames.Inc()
+	}
+	lg.row, lg.tb = row, tb
+	return nil
+}
+
+// command is one thing a side (or the server) does at a table.
+type command struct {
+	kind string
+	side game.Player
+	move string
+	// ply, when not -1, is the ply the client believes current: a move made at a stale ply is
+	// refused instead of being played somewhere the player did not look.
+	ply    int
+	moves  int
+	accept bool
+	// winner and reason of an adjudication.
+	winner game.Player
+	reason string
+}
+
+// Command kinds.
+const (
+	cmdMove     = "move"
+	cmdWithdraw = "withdraw"
+	cmdResign   = "resign"
+	cmdDraw     = "draw"    // offer, or accept a standing offer
+	cmdDecline  = "decline" // decline a draw offer
+	cmdClaim    = "claim"
+	cmdAbort    = "abort"
+	cmdTakeback = "takeback" // immediate (hot-seat, against the AI) or a request (online)
+	cmdAnswer   = "answer"   // answer a takeback request
+	cmdTick     = "tick"
+	cmdAdjudge  = "adjudicate"
+)
+
+// run applies c to tb (a copy of the live table).
+func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) ([]game.Event, error) {
+	switch c.kind {
+	case cmdMove:
+		return tb.SubmitText(c.side, c.move, now)
+	case cmdWithdraw:
+		return tb.Withdraw(c.side, now)
+	case cmdResign:
+		return tb.Resign(c.side, now)
+	case cmdDraw:
+		if row.Seats[c.side.Other()].AI != "" {
+			return nil, errorf(http.StatusConflict, codeNotAllowed, "the AI plays on: it does not agree draws")
+		}
+		return tb.OfferDraw(c.side, now)
+	case cmdDecline:
+		return tb.DeclineDraw(c.side, now)
+	case cmdClaim:
+		if tb.CanClaimDraw(c.side) {
+			return tb.ClaimDraw(c.side, now)
+		}
+		return tb.SubmitText(c.side, "claim", now)
+	case cmdAbort:
+		return tb.Abort(c.side, now)
+	case cmdTakeback:
+		n := c.moves
+		if row.Mode == modeOnline && row.Seats[c.side.Other()].UserID != row.Seats[c.side].UserID {
+			if n <= 0 {
+				n = 1
+			}
+			return tb.RequestTakeback(c.side, n, now)
+		}
+		if n <= 0 {
+			n = movesBackTo(tb, c.side)
+		}
+		return tb.Takeback(n, now)
+	case cmdAnswer:
+		return tb.AnswerTakeback(c.side, c.accept, now)
+	case cmdTick:
+		return tb.Tick(now), nil
+	case cmdAdjudge:
+		return tb.Adjudicate(c.winner, c.reason, now)
+	}
+	return nil, errorf(http.StatusBadRequest, codeBadRequest, "unknown command %q", c.kind)
+}
+
+// movesBackTo counts the moves to take back so that p is to move again before its last move
+// (against the AI, the AI's reply goes too).
+func movesBackTo(tb *game.Table, p game.Player) int {
+	moves := tb.Moves()
+	for i := len(moves) - 1; i >= 0; i-- {
+		if moves[i].Move.Actors.Has(p) {
+			return len(moves) - i
+		}
+	}
+	return 1
+}
+
+// do runs a command at a game for who (nil for the server itself: clocks, the AI) and returns
+// its events. A command that loses a race to another instance reloads the game and, unless
+// the client pinned a ply, is tried once more on the fresh state.
+func (s *Server) do(ctx context.Context, id string, who *store.User, c command) ([]game.Event, error) {
+	lg, err := s.live(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer lg.mu.Unlock()
+	if who != nil {
+		if err := s.authorize(lg, who, &c); err != nil {
+			return nil, err
+		}
+	}
+	for attempt := 0; ; attempt++ {
+		evs, err := s.apply(ctx, lg, c)
+		if !errors.Is(err, store.ErrConflict) || attempt > 0 {
+			return evs, err
+		}
+		if lerr := s.loadLocked(ctx, lg); lerr != nil {
+			return nil, lerr
+		}
+		s.pushBacklog(ctx, lg)
+		if c.ply >= 0 {
+			return nil, s.staleError(lg, who)
+		}
+	}
+}
+
+// authorize checks that who holds the seat c acts for, and fills in the side when the request
+// left it out.
+func (s *Server) authorize(lg *liveGame, who *store.User, c *command) error {
+	var held []game.Player
+	for p := game.First; p <= game.Second; p++ {
+		if lg.row.Seats[p].UserID == who.ID {
+			held = append(held, p)
+		}
+	}
+	if len(held) == 0 {
+		return errorf(http.StatusForbidden, codeForbidden, "you do not play in game %s", lg.id)
+	}
+	if lg.row.Status == store.StatusOpen {
+		return errorf(http.StatusConflict, codeNotAllowed, "the game waits for an opponent to join")
+	}
+	if c.side == game.NoPlayer {
+		switch acts := lg.tb.ToAct(); {
+		case len(held) == 1:
+			c.side = held[0]
+		case acts.Single() != game.NoPlayer:
+			c.side = acts.Single()
+		default:
+			return errorf(http.StatusBadRequest, codeBadRequest, "you hold both seats: say which side acts (\"side\": \"first\" or \"second\")")
+		}
+	}
+	if !c.side.Valid() || lg.row.Seats[c.side].UserID != who.ID {
+		return errorf(http.StatusForbidden, codeForbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
+	}
+	if c.ply >= 0 && c.ply != lg.tb.Ply() {
+		return s.staleError(lg, who)
+	}
+	return nil
+}
+
+func sideWord(p game.Player) string {
+	if p.Valid() {
+		return p.String()
+	}
+	return "unknown"
+}
+
+// staleError is the conflict a client gets when it acted on an old position, with the fresh
+// view so it catches up at once.
+func (s *Server) staleError(lg *liveGame, who *store.User) error {
+	e := errorf(http.StatusConflict, codeStalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
+	e.View = s.gameView(lg, who, game.NoPlayer)
+	return e
+}
+
+// apply runs c on a copy of the table, commits what it changed, and only then moves the table
+// in memory on and tells everyone. Nothing is acknowledged before it is stored.
+func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Event, error) {
+	now := s.now()
+	work := lg.tb.Clone()
+	evs, cmdErr := s.run(work, lg.row, c, now)
+	if len(evs) == 0 {
+		return nil, cmdErr
+	}
+	snap := work.Snapshot()
+	status := lg.row.Status
+	if work.Over() {
+		status = store.StatusOver
+	}
+	deadline, _ := work.Deadline()
+	change := store.Change{
+		GameID: lg.id, FromVersion: lg.tb.Version(), FromPly: lg.tb.Ply(), FromPending: lg.tb.Submitted(),
+		Snapshot: snap, Events: evs, Status: status, Outcome: work.Outcome(), Deadline: deadline,
+		AITurn: aiTurn(lg.row, work), Now: now,
+	}
+	if err := s.store.Commit(ctx, change); err != nil {
+		return nil, err
+	}
+	lg.tb = work
+	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
+	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
+	for _, e := range evs {
+		if e.Kind == game.EventMove {
+			s.metrics.moves.Inc()
+		}
+	}
+	s.broadcast(lg, evs)
+	s.afterChange(lg)
+	return evs, cmdErr
+}
+
+// aiTurn reports whether an AI seat must act at tb.
+func aiTurn(row store.Game, tb *game.Table) bool {
+	for _, p := range tb.ToAct().Players() {
+		if row.Seats[p].AI != "" && tb.Pending(p) == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// afterChange schedules what a change calls for: the AI's move, the clock's flag fall, and
+// stops an AI search of a game that ended.
+func (s *Server) afterChange(lg *liveGame) {
+	if lg.tb.Over() {
+		if lg.aiCancel != nil {
+			lg.aiCancel()
+			lg.aiCancel = nil
+		}
+		if lg.timer != nil {
+			lg.timer.Stop()
+			lg.timer = nil
+		}
+		s.lobbyChanged()
+		return
+	}
+	if lg.row.Status != store.StatusActive {
+		return
+	}
+	if aiTurn(lg.row, lg.tb) {
+		s.ai.enqueue(lg.id, lg.tb.Version())
+	}
+	s.scheduleClock(lg)
+}
+
+// scheduleClock sets a timer for the first running clock's flag fall.
+func (s *Server) scheduleClock(lg *liveGame) {
+	if lg.timer != nil {
+		lg.timer.Stop()
+		lg.timer = nil
+	}
+	d, ok := lg.tb.Deadline()
+	if !ok {
+		return
+	}
+	id := lg.id
+	lg.timer = time.AfterFunc(max(d.Sub(s.now()), 0)+time.Millisecond, func() {
+		if s.closing.Load() {
+			return
+		}
+		if _, err := s.do(context.Background(), id, nil, command{kind: cmdTick, ply: -1}); err != nil && !errors.Is(err, game.ErrGameOver) {
+			s.log.Warn("clock tick failed", "game", id, "error", err)
+		}
+	})
+}
+
+// remoteChange follows a change another instance committed: the game is reloaded and the new
+// events go to this instance's connections.
+func (s *Server) remoteChange(id string, version int64) {
+	s.mu.Lock()
+	lg := s.games[id]
+	s.mu.Unlock()
+	if lg == nil {
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if lg.tb == nil || lg.tb.Version() >= version {
+		return
+	}
+	ctx := context.Background()
+	if err := s.loadLocked(ctx, lg); err != nil {
+		s.log.Warn("reloading a game changed elsewhere", "game", id, "error", err)
+		return
+	}
+	s.pushBacklog(ctx, lg)
+	s.scheduleClock(lg)
+}
+
+// resyncAll reloads every game in memory (after the notification connection was lost).
+func (s *Server) resyncAll() {
+	s.mu.Lock()
+	ids := make([]string, 0, len(s.games))
+	for id := range s.games {
+		ids = append(ids, id)
+	}
+	s.mu.Unlock()
+	for _, id := range ids {
+		s.remoteChange(id, 1<<62)
+	}
+}
+
+// pushBacklog sends each subscriber the stored events it has not seen (after a reload).
+func (s *Server) pushBacklog(ctx context.Context, lg *liveGame) {
+	var from int64 = 1 << 62
+	for _, sub := range lg.subs {
+		from = min(from, sub.sent)
+	}
+	if len(lg.subs) == 0 || from >= lg.tb.Version() {
+		return
+	}
+	stored, err := s.store.Events(ctx, lg.id, from, 10000)
+	if err != nil {
+		s.log.Warn("reading events", "game", lg.id, "error", err)
+		return
+	}
+	evs := make([]game.Event, 0, len(stored))
+	for _, e := range stored {
+		var ev game.Event
+		if json.Unmarshal(e.Body, &ev) == nil {
+			evs = append(evs, ev)
+		}
+	}
+	s.broadcast(lg, evs)
+}
+
+// resume picks up, after a start, the games that wait for something: an AI's move or a clock.
+func (s *Server) resume(ctx context.Context) error {
+	gs, err := s.store.ListGames(ctx, store.ListFilter{NeedsAttention: true, Limit: 1000})
+	if err != nil {
+		return err
+	}
+	for _, g := range gs {
+		lg, err := s.live(ctx, g.ID)
+		if err != nil {
+			s.log.Warn("resuming a game", "game", g.ID, "error", err)
+			continue
+		}
+		if evs := lg.tb.Clone().Tick(s.now()); len(evs) > 0 {
+			lg.mu.Unlock()
+			s.do(ctx, g.ID, nil, command{kind: cmdTick, ply: -1})
+			continue
+		}
+		s.afterChange(lg)
+		lg.mu.Unlock()
+	}
+	if len(gs) > 0 {
+		s.log.Info("resumed games", "count", len(gs))
+	}
+	return nil
+}
+
+// janitor forgets games nobody follows or used lately, so memory follows the live games.
+func (s *Server) janitor(ctx context.Context) {
+	t := time.NewTicker(time.Minute)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		now := s.now()
+		s.mu.Lock()
+		for id, lg := range s.games {
+			if !lg.mu.TryLock() {
+				continue
+			}
+			idle := len(lg.subs) == 0 && lg.aiCancel == nil && (lg.tb == nil || lg.tb.Over() || now.Sub(lg.used) > 30*time.Minute) &&
+				now.Sub(lg.used) > time.Minute
+			if idle && (lg.timer == nil || lg.tb == nil || lg.tb.Over()) {
+				delete(s.games, id)
+				if lg.tb != nil {
+					s.metrics.openGames.Dec()
+				}
+			}
+			lg.mu.Unlock()
+		}
+		s.mu.Unlock()
+	}
+}

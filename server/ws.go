@@ -1,0 +1,276 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"turncoat/game"
+)
+
+// clientMessage is a client-to-server WebSocket message.
+type clientMessage struct {
+	Type string `json:"type"`
+	// ID is echoed in the reply to a command.
+	ID   string `json:"id"`
+	Game string `json:"game"`
+	// After asks for the events after this version (a reconnecting client's last version);
+	// absent, only new events come.
+	After *int64 `json:"after"`
+	// Views asks for the fresh view with every batch of events.
+	Views   bool   `json:"views"`
+	Command string `json:"command"`
+	commandRequest
+}
+
+// handleWS serves a WebSocket: the client subscribes to games and to the lobby, receives their
+// events, and may send table commands. Malformed messages get an error message, not a closed
+// connection.
+func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
+	if err != nil {
+		return nil // Accept has answered
+	}
+	ws.SetReadLimit(64 << 10)
+	c := newConn(userOf(r))
+	s.addConn(c)
+	defer s.removeConn(c)
+	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
+	defer cancel()
+	go func() {
+		defer cancel()
+		s.wsWriter(ctx, ws, c)
+	}()
+	for {
+		_, data, err := ws.Read(ctx)
+		if err != nil {
+			c.close("")
+			return nil
+		}
+		s.wsMessage(ctx, c, data)
+	}
+}
+
+// wsWriter sends c's messages and pings until the connection ends, then closes it with a code
+// that says why (going away when the server stops).
+func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
+	ping := time.NewTicker(30 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case b := <-c.send:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := ws.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.close("")
+				ws.CloseNow()
+				return
+			}
+		case <-ping.C:
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := ws.Ping(pctx)
+			cancel()
+			if err != nil {
+				c.close("")
+				ws.CloseNow()
+				return
+			}
+		case <-c.done:
+			code := websocket.StatusNormalClosure
+			switch c.why {
+			case whyShutdown:
+				code = websocket.StatusGoingAway
+			case "":
+			default:
+				code = websocket.StatusPolicyViolation
+			}
+			ws.Close(code, c.why)
+			return
+		case <-ctx.Done():
+			ws.CloseNow()
+			return
+		}
+	}
+}
+
+const whyShutdown = "the server is shutting down"
+
+// wsMessage handles one client message.
+func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
+	var m clientMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		c.push(mustJSON(message{Type: "error", Error: errorf(http.StatusBadRequest, codeBadJSON, "malformed message: %v", err)}))
+		return
+	}
+	reply := func(err error) {
+		ae := toAPIError(err)
+		c.push(mustJSON(message{Type: "error", ID: m.ID, Game: m.Game, Error: ae}))
+	}
+	switch m.Type {
+	case "ping":
+		c.push(mustJSON(message{Type: "pong", ID: m.ID}))
+	case "subscribe":
+		lg, err := s.live(ctx, m.Game)
+		if err != nil {
+			reply(err)
+			return
+		}
+		after := int64(-1)
+		if m.After != nil {
+			after = *m.After
+		}
+		err = s.subscribe(ctx, lg, c, after, m.Views)
+		lg.mu.Unlock()
+		if err != nil {
+			reply(err)
+		}
+	case "unsubscribe":
+		s.unsubscribe(m.Game, c)
+	case "lobby":
+		s.lobbyMu.Lock()
+		s.lobbySubs[c] = true
+		s.lobbyMu.Unlock()
+		c.mu.Lock()
+		c.lobby = true
+		c.mu.Unlock()
+		if l, err := s.lobby(ctx); err == nil {
+			c.push(mustJSON(message{Type: "lobby", Games: l}))
+		}
+	case "command":
+		if c.user == nil {
+			reply(errorf(http.StatusUnauthorized, codeUnauthorized, "commands need a signed-in connection"))
+			return
+		}
+		cmd, err := m.commandRequest.command(m.Command)
+		if err == nil && !validCommand(m.Command) {
+			err = errorf(http.StatusBadRequest, codeBadRequest, "unknown command %q", m.Command)
+		}
+		if err == nil && !s.moveLimits.allow(strconv.FormatInt(c.user.ID, 10), s.now()) {
+			err = errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+		}
+		if err != nil {
+			reply(err)
+			return
+		}
+		evs, err := s.do(ctx, m.Game, c.user, cmd)
+		if err != nil {
+			reply(err)
+			return
+		}
+		var v int64
+		if n := len(evs); n > 0 {
+			v = evs[n-1].Version
+		}
+		c.push(mustJSON(message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
+	default:
+		reply(errorf(http.StatusBadRequest, codeBadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
+	}
+}
+
+func validCommand(kind string) bool {
+	switch kind {
+	case cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback, cmdAnswer:
+		return true
+	}
+	return false
+}
+
+// handleStream streams a game's events as newline-delimited JSON, for bots and scripts: first
+// the events after ?after= (default 0: the whole game), then each new one as it happens, until
+// the game ends (or the client leaves).
+func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
+	after, err := afterParam(r)
+	if err != nil {
+		return err
+	}
+	rc := http.NewResponseController(w)
+	lg, err := s.live(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	c := newConn(userOf(r))
+	s.addConn(c)
+	defer s.removeConn(c)
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	err = s.subscribe(r.Context(), lg, c, after, r.URL.Query().Get("views") == "1")
+	over := lg.tb.Over()
+	lg.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	w.WriteHeader(http.StatusOK)
+	ping := time.NewTicker(25 * time.Second)
+	defer ping.Stop()
+	write := func(b []byte) bool {
+		if _, err := w.Write(append(b, '\n')); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	for {
+		select {
+		case b := <-c.send:
+			if !write(b) {
+				return nil
+			}
+			if over || isEnd(b) {
+				// Drain what is queued, then end the stream with the game.
+				for {
+					select {
+					case b := <-c.send:
+						if !write(b) {
+							return nil
+						}
+					default:
+						return nil
+					}
+				}
+			}
+		case <-ping.C:
+			if !write([]byte(`{"type":"ping"}`)) {
+				return nil
+			}
+		case <-c.done:
+			return nil
+		case <-r.Context().Done():
+			return nil
+		}
+	}
+}
+
+// isEnd reports whether a message is a game's end event.
+func isEnd(b []byte) bool {
+	var m struct {
+		Event *struct {
+			Kind game.EventKind `json:"kind"`
+		} `json:"event"`
+	}
+	return json.Unmarshal(b, &m) == nil && m.Event != nil && m.Event.Kind == game.EventEnd
+}
+
+// addConn and removeConn keep the set of open connections (closed at shutdown).
+func (s *Server) addConn(c *conn) {
+	s.connMu.Lock()
+	s.conns[c] = true
+	s.connMu.Unlock()
+	s.metrics.sockets.Inc()
+}
+
+func (s *Server) removeConn(c *conn) {
+	c.close("")
+	s.drop(c)
+	s.connMu.Lock()
+	delete(s.conns, c)
+	s.connMu.Unlock()
+	s.metrics.sockets.Dec()
+}
+
+var errShutdown = errors.New(whyShutdown)
