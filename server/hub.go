@@ -163,8 +163,8 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 		return
 	}
 	type key struct {
-		v       int64
-		viewer  game.Player
+		v      int64
+		viewer game.Player
 	}
 	cache := map[key][]byte{}
 	views := map[game.Player]any{}

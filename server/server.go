@@ -73,7 +73,7 @@ type Server struct {
 	ai          *aiPool
 	agentLimits ai.Limits
 	cpu         semaphore
-	hashSlots semaphore
+	hashSlots   semaphore
 
 	loginLimits, signupLimits, moveLimits *limiters
 
