@@ -31,6 +31,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	logFormat := fs.String("log", "text", "log format: text or json")
 	origins := fs.String("origins", "", "other origins (host patterns, comma-separated) allowed to open WebSockets")
 	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
+	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves: on, or off (load benchmarks)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -48,12 +49,22 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		return usagef("--log %q: want text or json", *logFormat)
 	}
 	log := slog.New(h)
+	if *limits != "on" && *limits != "off" {
+		return usagef("--limits %q: want on or off", *limits)
+	}
 	st, err := store.Open(ctx, *db, store.Options{})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure}
+	switch *limits {
+	case "on":
+	case "off":
+		cfg.LoginRate, cfg.GuestRate, cfg.MoveRate = -1, -1, -1
+	default:
+		return usagef("--limits %q: want on or off", *limits)
+	}
 	if *origins != "" {
 		cfg.Origins = strings.Split(*origins, ",")
 	}
