@@ -41,11 +41,11 @@ Convention: every move (a pass too) is one ply; a finished game reached early is
 		return err
 	}
 	for d := 1; d <= depth; d++ {
-		if err := ctx.Err(); err != nil {
+		t0 := time.Now()
+		n, err := game.FastPerftContext(ctx, s, d)
+		if err != nil {
 			return err
 		}
-		t0 := time.Now()
-		n := game.FastPerft(s, d)
 		secs := time.Since(t0).Seconds()
 		fmt.Fprintf(e.stdout, "depth=%d nodes=%d seconds=%.3f nps=%.0f\n", d, n, secs, float64(n)/max(secs, 1e-9))
 	}
