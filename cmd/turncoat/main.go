@@ -94,6 +94,16 @@ func (u usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// inCommand is an error of a subcommand ("solve blocs"), which names it in the messages and the
+// usage hint.
+type inCommand struct {
+	name string
+	err  error
+}
+
+func (c inCommand) Error() string { return c.err.Error() }
+func (c inCommand) Unwrap() error { return c.err }
+
 // failedError is a command that ran but whose result is a failure (an illegal game in a
 // checked file): exit status 1 without an error message of its own.
 var errFailed = errors.New("failed")
@@ -126,6 +136,10 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 // a command stopped by a signal 128 + the signal's number (130 for an interrupt).
 func exitCode(ctx context.Context, e *env, name string, err error) int {
 	var u usageError
+	var sub inCommand
+	if errors.As(err, &sub) {
+		name = sub.name
+	}
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -78,5 +79,11 @@ func startState(gameName, options string, shorthand map[string]string, position 
 		}
 		return s, nil
 	}
-	return g.New(o)
+	s, err := g.New(o)
+	if errors.Is(err, game.ErrOption) {
+		// options that are each valid but not together (Troll's first=white without
+		// rules=1993, a Turncoat setup of another size): the command line is wrong
+		return nil, usageError{err.Error()}
+	}
+	return s, err
 }

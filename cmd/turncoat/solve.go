@@ -18,7 +18,10 @@ var solvers = map[string]func(ctx context.Context, e *env, args []string) error{
 func runSolve(ctx context.Context, e *env, args []string) error {
 	if len(args) > 0 {
 		if f, ok := solvers[args[0]]; ok && args[0] != "obf" {
-			return f(ctx, e, args[1:])
+			if err := f(ctx, e, args[1:]); err != nil {
+				return inCommand{"solve " + args[0], err}
+			}
+			return nil
 		}
 	}
 	if f, ok := solvers["obf"]; ok {
