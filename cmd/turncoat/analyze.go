@@ -29,7 +29,7 @@ engine's estimate at the given depth, or exact (marked) when the search reached 
 neither --depth nor --time the search goes to depth 12 and solves 20 empties or fewer exactly.`)
 	depth := fs.Int("depth", 0, "midgame search depth in plies")
 	limit := fs.Duration("time", 0, "time for the whole analysis (e.g. 5s)")
-	exact := fs.Int("exact", 20, "solve exactly with this many empties or fewer")
+	exact := fs.Int("exact", 20, fmt.Sprintf("solve exactly with this many empties or fewer (at most %d)", maxExactEmpties))
 	size := fs.Int("size", 8, "board size of a move list (4, 6 or 8)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 128, "transposition table size in MB")
@@ -40,8 +40,11 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if len(pos) == 0 {
 		return usagef("want a move list, a GGF game or a file")
 	}
-	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 {
-		return usagef("--depth wants 0 to 60; --time and --exact must not be negative")
+	if *depth < 0 || *depth > 60 || *limit < 0 {
+		return usagef("--depth wants 0 to 60; --time must not be negative")
+	}
+	if *exact < 0 || *exact > maxExactEmpties {
+		return usagef("--exact %d: want 0 to %d empties (an exact solve of more is out of reach)", *exact, maxExactEmpties)
 	}
 	if *size != 4 && *size != 6 && *size != 8 {
 		return usagef("--size %d: want 4, 6 or 8", *size)
