@@ -40,8 +40,11 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if len(pos) == 0 {
 		return usagef("want a move list, a GGF game or a file")
 	}
-	if *depth < 0 || *depth > 60 || *limit < 0 {
-		return usagef("--depth wants 0 to 60; --time must not be negative")
+	if *depth < 0 || *depth > 60 {
+		return usagef("--depth %d: want 0 to 60 plies", *depth)
+	}
+	if *limit < 0 {
+		return usagef("--time %v: want a positive duration like 5s", *limit)
 	}
 	if *exact < 0 || *exact > maxExactEmpties {
 		return usagef("--exact %d: want 0 to %d empties (an exact solve of more is out of reach)", *exact, maxExactEmpties)
@@ -54,8 +57,10 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 		return err
 	}
 	text := strings.Join(pos, " ")
+	var readErr error // why the one argument could not be read as a file
 	if len(pos) == 1 {
-		if data, err := os.ReadFile(pos[0]); err == nil {
+		var data []byte
+		if data, readErr = os.ReadFile(pos[0]); readErr == nil {
 			text = string(data)
 		}
 	}
@@ -67,6 +72,10 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 		rec, err = reversi.ParseMoveList(text, reversi.Start(*size))
 	}
 	if err != nil {
+		if readErr != nil && strings.ContainsAny(pos[0], "./\\") {
+			// more likely a file name than a move list: say both
+			return usagef("%q is neither a file (%v) nor a move list (%v)", pos[0], readErr, err)
+		}
 		return usageError{err.Error()}
 	}
 	b, err := rec.Replay()
@@ -98,5 +107,7 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	}
 	fmt.Fprintf(e.stdout, "best=%s score=%+d %s nodes=%d seconds=%.3f pv=%s\n", reversi.SquareName(res.Move), res.Score, kind,
 		res.Nodes, time.Since(t0).Seconds(), othello.FormatMoves(res.PV))
-	return nil
+	// Stopped by a signal, the analysis shows what it had, but is not what was asked for: say
+	// so, and exit accordingly.
+	return ctx.Err()
 }

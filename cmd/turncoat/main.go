@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -111,23 +112,25 @@ var errFailed = errors.New("failed")
 // run dispatches to a subcommand and returns the exit status: 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+	if len(args) == 0 {
+		printHelp(stderr) // a bad command line: the help goes with the error stream
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return exitCode(ctx, e, c.name, c.run(ctx, e, []string{"--help"}))
+			c, ok := commands[args[1]]
+			if !ok {
+				return unknownCommand(stderr, args[1])
 			}
+			// "help play troll" is "play troll --help"
+			return exitCode(ctx, e, c.name, c.run(ctx, e, append(slices.Clone(args[2:]), "--help")))
 		}
 		printHelp(stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "turncoat: unknown command %q\n\n", args[0])
-		printHelp(stderr)
-		return 2
+		return unknownCommand(stderr, args[0])
 	}
 	return exitCode(ctx, e, c.name, c.run(ctx, e, args[1:]))
 }
@@ -159,6 +162,14 @@ func exitCode(ctx context.Context, e *env, name string, err error) int {
 	}
 	fmt.Fprintf(e.stderr, "turncoat %s: %v\n", name, err)
 	return 1
+}
+
+// unknownCommand reports a command that does not exist, with the list of those that do, and
+// returns the exit status of bad usage.
+func unknownCommand(stderr io.Writer, name string) int {
+	fmt.Fprintf(stderr, "turncoat: unknown command %q\n\n", name)
+	printHelp(stderr)
+	return 2
 }
 
 func printHelp(w io.Writer) {

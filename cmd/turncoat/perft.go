@@ -34,8 +34,8 @@ Convention: every move (a pass too) is one ply; a finished game reached early is
 		return usagef("want one DEPTH")
 	}
 	depth, err := strconv.Atoi(pos[0])
-	if err != nil || depth < 0 || depth > 64 {
-		return usagef("DEPTH %q: want a number from 0 to 64", pos[0])
+	if err != nil || depth < 1 || depth > 64 {
+		return usagef("DEPTH %q: want a number from 1 to 64", pos[0])
 	}
 	s, err := startState(*gameName, *options, map[string]string{"size": *size, "setup": *setup}, *position)
 	if err != nil {

@@ -58,3 +58,30 @@ func TestSolveBlocsOpposite(t *testing.T) {
 		}
 	}
 }
+
+// TestNewUserMistakes: what a new user types wrong gets a message naming it and exit 2.
+func TestNewUserMistakes(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"help", "nosuch"}, `unknown command "nosuch"`},
+		{[]string{"perft", "0"}, `DEPTH "0": want a number from 1 to 64`},
+		{[]string{"analyze", "nosuch.txt"}, `"nosuch.txt" is neither a file (open nosuch.txt: no such file or directory) nor a move list`},
+		{[]string{"analyze", "--time", "-1s", "f5"}, "--time -1s: want a positive duration"},
+		{[]string{"analyze", "--depth", "61", "f5"}, "--depth 61: want 0 to 60"},
+	} {
+		code, stdout, stderr := runCLI(t, "", c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || stdout != "" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+	// No command at all: the help, on the error stream.
+	if code, stdout, stderr := runCLI(t, ""); code != 2 || stdout != "" || !strings.Contains(stderr, "Usage: turncoat <command>") {
+		t.Errorf("no arguments: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	// "help COMMAND ARGS" is "COMMAND ARGS --help".
+	if code, stdout, _ := runCLI(t, "", "help", "play", "troll"); code != 0 || !strings.Contains(stdout, "rules=1987|1993") {
+		t.Errorf("help play troll: exit %d\n%s", code, stdout)
+	}
+}
