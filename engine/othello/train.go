@@ -199,11 +199,19 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 			}
 		})
 	}
+feed:
 	for ph := range numPhases {
-		phases <- ph
+		select {
+		case phases <- ph:
+		case <-ctx.Done(): // the phases left would each prepare its samples for nothing
+			break feed
+		}
 	}
 	close(phases)
 	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
 	if firstErr != nil {
 		return nil, firstErr
 	}
@@ -217,6 +225,9 @@ const trainCheckEvery = 4096
 
 // trainPhase fits one phase's weights and returns them expanded and quantised.
 func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig) ([]int16, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	feats := func(s []Sample, idx []int) ([]int32, []float64) {
 		f := make([]int32, 0, len(idx)*numFeatures)
 		t := make([]float64, len(idx))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"turncoat/games/reversi"
+	"turncoat/internal/canceltest"
 )
 
 func TestRecordYear(t *testing.T) {
@@ -122,4 +123,21 @@ func TestTrainRefusesNoData(t *testing.T) {
 	if _, err := Train(context.Background(), nil, []Sample{{Target: 1}}, TrainConfig{}); !errors.Is(err, ErrNoTrainingData) {
 		t.Errorf("Train on no samples: %v, want ErrNoTrainingData", err)
 	}
+}
+
+// TestTrainStops cancels a training that would run for hours (a million epochs).
+func TestTrainStops(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var train []Sample
+	for range 40 {
+		s, err := SamplesOf(context.Background(), randomRecord(rng, 0), nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		train = append(train, s...)
+	}
+	canceltest.Stops(t, func(ctx context.Context) error {
+		_, err := Train(ctx, train, nil, TrainConfig{Epochs: 1_000_000, Threads: 2})
+		return err
+	})
 }
