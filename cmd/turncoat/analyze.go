@@ -29,7 +29,7 @@ engine's estimate at the given depth, or exact (marked) when the search reached 
 neither --depth nor --time the search goes to depth 12 and solves 20 empties or fewer exactly.`)
 	depth := fs.Int("depth", 0, "midgame search depth in plies")
 	limit := fs.Duration("time", 0, "time for the whole analysis (e.g. 5s)")
-	exact := fs.Int("exact", 20, "solve exactly with this many empties or fewer")
+	exact := fs.Int("exact", 20, fmt.Sprintf("solve exactly with this many empties or fewer (at most %d)", maxExactEmpties))
 	size := fs.Int("size", 8, "board size of a move list (4, 6 or 8)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 128, "transposition table size in MB")
@@ -40,8 +40,14 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	if len(pos) == 0 {
 		return usagef("want a move list, a GGF game or a file")
 	}
-	if *depth < 0 || *depth > 60 || *limit < 0 || *exact < 0 {
-		return usagef("--depth wants 0 to 60; --time and --exact must not be negative")
+	if *depth < 0 || *depth > 60 {
+		return usagef("--depth %d: want 0 to 60 plies", *depth)
+	}
+	if *limit < 0 {
+		return usagef("--time %v: want a positive duration like 5s", *limit)
+	}
+	if *exact < 0 || *exact > maxExactEmpties {
+		return usagef("--exact %d: want 0 to %d empties (an exact solve of more is out of reach)", *exact, maxExactEmpties)
 	}
 	if *size != 4 && *size != 6 && *size != 8 {
 		return usagef("--size %d: want 4, 6 or 8", *size)
@@ -51,8 +57,10 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 		return err
 	}
 	text := strings.Join(pos, " ")
+	var readErr error // why the one argument could not be read as a file
 	if len(pos) == 1 {
-		if data, err := os.ReadFile(pos[0]); err == nil {
+		var data []byte
+		if data, readErr = os.ReadFile(pos[0]); readErr == nil {
 			text = string(data)
 		}
 	}
@@ -64,6 +72,10 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 		rec, err = reversi.ParseMoveList(text, reversi.Start(*size))
 	}
 	if err != nil {
+		if readErr != nil && strings.ContainsAny(pos[0], "./\\") {
+			// more likely a file name than a move list: say both
+			return usagef("%q is neither a file (%v) nor a move list (%v)", pos[0], readErr, err)
+		}
 		return usageError{err.Error()}
 	}
 	b, err := rec.Replay()
@@ -95,5 +107,7 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	}
 	fmt.Fprintf(e.stdout, "best=%s score=%+d %s nodes=%d seconds=%.3f pv=%s\n", reversi.SquareName(res.Move), res.Score, kind,
 		res.Nodes, time.Since(t0).Seconds(), othello.FormatMoves(res.PV))
-	return nil
+	// Stopped by a signal, the analysis shows what it had, but is not what was asked for: say
+	// so, and exit accordingly.
+	return ctx.Err()
 }

@@ -10,16 +10,60 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := notifyContext(context.Background(), os.Stderr, os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// signalError is the cause of a context cancelled by a signal.
+type signalError struct{ sig os.Signal }
+
+func (s signalError) Error() string { return s.sig.String() + " signal received" }
+
+// status is the exit status of a program stopped by the signal: 128 + its number, as shells
+// report it.
+func (s signalError) status() int {
+	if n, ok := s.sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
+}
+
+// notifyContext is signal.NotifyContext whose cause names the signal (for the exit status),
+// and where a second signal stops the program at once: a command that is slow to wind down
+// (or a terminal game waiting for a line) must never hold a user who insists.
+func notifyContext(parent context.Context, stderr io.Writer, sigs ...os.Signal) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(parent)
+	ch := make(chan os.Signal, 1)
+	stopped := make(chan struct{})
+	signal.Notify(ch, sigs...)
+	go func() {
+		select {
+		case sig := <-ch:
+			cancel(signalError{sig})
+		case <-stopped:
+			return
+		}
+		select {
+		case sig := <-ch:
+			fmt.Fprintf(stderr, "turncoat: %v again: stopping now\n", sig)
+			os.Exit(signalError{sig}.status())
+		case <-stopped:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(stopped)
+		cancel(nil)
+	}
 }
 
 // env is what a command may touch: its arguments' streams.
@@ -51,6 +95,16 @@ func (u usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// inCommand is an error of a subcommand ("solve blocs"), which names it in the messages and the
+// usage hint.
+type inCommand struct {
+	name string
+	err  error
+}
+
+func (c inCommand) Error() string { return c.err.Error() }
+func (c inCommand) Unwrap() error { return c.err }
+
 // failedError is a command that ran but whose result is a failure (an illegal game in a
 // checked file): exit status 1 without an error message of its own.
 var errFailed = errors.New("failed")
@@ -58,29 +112,37 @@ var errFailed = errors.New("failed")
 // run dispatches to a subcommand and returns the exit status: 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
+	if len(args) == 0 {
+		printHelp(stderr) // a bad command line: the help goes with the error stream
+		return 2
+	}
+	if args[0] == "help" || args[0] == "-h" || args[0] == "--help" || args[0] == "-help" {
 		if len(args) > 1 {
-			if c, ok := commands[args[1]]; ok {
-				return exitCode(e, c.name, c.run(ctx, e, []string{"--help"}))
+			c, ok := commands[args[1]]
+			if !ok {
+				return unknownCommand(stderr, args[1])
 			}
+			// "help play troll" is "play troll --help"
+			return exitCode(ctx, e, c.name, c.run(ctx, e, append(slices.Clone(args[2:]), "--help")))
 		}
 		printHelp(stdout)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "turncoat: unknown command %q\n\n", args[0])
-		printHelp(stderr)
-		return 2
+		return unknownCommand(stderr, args[0])
 	}
-	return exitCode(e, c.name, c.run(ctx, e, args[1:]))
+	return exitCode(ctx, e, c.name, c.run(ctx, e, args[1:]))
 }
 
-func exitCode(e *env, name string, err error) int {
+// exitCode reports err and returns the exit status: 0 success, 1 failure, 2 bad usage, and for
+// a command stopped by a signal 128 + the signal's number (130 for an interrupt).
+func exitCode(ctx context.Context, e *env, name string, err error) int {
 	var u usageError
+	var sub inCommand
+	if errors.As(err, &sub) {
+		name = sub.name
+	}
 	switch {
 	case err == nil, errors.Is(err, flag.ErrHelp):
 		return 0
@@ -90,11 +152,24 @@ func exitCode(e *env, name string, err error) int {
 	case errors.Is(err, errFailed):
 		return 1
 	case errors.Is(err, context.Canceled):
+		var sig signalError
+		if errors.As(context.Cause(ctx), &sig) {
+			fmt.Fprintf(e.stderr, "turncoat %s: interrupted (%v)\n", name, sig)
+			return sig.status()
+		}
 		fmt.Fprintf(e.stderr, "turncoat %s: interrupted\n", name)
 		return 130
 	}
 	fmt.Fprintf(e.stderr, "turncoat %s: %v\n", name, err)
 	return 1
+}
+
+// unknownCommand reports a command that does not exist, with the list of those that do, and
+// returns the exit status of bad usage.
+func unknownCommand(stderr io.Writer, name string) int {
+	fmt.Fprintf(stderr, "turncoat: unknown command %q\n\n", name)
+	printHelp(stderr)
+	return 2
 }
 
 func printHelp(w io.Writer) {

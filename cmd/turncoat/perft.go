@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -33,19 +34,19 @@ Convention: every move (a pass too) is one ply; a finished game reached early is
 		return usagef("want one DEPTH")
 	}
 	depth, err := strconv.Atoi(pos[0])
-	if err != nil || depth < 0 || depth > 64 {
-		return usagef("DEPTH %q: want a number from 0 to 64", pos[0])
+	if err != nil || depth < 1 || depth > 64 {
+		return usagef("DEPTH %q: want a number from 1 to 64", pos[0])
 	}
 	s, err := startState(*gameName, *options, map[string]string{"size": *size, "setup": *setup}, *position)
 	if err != nil {
 		return err
 	}
 	for d := 1; d <= depth; d++ {
-		if err := ctx.Err(); err != nil {
+		t0 := time.Now()
+		n, err := game.FastPerftContext(ctx, s, d)
+		if err != nil {
 			return err
 		}
-		t0 := time.Now()
-		n := game.FastPerft(s, d)
 		secs := time.Since(t0).Seconds()
 		fmt.Fprintf(e.stdout, "depth=%d nodes=%d seconds=%.3f nps=%.0f\n", d, n, secs, float64(n)/max(secs, 1e-9))
 	}
@@ -78,5 +79,11 @@ func startState(gameName, options string, shorthand map[string]string, position 
 		}
 		return s, nil
 	}
-	return g.New(o)
+	s, err := g.New(o)
+	if errors.Is(err, game.ErrOption) {
+		// options that are each valid but not together (Troll's first=white without
+		// rules=1993, a Turncoat setup of another size): the command line is wrong
+		return nil, usageError{err.Error()}
+	}
+	return s, err
 }

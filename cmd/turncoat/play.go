@@ -47,7 +47,7 @@ Games: `+strings.Join(games.Registry().Names(), ", "))
 	def := game.DefaultOptions(g.OptionSpecs())
 	sideNames := g.SideNames(def)
 	fs := newFlags(e, "play "+g.Name(), "[--"+strings.ToLower(sideNames[0])+" human|ai|AGENT] [--"+strings.ToLower(sideNames[1])+" human|ai|AGENT] [--level N] [--options k=v,...]",
-		"Plays "+g.Title()+" in the terminal. A side is human, ai (the AI at --level) or an agent spec.")
+		"Plays "+g.Title()+" in the terminal. A side is human, ai (the AI at --level) or an agent spec.\n\n"+optionsHelp(g.OptionSpecs()))
 	var sides [2]string
 	for p := range 2 {
 		fs.StringVar(&sides[p], strings.ToLower(sideNames[p]), "human", "who plays "+sideNames[p])

@@ -78,6 +78,9 @@ The tables are cleared between positions, so each is solved on its own.`)
 			problems = append(problems, ps...)
 		}
 	}
+	if err := checkExactReach(problems); err != nil {
+		return err
+	}
 	eng := othello.New(opts)
 	lim := othello.Limits{ExactEmpties: 64}
 	if *wld {

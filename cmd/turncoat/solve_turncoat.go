@@ -32,8 +32,10 @@ with 9 decimals; the next lines are optimal mixed strategies for the first round
 selected with a probability above zero and their probabilities.
 
 The cost grows with the positions reachable: a 3x3 start takes moments, a 4x4 start in
-white-only mode some 10^6 positions and a few seconds a round; 4x4 in white-and-black mode is
-out of reach.`)
+white-only mode some 10^6 positions and a few seconds a round. In white-and-black mode every
+piece can be selected and each piece multiplies the positions by four or five: boards of up to
+13 pieces are solved (4x4 with three or more blanks; 13 pieces take a GB or two), larger ones
+are refused as out of reach.`)
 	red := fs.String("red", "", "Red's board")
 	yellow := fs.String("yellow", "", "Yellow's board (default: Red's)")
 	mode := fs.String("mode", turncoat.ModeWhiteAndBlack, "selection mode: white-and-black or white-only")
@@ -69,9 +71,6 @@ out of reach.`)
 		if size != 0 && n != size {
 			return usagef("Red's board is %dx%d, Yellow's %dx%d", size, size, n, n)
 		}
-		if n > exact.TurncoatMaxSize {
-			return usagef("a %dx%d board is too large to solve exactly; the solver takes up to %dx%d", n, n, exact.TurncoatMaxSize, exact.TurncoatMaxSize)
-		}
 		boards[i], size = b, n
 	}
 	s, err := turncoat.FromBoards(turncoat.Rules{Size: size, Mode: m, Cap: *rounds, Seed: 1}, boards, 0)
@@ -80,6 +79,9 @@ out of reach.`)
 	}
 	if s.Result() != turncoat.InPlay {
 		return usagef("the game is already over: %s", s.Outcome().Describe(turncoat.Game{}.SideNames(s.Options())))
+	}
+	if err := exact.TurncoatInReach(s); err != nil {
+		return usageError{"an exact solve of this position is " + err.Error()}
 	}
 	start := time.Now()
 	sol, err := exact.SolveTurncoat(ctx, s, exact.TurncoatOptions{Rounds: *rounds})

@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
-	"sync"
+	"strings"
 	"time"
 
 	"turncoat/engine/othello"
@@ -21,10 +20,11 @@ func init() {
 }
 
 func runTrain(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE] DIR|FILE.wtb...", `
+	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb...", `
 Trains the Othello engine's evaluation on the games of WTHOR databases (a directory of
 WTH_*.wtb files, or the files) and writes the weights file the engine embeds
-(engine/othello/eval.weights).
+(engine/othello/eval.weights). An existing --out is replaced only with --force, and nothing is
+written when no game could be read or none is left to train on.
 
 Targets: each position's final disc difference for the side to move with perfect play: WTHOR's
 theoretical score (perfect play from 24 empties) up to 24 empties; the engine's exact solution
@@ -34,7 +34,8 @@ held out: the command reports the evaluation's error on them, by phase (four pli
 all. One game in --valid-every of the others chooses the epoch kept. Training is
 deterministic: the same data and flags give the same weights, whatever --threads.`)
 	holdout := fs.Int("holdout", 2018, "games of this year and later are held out for the error report")
-	out := fs.String("out", "eval.weights", "the weights file to write")
+	out := fs.String("out", "eval.weights", "the weights file to write (never replaced without --force)")
+	force := fs.Bool("force", false, "replace --out if it exists")
 	epochs := fs.Int("epochs", 8, "passes over the samples of each phase")
 	rate := fs.Float64("rate", 1, "AdaGrad learning rate")
 	l2 := fs.Float64("l2", 0.001, "L2 shrinkage of the weights")
@@ -55,6 +56,14 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	if *solve < 0 || *solve > 24 || *threads < 1 || *threads > 64 {
 		return usagef("--solve wants 0 to 24 empties, --threads 1 to 64")
 	}
+	if *epochs < 1 || *rate <= 0 || *l2 < 0 {
+		return usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
+	}
+	// Refuse up front, before minutes of work, to replace a file (the engine's own weights, when
+	// run in its directory) unless asked.
+	if _, err := os.Stat(*out); err == nil && !*force {
+		return usagef("--out %s exists: give --force to replace it, or another --out", *out)
+	}
 	var paths []string
 	for _, p := range pos {
 		st, err := os.Stat(p)
@@ -67,80 +76,90 @@ deterministic: the same data and flags give the same weights, whatever --threads
 				return err
 			}
 			m2, _ := filepath.Glob(filepath.Join(p, "*.WTB"))
+			if len(m)+len(m2) == 0 {
+				return fmt.Errorf("%s: no .wtb files in the directory", p)
+			}
 			paths = append(paths, append(m, m2...)...)
 		} else {
 			paths = append(paths, p)
 		}
 	}
 	sort.Strings(paths)
-	if len(paths) == 0 {
-		return fmt.Errorf("no .wtb files in %v", pos)
-	}
 	t0 := time.Now()
 	var records []reversi.Record
 	bad := 0
 	for _, path := range paths {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		l, err := files.Load(path)
 		if err != nil {
 			return err
 		}
+		if l.Format == files.OBF {
+			return fmt.Errorf("%s holds positions (OBF), not games", path)
+		}
 		bad += len(l.Bad)
 		records = append(records, l.Records...)
 	}
-	samples, err := labelGames(ctx, records, *solve, *threads, e.statusWriter())
+	if len(records) == 0 {
+		return fmt.Errorf("no game could be read from %s (%d unreadable): nothing to train on, nothing written", strings.Join(pos, ", "), bad)
+	}
+	status := e.statusWriter()
+	var progress func(done, total int)
+	if status != nil {
+		progress = func(done, total int) { fmt.Fprintf(status, "\r\x1b[Klabelling games: %d of %d", done, total) }
+	}
+	samples, err := othello.LabelGames(ctx, records, *solve, *threads, progress)
+	if status != nil {
+		fmt.Fprint(status, "\r\x1b[K")
+	}
 	if err != nil {
 		return err
 	}
-	var train, valid, test []othello.Sample
-	var games, testGames int
-	for i, r := range records {
-		year, _ := strconv.Atoi(r.Date)
-		switch {
-		case year >= *holdout:
-			test = append(test, samples[i]...)
-			testGames++
-		case games%*validEvery == *validEvery-1:
-			valid = append(valid, samples[i]...)
-			games++
-		default:
-			train = append(train, samples[i]...)
-			games++
-		}
+	set, err := othello.SplitByYear(records, samples, *holdout, *validEvery)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(e.stdout, "files=%d games=%d held-out-games=%d unreadable=%d train=%d valid=%d held-out=%d positions (read and solved in %.0fs)\n",
-		len(paths), games, testGames, bad, len(train), len(valid), len(test), time.Since(t0).Seconds())
+	fmt.Fprintf(e.stdout, "files=%d games=%d unreadable=%d without-result=%d train=%d/%d valid=%d/%d held-out=%d/%d games/positions (read and solved in %.0fs)\n",
+		len(paths), len(records), bad, set.NoResult, set.TrainGames, len(set.Train), set.ValidGames, len(set.Valid),
+		set.HeldOutGames, len(set.HeldOut), time.Since(t0).Seconds())
+	if len(set.Train) == 0 {
+		return fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d) and %d have no result: nothing written",
+			othello.ErrNoTrainingData, len(records), set.HeldOutGames, *holdout, set.NoResult)
+	}
 	cfg := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
+	if *l2 == 0 {
+		cfg.L2 = -1 // none (TrainConfig's zero is its default)
+	}
 	if !*quiet {
 		cfg.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
 			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
 		}
 	}
-	w, err := othello.Train(ctx, train, valid, cfg)
+	w, err := othello.Train(ctx, set.Train, set.Valid, cfg)
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(*out)
+	size, err := writeWeights(*out, w, *force)
 	if err != nil {
 		return err
 	}
-	if err := w.Write(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	st, _ := os.Stat(*out)
-	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs\n", *out, st.Size(), time.Since(t0).Seconds())
-	for _, set := range []struct {
+	where, _ := filepath.Abs(*out)
+	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: trained on %d games (%d positions), validated on %d games (%d positions)\n",
+		where, size, time.Since(t0).Seconds(), set.TrainGames, len(set.Train), set.ValidGames, len(set.Valid))
+	for _, part := range []struct {
 		name    string
 		samples []othello.Sample
-	}{{"train", train}, {"held-out", test}} {
-		for _, pe := range w.Errors(set.samples) {
+	}{{"train", set.Train}, {"held-out", set.HeldOut}} {
+		if len(part.samples) == 0 {
+			continue
+		}
+		for _, pe := range w.Errors(part.samples) {
 			if pe.Phase < 0 {
-				fmt.Fprintf(e.stdout, "%s all: positions=%d rmse=%.2f mae=%.2f\n", set.name, pe.Samples, pe.RMSE, pe.MAE)
-			} else if set.name == "held-out" {
-				fmt.Fprintf(e.stdout, "%s phase %2d (empties %2d-%2d): positions=%d rmse=%.2f mae=%.2f\n", set.name, pe.Phase,
+				fmt.Fprintf(e.stdout, "%s all: positions=%d rmse=%.2f mae=%.2f\n", part.name, pe.Samples, pe.RMSE, pe.MAE)
+			} else if part.name == "held-out" {
+				fmt.Fprintf(e.stdout, "%s phase %2d (empties %2d-%2d): positions=%d rmse=%.2f mae=%.2f\n", part.name, pe.Phase,
 					func() int {
 						if pe.Phase == 14 {
 							return 0
@@ -153,52 +172,43 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	return nil
 }
 
-// labelGames turns the games into samples, solving their last positions with threads engines.
-func labelGames(ctx context.Context, records []reversi.Record, solve, threads int, status io.Writer) ([][]othello.Sample, error) {
-	out := make([][]othello.Sample, len(records))
-	next := make(chan int)
-	errs := make(chan error, threads)
-	var wg sync.WaitGroup
-	for range threads {
-		wg.Go(func() {
-			var solver *othello.Engine
-			if solve > 0 {
-				solver = othello.New(othello.Options{TableBytes: 16 << 20})
-			}
-			for i := range next {
-				s, err := othello.SamplesOf(ctx, records[i], solver, solve)
-				if err != nil {
-					errs <- fmt.Errorf("game %d (%s %s-%s): %w", i+1, records[i].Date, records[i].Black, records[i].White, err)
-					return
-				}
-				out[i] = s
-			}
-		})
-	}
-feed:
-	for i := range records {
-		if status != nil && i%1000 == 0 {
-			fmt.Fprintf(status, "\r\x1b[Klabelling games: %d of %d", i, len(records))
-		}
-		select {
-		case next <- i:
-		case err := <-errs:
-			close(next)
-			wg.Wait()
-			return nil, err
-		case <-ctx.Done():
-			break feed
+// writeWeights writes w to path and returns the size written. Without replace it creates the
+// file only if there is none (an existing one is never touched); with replace it writes beside
+// it and renames over it, so that a failed write leaves the old file whole.
+func writeWeights(path string, w *othello.Weights, replace bool) (int64, error) {
+	var f *os.File
+	var err error
+	if replace {
+		f, err = os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	} else {
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			return 0, fmt.Errorf("%s appeared while training: not replaced (give --force to replace it)", path)
 		}
 	}
-	close(next)
-	wg.Wait()
-	if status != nil {
-		fmt.Fprint(status, "\r\x1b[K")
+	if err != nil {
+		return 0, err
 	}
-	select {
-	case err := <-errs:
-		return nil, err
-	default:
+	if err = w.Write(f); err == nil {
+		err = f.Close()
+	} else {
+		f.Close()
 	}
-	return out, ctx.Err()
+	var size int64
+	if err == nil {
+		var st os.FileInfo
+		if st, err = os.Stat(f.Name()); err == nil {
+			size = st.Size()
+		}
+	}
+	if err == nil && replace {
+		if err = os.Chmod(f.Name(), 0o644); err == nil {
+			err = os.Rename(f.Name(), path)
+		}
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return 0, fmt.Errorf("writing %s: %w", path, err)
+	}
+	return size, nil
 }

@@ -158,8 +158,9 @@ func (pr *packedRules) check(red, yellow uint32) turncoat.Result {
 // SolveTurncoat solves the position s exactly: it collects every position reachable from s,
 // then runs value iteration over them, one matrix game per position and round. The cost grows
 // with the state space: a 4x4 start in white-only mode reaches some 10^5 to 10^6 positions,
-// solved in seconds to minutes on two cores (see the package's benchmarks); the white-and-black
-// mode on 4x4 reaches too many positions and is refused by MaxStates.
+// solved in seconds to minutes on two cores (see the package's benchmarks). What is out of
+// reach (TurncoatInReach: larger boards, white-and-black boards of many pieces) is refused
+// before any work; MaxStates and MaxCells bound the rest.
 func SolveTurncoat(ctx context.Context, s *turncoat.State, opt TurncoatOptions) (*TurncoatSolution, error) {
 	r := s.Rules()
 	if opt.Rounds == 0 {
@@ -168,8 +169,8 @@ func SolveTurncoat(ctx context.Context, s *turncoat.State, opt TurncoatOptions) 
 	if s.Result() != turncoat.InPlay {
 		return nil, fmt.Errorf("exact: the game is over")
 	}
-	if r.Size > TurncoatMaxSize {
-		return nil, fmt.Errorf("exact: Turncoat is solved on boards up to %dx%d, not %dx%d", TurncoatMaxSize, TurncoatMaxSize, r.Size, r.Size)
+	if err := TurncoatInReach(s); err != nil {
+		return nil, fmt.Errorf("exact: %w", err)
 	}
 	b := s.Boards()
 	sol := newSolution(r.Size, r.Mode, b[0].Pieces)

@@ -174,7 +174,7 @@ func TestTurncoatGame(t *testing.T) {
 }
 
 func TestTurncoatLimits(t *testing.T) {
-	s, _ := turncoat.NewState(turncoat.Rules{Size: 4, Mode: turncoat.WhiteAndBlack, Cap: 100, Setup: "BWWW/WWWW/WWWW/WWWB"})
+	s, _ := turncoat.NewState(turncoat.Rules{Size: 4, Mode: turncoat.WhiteOnly, Cap: 100, Setup: "BWWW/WWWW/WWWW/WWWB"})
 	if _, err := SolveTurncoat(context.Background(), s, TurncoatOptions{MaxStates: 10_000}); err == nil || !strings.Contains(err.Error(), "too large") {
 		t.Errorf("a state space over the limit: %v, want a refusal", err)
 	}

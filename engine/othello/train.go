@@ -124,7 +124,7 @@ type TrainConfig struct {
 	Epochs int
 	// Rate is the AdaGrad learning rate (default 1).
 	Rate float64
-	// L2 is the shrinkage of the weights (default 0.001).
+	// L2 is the shrinkage of the weights (default 0.001; a negative value: none).
 	L2 float64
 	// Threads trains that many phases at once (default 1; the result does not depend on it).
 	Threads int
@@ -152,8 +152,12 @@ func canonicalFeatures(canon [][]int32, p, o uint64, f *[64]int32) {
 }
 
 // Train fits the evaluation's weights to the training samples; valid, a disjoint set, chooses
-// the epoch kept for each phase. It stops early with ctx's error.
+// the epoch kept for each phase. It stops early with ctx's error, and refuses an empty training
+// set (ErrNoTrainingData).
 func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weights, error) {
+	if len(train) == 0 {
+		return nil, ErrNoTrainingData
+	}
 	if cfg.Epochs <= 0 {
 		cfg.Epochs = 8
 	}
@@ -195,19 +199,35 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 			}
 		})
 	}
+feed:
 	for ph := range numPhases {
-		phases <- ph
+		select {
+		case phases <- ph:
+		case <-ctx.Done(): // the phases left would each prepare its samples for nothing
+			break feed
+		}
 	}
 	close(phases)
 	wg.Wait()
+	if firstErr == nil {
+		firstErr = ctx.Err()
+	}
 	if firstErr != nil {
 		return nil, firstErr
 	}
 	return w, nil
 }
 
+// trainCheckEvery is how many samples an epoch fits between two checks of its context: an
+// epoch over a phase of the full WTHOR base takes about a second, a check every few thousand
+// samples a millisecond or so.
+const trainCheckEvery = 4096
+
 // trainPhase fits one phase's weights and returns them expanded and quantised.
 func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig) ([]int16, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	feats := func(s []Sample, idx []int) ([]int32, []float64) {
 		f := make([]int32, 0, len(idx)*numFeatures)
 		t := make([]float64, len(idx))
@@ -247,7 +267,12 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 		}
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		var se float64
-		for _, j := range order {
+		for n, j := range order {
+			if n%trainCheckEvery == trainCheckEvery-1 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			fs := tf[j*numFeatures : (j+1)*numFeatures]
 			var pred float64
 			for _, k := range fs {

@@ -1,6 +1,9 @@
 package discs
 
-import "math/bits"
+import (
+	"context"
+	"math/bits"
+)
 
 // Perft counts the leaves of the game tree below the position where p is to move against o, on
 // the squares of mask (SquareMask of the board's size), to the given depth, with the published
@@ -15,6 +18,48 @@ func Perft(p, o, mask uint64, depth int) uint64 {
 		return perft8(p, o, depth)
 	}
 	return perftMasked(p, o, mask, depth)
+}
+
+// perftCheckDepth is the depth from which PerftContext checks its context at every node; the
+// subtrees below run in the unchecked kernels. Six plies from a midgame position are about a
+// million leaves, a millisecond or so, and some tens of milliseconds on the widest positions.
+const perftCheckDepth = 6
+
+// PerftContext is Perft that stops soon after ctx is done, returning ctx's error and the leaves
+// counted so far. Only the nodes more than perftCheckDepth plies above the leaves check ctx (one
+// in about a million), so the count runs as fast as Perft's.
+func PerftContext(ctx context.Context, p, o, mask uint64, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return perftChecked(ctx, p, o, mask, depth)
+}
+
+func perftChecked(ctx context.Context, p, o, mask uint64, depth int) (uint64, error) {
+	if depth <= perftCheckDepth {
+		return Perft(p, o, mask, depth), nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	moves := Moves(p, o) & mask
+	if moves == 0 {
+		if Moves(o, p)&mask == 0 {
+			return 1, nil
+		}
+		return perftChecked(ctx, o, p, mask, depth-1)
+	}
+	var n uint64
+	for ; moves != 0; moves &= moves - 1 {
+		sq := bits.TrailingZeros64(moves)
+		f := Flips(sq, p, o)
+		c, err := perftChecked(ctx, o&^f, p|f|uint64(1)<<sq, mask, depth-1)
+		n += c
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
 }
 
 // perft8 is the 8x8 hot path. At the last ply it counts moves without playing them; a side that

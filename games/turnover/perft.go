@@ -1,5 +1,7 @@
 package turnover
 
+import "context"
+
 // Perft counts the leaves of the game tree of p to the given depth under r, with game.Perft's
 // convention (every action is a ply, a finished game is one leaf) and the whole of the rules:
 // the end of the game, the claim action and automatic repetition, with history the hashes of
@@ -15,15 +17,39 @@ func Perft(p Position, r Rules, history []uint64, depth int) uint64 {
 	return perftFrom(&p, &r, history, false, depth)
 }
 
-func perftFrom(p *Position, r *Rules, history []uint64, claimed bool, depth int) uint64 {
-	if claimed {
-		return 1
+// PerftContext is the State's Perft that stops soon after ctx is done, returning ctx's error
+// and the leaves counted so far (game.ContextPerfter).
+func (s *State) PerftContext(ctx context.Context, depth int) (uint64, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
 	}
-	w := perftWalker{rules: r, hashes: append(make([]uint64, 0, len(history)+depth+1), history...), bufs: make([][MaxMoves]Move, depth)}
-	return w.node(p, depth)
+	if s.outcome.Over || depth == 0 {
+		return 1, nil
+	}
+	return perftFromContext(ctx, &s.pos, &s.rules, s.hashes, s.claimed, depth)
 }
 
+func perftFrom(p *Position, r *Rules, history []uint64, claimed bool, depth int) uint64 {
+	n, _ := perftFromContext(context.Background(), p, r, history, claimed, depth)
+	return n
+}
+
+func perftFromContext(ctx context.Context, p *Position, r *Rules, history []uint64, claimed bool, depth int) (uint64, error) {
+	if claimed {
+		return 1, nil
+	}
+	w := perftWalker{ctx: ctx, rules: r, hashes: append(make([]uint64, 0, len(history)+depth+1), history...), bufs: make([][MaxMoves]Move, depth)}
+	n := w.node(p, depth)
+	return n, w.err
+}
+
+// perftCheckDepth is the depth from which the walker checks its context at every node: a
+// subtree of three plies below is some tens of thousands of leaves, about a millisecond.
+const perftCheckDepth = 4
+
 type perftWalker struct {
+	ctx    context.Context
+	err    error // ctx's error once it stopped the walk
 	rules  *Rules
 	hashes []uint64 // positions since the last capture or promotion, the current one last
 	bufs   [][MaxMoves]Move
@@ -41,6 +67,11 @@ func (w *perftWalker) repetitions() int {
 }
 
 func (w *perftWalker) node(p *Position, depth int) uint64 {
+	if depth >= perftCheckDepth {
+		if w.err = w.ctx.Err(); w.err != nil {
+			return 0
+		}
+	}
 	r := w.rules
 	them := p.side.Other()
 	if p.Castles(p.side) == 0 || p.Castles(them) == 0 || (r.FiftyMovePlies > 0 && int(p.clock) >= r.FiftyMovePlies) {
@@ -77,6 +108,9 @@ func (w *perftWalker) node(p *Position, depth int) uint64 {
 		w.hashes = append(w.hashes, c.hash)
 		n += w.node(&c, depth-1)
 		w.hashes = saved[:top]
+		if w.err != nil {
+			return n
+		}
 	}
 	return n
 }
