@@ -48,7 +48,7 @@ func randomGamesFile(t *testing.T, dir string, n int, year string) string {
 		records = append(records, r)
 	}
 	path := filepath.Join(dir, "WTH_"+year+".wtb")
-	if err := files.Save(path, files.WTHOR, records); err != nil {
+	if _, err := files.Save(path, files.WTHOR, records); err != nil {
 		t.Fatal(err)
 	}
 	return path
