@@ -69,7 +69,7 @@ func TestTrainRefusesNoGames(t *testing.T) {
 		want string
 	}{
 		{[]string{junk}, "no game could be read from " + junk + " (2 unreadable)"},
-		{[]string{names}, "no game could be read"},
+		{[]string{names}, "is a WTHOR name file"},
 		{[]string{t.TempDir()}, "no .wtb files"},
 		{[]string{"--holdout", "1990", games}, "no training positions: of the 4 games read, 4 are held out"},
 	} {
