@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	rtmetrics "runtime/metrics"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -40,7 +41,16 @@ func newMetrics() *metrics {
 		aiSearches: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_ai_searches",
 			Help: "AI searches running now."}),
 	}
-	m.reg.MustRegister(m.openGames, m.moves, m.sockets, m.requests, m.aiQueue, m.aiThink, m.aiSearches,
+	heapLive := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "turncoat_heap_live_bytes",
+		Help: "Heap memory live as of the last garbage collection (what the server really holds)."}, func() float64 {
+		s := []rtmetrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		rtmetrics.Read(s)
+		if s[0].Value.Kind() != rtmetrics.KindUint64 {
+			return 0
+		}
+		return float64(s[0].Value.Uint64())
+	})
+	m.reg.MustRegister(heapLive, m.openGames, m.moves, m.sockets, m.requests, m.aiQueue, m.aiThink, m.aiSearches,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }

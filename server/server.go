@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -47,6 +48,9 @@ type Config struct {
 	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
 	LoginRate, GuestRate, MoveRate float64
+	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
+	// benchmarks); never on a public server.
+	Debug bool
 	// Now is the clock (default time.Now); tests set it.
 	Now func() time.Time
 }
@@ -155,6 +159,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.routes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
+	if cfg.Debug {
+		mux.HandleFunc("POST /debug/gc", func(w http.ResponseWriter, r *http.Request) {
+			runtime.GC()
+			debug.FreeOSMemory()
+			writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+		})
+	}
 	s.webRoutes(mux)
 	cop := http.NewCrossOriginProtection()
 	s.handler = cop.Handler(mux)

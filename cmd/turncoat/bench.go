@@ -65,7 +65,7 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	if err != nil {
 		return err
 	}
-	child := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--log", "json", "--limits", "off")
+	child := exec.Command(exe, "serve", "--addr", "127.0.0.1:0", "--db", dsn, "--log", "json", "--limits", "off", "--debug-endpoints")
 	stderr, err := child.StderrPipe()
 	if err != nil {
 		return err
@@ -93,7 +93,6 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	var afterGames, afterSockets memory
 	res, err := loadtest.Run(ctx, loadtest.Config{URL: url, Games: *nGames, Rate: *rateFlag, Duration: *dur, Seed: *seed,
 		Progress: status, Phase: func(phase string) {
-			time.Sleep(time.Second) // let the server settle (and collect) before reading its memory
 			switch phase {
 			case "games":
 				afterGames = scrapeMemory(url)
@@ -106,6 +105,8 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	}
 	say("store=%s setup_s=%.1f", storeKind(dsn), res.Setup.Seconds())
 	if idle.ok && afterGames.ok && afterSockets.ok {
+		// Live heap as of the server's last collection, and resident memory: per idle open
+		// game (in memory, no socket) and per socket.
 		say("server_heap_idle_mb=%.1f heap_per_game_kb=%.1f heap_per_socket_kb=%.1f rss_per_game_kb=%.1f rss_per_socket_kb=%.1f",
 			idle.heap/1e6, (afterGames.heap-idle.heap)/float64(res.Games)/1e3, (afterSockets.heap-afterGames.heap)/float64(res.Sockets)/1e3,
 			(afterGames.rss-idle.rss)/float64(res.Games)/1e3, (afterSockets.rss-afterGames.rss)/float64(res.Sockets)/1e3)
@@ -157,6 +158,9 @@ type memory struct {
 }
 
 func scrapeMemory(url string) memory {
+	if resp, err := http.Post(url+"/debug/gc", "application/json", nil); err == nil {
+		resp.Body.Close()
+	}
 	resp, err := http.Get(url + "/metrics")
 	if err != nil {
 		return memory{}
@@ -174,7 +178,7 @@ func scrapeMemory(url string) memory {
 			continue
 		}
 		switch name {
-		case "go_memstats_heap_inuse_bytes":
+		case "turncoat_heap_live_bytes":
 			m.heap = x
 		case "process_resident_memory_bytes":
 			m.rss = x

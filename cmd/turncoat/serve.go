@@ -32,6 +32,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	origins := fs.String("origins", "", "other origins (host patterns, comma-separated) allowed to open WebSockets")
 	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves: on, or off (load benchmarks)")
+	debugEndpoints := fs.Bool("debug-endpoints", false, "expose POST /debug/gc for memory measurements (benchmarks only)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -57,7 +58,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		return err
 	}
 	defer st.Close()
-	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure}
+	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints}
 	switch *limits {
 	case "on":
 	case "off":
