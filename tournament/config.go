@@ -20,7 +20,9 @@ const (
 	// reserve to volunteer takes the seat; dice then decide the colours).
 	OddWaits OddPlayer = "wait"
 	// OddHouse: the player plays the house AI (the player named House), whose moves the
-	// server posts like anyone's.
+	// server posts like anyone's (Tournament.Due lists them). The house's winnings go to its
+	// ledger account like anyone's, so the payouts always come to a reward per finished
+	// board.
 	OddHouse OddPlayer = "house"
 )
 

@@ -348,3 +348,85 @@ func mustState(t *testing.T, options string) game.State {
 	}
 	return s
 }
+
+// TestMustPass plays two-player tournaments at random until a player has no move: a square is
+// then refused with the advice to pass, and the pass is taken.
+func TestMustPass(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	for range 200 {
+		tr := mustNew(t, Config{})
+		subscribe(t, tr, 2, rng)
+		for tr.Phase() == PhasePlaying {
+			r, _ := tr.Round()
+			due := tr.Due()
+			if len(due) != 1 {
+				t.Fatalf("due %v", due)
+			}
+			l := legal(t, tr, 1)
+			if len(l) == 1 && l[0] == "pass" {
+				_, err := tr.Post(r.Opened, due[0].Player, postText(1, "a1"))
+				wantErr(t, "a move without moves", err, game.ErrIllegal, "you have no move", PassText)
+				evs, err := tr.Post(r.Opened, due[0].Player, "Board #1\nPass - no moves available")
+				if err != nil || evs[0].Move != "pass" || kinds(evs)[EventRoundClosed] != 1 {
+					t.Fatalf("the pass: %v %v", evs, err)
+				}
+				if s := tr.Summary(); !strings.Contains(s, " passed (no moves available)") {
+					t.Fatalf("summary after a pass:\n%s", s)
+				}
+				return
+			}
+			if _, err := tr.Post(r.Opened, due[0].Player, postText(1, l[rng.IntN(len(l))])); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no pass in 200 games")
+}
+
+// TestHostTools: seating a chosen reserve, adjudicating a draw (the reward shared), and what the
+// host may not do.
+func TestHostTools(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 7))
+	tr := mustNew(t, Config{})
+	subscribe(t, tr, 5, rng)
+	now := tr.SubscriptionCloses().Add(time.Minute)
+	if _, err := tr.Seat(now, 1, "Someone", rng); !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("seating a full board: %v", err)
+	}
+	b1, _ := tr.Board(1)
+	if _, err := tr.Seat(now, 3, b1.Seats[0].Player, rng); !errors.Is(err, ErrPlayer) {
+		t.Errorf("seating a player who plays: %v", err)
+	}
+	if _, err := tr.Adjudicate(now, 3, game.NoPlayer, ""); !errors.Is(err, ErrNotAllowed) {
+		t.Errorf("adjudicating a waiting board: %v", err)
+	}
+	if _, err := tr.Seat(now, 3, "Chosen", nil); !errors.Is(err, ErrNoRandom) {
+		t.Errorf("seating without dice: %v", err)
+	}
+	evs, err := tr.Seat(now, 3, "Chosen", rng)
+	if err != nil || kinds(evs)[EventSeated] != 1 {
+		t.Fatalf("seat: %v %v", evs, err)
+	}
+	evs, err = tr.Adjudicate(now, 2, game.NoPlayer, "agreed by both players")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := kinds(evs); k[EventBoardFinished] != 1 || k[EventAward] != 2 || len(evs[0].TableEvents) != 1 {
+		t.Fatalf("a drawn adjudication: %v", k)
+	}
+	b2, _ := tr.Board(2)
+	l := tr.Ledger()
+	if b2.Result.Rewards != [2]Amount{Units(75), Units(75)} || l.Balance(b2.Seats[0].Player) != Units(75) || l.Balance(b2.Seats[1].Player) != Units(75) {
+		t.Fatalf("the shared reward: %+v", b2.Result)
+	}
+	if _, err := tr.Adjudicate(now, 2, game.First, ""); !errors.Is(err, ErrBoardOver) {
+		t.Errorf("adjudicating twice: %v", err)
+	}
+	if _, err := tr.Adjudicate(now, 9, game.First, ""); !errors.Is(err, ErrNoSuchBoard) {
+		t.Errorf("adjudicating a missing board: %v", err)
+	}
+	if _, err := tr.Forfeit(now, 1, "Nobody", ""); !errors.Is(err, ErrPlayer) {
+		t.Errorf("forfeiting a stranger: %v", err)
+	}
+	roundTrip(t, tr)
+}

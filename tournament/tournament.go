@@ -732,24 +732,26 @@ func (t *Tournament) checkPost(now time.Time, player, text string) (*board, *Pos
 			b.Number, t.side(mover), r.Number-1, t.side(side))
 	}
 	s := b.live().State()
-	a, err := s.ParseAction(side, pt.Move)
-	if err != nil {
-		return nil, nil, fmt.Errorf("Board #%d: %q is not a move: %w", b.Number, pt.Move, err)
-	}
 	var buf [256]game.Action
 	legal := s.Legal(side, buf[:0])
 	pass, passErr := s.ParseAction(side, "pass")
 	canPass := passErr == nil && slices.Contains(legal, pass)
-	switch {
-	case slices.Contains(legal, a):
-	case pt.Pass && !canPass:
+	if pt.Pass && !canPass {
 		return nil, nil, fmt.Errorf("Board #%d: %w (%w): you can play %s", b.Number, ErrPassRefused, game.ErrIllegal, listMoves(s, side, legal))
-	case canPass && len(legal) == 1:
-		return nil, nil, fmt.Errorf("Board #%d: %w: %s: you have no move; post %q", b.Number, game.ErrIllegal, ForumMove(pt.Move), PassText)
-	default:
-		if err := game.CheckLegal(s, side, a); err != nil {
-			return nil, nil, fmt.Errorf("Board #%d: %w", b.Number, err)
+	}
+	a, err := s.ParseAction(side, pt.Move)
+	if err != nil {
+		return nil, nil, fmt.Errorf("Board #%d: %q is not a move: %w", b.Number, pt.Move, err)
+	}
+	if !slices.Contains(legal, a) {
+		if canPass && len(legal) == 1 {
+			return nil, nil, fmt.Errorf("Board #%d: %w: %s: you have no move; post %q", b.Number, game.ErrIllegal, ForumMove(pt.Move), PassText)
 		}
+		err := game.CheckLegal(s, side, a) // says why, in the game's words
+		if err == nil {
+			err = game.ErrIllegal
+		}
+		return nil, nil, fmt.Errorf("Board #%d: %w", b.Number, err)
 	}
 	return b, &Post{Round: r.Number, Player: player, Side: side, Move: s.FormatAction(side, a), Text: text, At: now}, nil
 }
