@@ -9,6 +9,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"turncoat/engine"
 	"turncoat/game"
@@ -232,48 +233,38 @@ func play(ctx context.Context, c Config, opening game.State, aSide game.Player, 
 	}
 	agents := [2]engine.Agent{}
 	agents[aSide], agents[aSide.Other()] = a, b
-	s := opening.Clone()
+	// The game is played through a table, as every played game is: the agents see the state,
+	// never the other side's pending selection, and the moves are checked as users' are.
+	now := func() time.Time { return time.Time{} }
+	tb, err := game.NewTable(opening, game.TableConfig{})
+	if err != nil {
+		return Game{}, err
+	}
 	g := Game{ASide: aSide}
 	maxPlies := c.MaxPlies
 	if maxPlies == 0 {
 		maxPlies = 10000
 	}
-	for ply := 0; s.ToAct() != game.Nobody; ply++ {
-		if ply == maxPlies {
-			g.Outcome = game.Outcome{Over: true, Winner: game.NoPlayer, Ending: game.EndAdjudication, Reason: "move limit"}
-			g.AScore = 0.5
-			return g, nil
+	for !tb.Over() {
+		if tb.Ply() == maxPlies {
+			if _, err := tb.Adjudicate(game.NoPlayer, "move limit", now()); err != nil {
+				return Game{}, err
+			}
+			break
 		}
 		if err := ctx.Err(); err != nil {
 			return Game{}, err
 		}
-		acts := s.ToAct()
-		var m game.Move
-		if acts.Simultaneous() {
-			var j game.Joint
-			for p := game.First; p <= game.Second; p++ {
-				act, err := agents[p].Choose(ctx, s, p)
-				if err != nil {
-					return Game{}, fmt.Errorf("%s: %w", agents[p].Name(), err)
-				}
-				j[p] = act
+		for _, p := range tb.ToAct().Players() {
+			if _, err := engine.Act(ctx, tb, p, agents[p], now); err != nil {
+				return Game{}, fmt.Errorf("ply %d: %w", tb.Ply()+1, err)
 			}
-			m = game.Simultaneous(j)
-		} else {
-			p := acts.Single()
-			act, err := agents[p].Choose(ctx, s, p)
-			if err != nil {
-				return Game{}, fmt.Errorf("%s: %w", agents[p].Name(), err)
-			}
-			m = game.Single(p, act)
 		}
-		text := game.FormatMove(s, m)
-		if err := game.PlayMove(s, m); err != nil {
-			return Game{}, fmt.Errorf("ply %d: %s played %s: %w", ply+1, agents[max(acts.Single(), 0)].Name(), text, err)
-		}
-		g.Moves = append(g.Moves, text)
 	}
-	g.Outcome = s.Outcome()
+	for _, m := range tb.Moves() {
+		g.Moves = append(g.Moves, m.Text)
+	}
+	g.Outcome = tb.Outcome()
 	g.AScore = g.Outcome.Reward(aSide)
 	return g, nil
 }
