@@ -90,7 +90,8 @@ each game's engines (run with --list to see them).`)
 	points, played := res.Score()
 	fmt.Fprintf(e.stdout, "wins=%d draws=%d losses=%d score=%.1f/%d (%.1f%%) elo=%s [%s, %s]\n",
 		res.Wins, res.Draws, res.Losses, points, played, 100*points/float64(max(played, 1)), eloText(elo), eloText(lo), eloText(hi))
-	return nil
+	// An interrupted match printed the games it finished; its status says it was interrupted.
+	return ctx.Err()
 }
 
 func eloText(x float64) string {

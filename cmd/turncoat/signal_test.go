@@ -76,6 +76,7 @@ func TestSignalStopsLongCommands(t *testing.T) {
 		{[]string{"solve", "--hash", "16", "--size", "6", "start"}, "", syscall.SIGTERM},
 		{[]string{"solve", "turncoat", "--mode", "white-only", "--red", "BWWW/WWWW/WWWW/WWWB"}, "", syscall.SIGINT},
 		{[]string{"analyze", "--hash", "16", "--depth", "40", "f5d6c3"}, "", syscall.SIGINT},
+		{[]string{"match", "--a", "mcts:iterations=2000", "--b", "random", "--games", "1000"}, "A=", syscall.SIGTERM},
 	} {
 		t.Run(strings.Join(c.args, " ")+" "+c.sig.String(), func(t *testing.T) {
 			cmd := exec.Command(bin, c.args...)

@@ -143,7 +143,7 @@ func Run(ctx context.Context, c Config) (Result, error) {
 	openings := c.Openings
 	if openings == nil {
 		var err error
-		if openings, err = Openings(c.Start, pairs, c.Seed); err != nil {
+		if openings, err = Openings(ctx, c.Start, pairs, c.Seed); err != nil {
 			return Result{}, fmt.Errorf("match: openings: %w", err)
 		}
 	}

@@ -221,7 +221,7 @@ func TestRunErrors(t *testing.T) {
 // TestOpenings checks the openings a match gets: the game's set where it has one (Turncoat's
 // random setups), else distinct random positions a few plies in, never finished.
 func TestOpenings(t *testing.T) {
-	ops, err := Openings(small(), 6, 1)
+	ops, err := Openings(context.Background(), small(), 6, 1)
 	if err != nil || len(ops) != 6 {
 		t.Fatalf("%d openings, %v", len(ops), err)
 	}
@@ -238,7 +238,7 @@ func TestOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ops, err = Openings(tc, 4, 9)
+	ops, err = Openings(context.Background(), tc, 4, 9)
 	if err != nil || len(ops) != 4 {
 		t.Fatalf("turncoat: %d openings, %v", len(ops), err)
 	}
@@ -258,7 +258,7 @@ func TestOpenings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ops, err := Openings(fixed, 4, 9); err != nil || len(ops) != 1 || ops[0].Encode() != fixed.Encode() {
+	if ops, err := Openings(context.Background(), fixed, 4, 9); err != nil || len(ops) != 1 || ops[0].Encode() != fixed.Encode() {
 		t.Errorf("an explicit setup: %d openings, %v; want the start alone", len(ops), err)
 	}
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"context"
 	"fmt"
 	"sync"
 
@@ -10,7 +11,7 @@ import (
 
 // OpeningSet supplies n openings for a match from start, reproducibly from seed: positions
 // each played with both colours.
-type OpeningSet func(start game.State, n int, seed uint64) ([]game.State, error)
+type OpeningSet func(ctx context.Context, start game.State, n int, seed uint64) ([]game.State, error)
 
 var (
 	setsMu sync.RWMutex
@@ -27,14 +28,14 @@ func RegisterOpenings(gameName string, f OpeningSet) {
 
 // Openings returns n openings of start's game for a match: the game's registered set, else
 // RandomOpenings of 4 plies.
-func Openings(start game.State, n int, seed uint64) ([]game.State, error) {
+func Openings(ctx context.Context, start game.State, n int, seed uint64) ([]game.State, error) {
 	setsMu.RLock()
 	f, ok := sets[start.Game().Name()]
 	setsMu.RUnlock()
 	if !ok {
 		return RandomOpenings(start, n, 4, seed), nil
 	}
-	out, err := f(start, n, seed)
+	out, err := f(ctx, start, n, seed)
 	if err == nil && len(out) == 0 {
 		err = fmt.Errorf("no openings for %s", start.Game().Name())
 	}
@@ -44,7 +45,7 @@ func Openings(start game.State, n int, seed uint64) ([]game.State, error) {
 // TurncoatStarts gives Turncoat matches n different random setups (drawn from seed, as the game
 // draws its own): the setup decides much of a game, so a match plays many, each with both
 // colours. A start with an explicit setup, or already under way, is the only opening.
-func TurncoatStarts(start game.State, n int, seed uint64) ([]game.State, error) {
+func TurncoatStarts(_ context.Context, start game.State, n int, seed uint64) ([]game.State, error) {
 	st, ok := start.(*turncoat.State)
 	if !ok || st.Rules().Setup != "" || st.Round() > 0 {
 		return []game.State{start}, nil

@@ -23,9 +23,7 @@ const (
 )
 
 func init() {
-	match.RegisterOpenings("reversi", func(start game.State, n int, seed uint64) ([]game.State, error) {
-		return BalancedOpenings(context.Background(), start, n, seed)
-	})
+	match.RegisterOpenings("reversi", BalancedOpenings)
 }
 
 // BalancedOpenings returns n distinct balanced openings from start (a Reversi state),

@@ -51,7 +51,7 @@ func TestBalancedOpenings(t *testing.T) {
 				t.Errorf("size %d: opening %s is worth %+d (%v), want within %d", c.rules.Size, s.Encode(), res.Score, err, OpeningMargin)
 			}
 		}
-		again, err := match.Openings(start, c.n, 1)
+		again, err := match.Openings(context.Background(), start, c.n, 1)
 		if err != nil || !slices.Equal(encodings(again), encodings(ops)) {
 			t.Errorf("size %d: match.Openings gave %v (%v), want the balanced openings %v", c.rules.Size, encodings(again), err, encodings(ops))
 		}
