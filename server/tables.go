@@ -174,6 +174,9 @@ func (s *Server) do(ctx context.Context, id string, who *store.User, c command) 
 			return nil, err
 		}
 	}
+	if c.ply >= 0 && c.ply != lg.tb.Ply() {
+		return nil, s.staleError(lg, who)
+	}
 	for attempt := 0; ; attempt++ {
 		evs, err := s.apply(ctx, lg, c)
 		if !errors.Is(err, store.ErrConflict) || attempt > 0 {
@@ -216,9 +219,6 @@ func (s *Server) authorize(lg *liveGame, who *store.User, c *command) error {
 	}
 	if !c.side.Valid() || lg.row.Seats[c.side].UserID != who.ID {
 		return errorf(http.StatusForbidden, codeForbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
-	}
-	if c.ply >= 0 && c.ply != lg.tb.Ply() {
-		return s.staleError(lg, who)
 	}
 	return nil
 }
