@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -49,7 +50,7 @@ type Config struct {
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
 	LoginRate, GuestRate, MoveRate float64
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
-	// benchmarks); never on a public server.
+	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
 	Debug bool
 	// Now is the clock (default time.Now); tests set it.
 	Now func() time.Time
@@ -160,6 +161,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 		mux.HandleFunc("POST /debug/gc", func(w http.ResponseWriter, r *http.Request) {
 			runtime.GC()
 			debug.FreeOSMemory()

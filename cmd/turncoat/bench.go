@@ -42,6 +42,7 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	rateFlag := fs.Float64("rate", 500, "total moves submitted per second")
 	dur := fs.Duration("duration", 30*time.Second, "how long moves are submitted")
 	seed := fs.Uint64("seed", 1, "seed of the games' and moves' choices")
+	target := fs.String("url", "", "load a server already running at this URL (started with --limits off) instead of starting one")
 	pos, err := parseFlags(e, fs, args[1:])
 	if err != nil {
 		return err
@@ -51,6 +52,18 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	}
 	if *nGames < 1 || *rateFlag <= 0 || *dur <= 0 {
 		return usagef("--games, --rate and --duration must be above zero")
+	}
+	if *target != "" {
+		res, err := loadtest.Run(ctx, loadtest.Config{URL: strings.TrimSuffix(*target, "/"), Games: *nGames, Rate: *rateFlag,
+			Duration: *dur, Seed: *seed, Progress: e.statusWriter()})
+		if err != nil {
+			return err
+		}
+		if res.FirstError != "" {
+			fmt.Fprintf(e.stdout, "first_error=%q\n", res.FirstError)
+		}
+		fmt.Fprintln(e.stdout, res.Line())
+		return nil
 	}
 	dsn := *db
 	if dsn == "" {
