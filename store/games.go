@@ -320,6 +320,18 @@ type Change struct {
 	Now      time.Time
 }
 
+// The statements of Commit, the hot path (prepared once on SQLite).
+const (
+	qUpdateGame    = `UPDATE games SET version = $1, ply = $2, status = $3, meta = $4, outcome = $5, deadline = $6, ai_turn = $7, updated_at = $8 WHERE id = $9 AND version = $10`
+	qDeleteMoves   = `DELETE FROM moves WHERE game_id = $1 AND ply > $2`
+	qInsertMove    = `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`
+	qDeletePending = `DELETE FROM pending WHERE game_id = $1 AND side = $2`
+	qInsertPending = `INSERT INTO pending (game_id, side, selection, nonce, chosen_at) VALUES ($1, $2, $3, $4, $5)`
+	qInsertEvent   = `INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)`
+)
+
+var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePending, qInsertPending, qInsertEvent}
+
 // Commit stores a change: the game's row, the moves played (or taken back), the pending
 // selections and the events, in one transaction, and on PostgreSQL notifies the other
 // instances. A change from a stale version, or for a ply already played, is ErrConflict and
@@ -331,8 +343,7 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 	ob, _ := json.Marshal(c.Outcome)
 	ply := len(c.Snapshot.Moves)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE games SET version = $1, ply = $2, status = $3, meta = $4, outcome = $5, deadline = $6,
-			ai_turn = $7, updated_at = $8 WHERE id = $9 AND version = $10`,
+		r, err := s.execTx(ctx, tx, qUpdateGame,
 			c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
 		if err != nil {
 			return err
@@ -341,7 +352,7 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
 		}
 		if ply < c.FromPly {
-			if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = $1 AND ply > $2`, c.GameID, ply); err != nil {
+			if _, err := s.execTx(ctx, tx, qDeleteMoves, c.GameID, ply); err != nil {
 				return err
 			}
 		}
@@ -352,20 +363,19 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 			if m.Nonces != [2]string{} {
 				nonces = m.Nonces[0] + " " + m.Nonces[1]
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces)
-				VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, c.GameID, i+1, sideOf(c.Events, i+1, side), m.Move, nanos(m.At),
+			if _, err := s.execTx(ctx, tx, qInsertMove, c.GameID, i+1, sideOf(c.Events, i+1, side), m.Move, nanos(m.At),
 				int64(m.Clock[0]), int64(m.Clock[1]), nonces); err != nil {
 				return err
 			}
 		}
 		for side, p := range c.Snapshot.Pending {
 			if c.FromPending[side] {
-				if _, err := tx.ExecContext(ctx, `DELETE FROM pending WHERE game_id = $1 AND side = $2`, c.GameID, side); err != nil {
+				if _, err := s.execTx(ctx, tx, qDeletePending, c.GameID, side); err != nil {
 					return err
 				}
 			}
 			if p != nil {
-				if _, err := tx.ExecContext(ctx, `INSERT INTO pending (game_id, side, selection, nonce, chosen_at) VALUES ($1, $2, $3, $4, $5)`,
+				if _, err := s.execTx(ctx, tx, qInsertPending,
 					c.GameID, side, p.Selection, p.Nonce, nanos(p.At)); err != nil {
 					return err
 				}
@@ -376,12 +386,12 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)`, c.GameID, e.Version, string(b)); err != nil {
+			if _, err := s.execTx(ctx, tx, qInsertEvent, c.GameID, e.Version, string(b)); err != nil {
 				return err
 			}
 		}
 		if s.postgres {
-			if _, err := tx.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s:%d", c.GameID, c.Snapshot.Version)); err != nil {
+			if _, err := s.execTx(ctx, tx, `SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s:%d", c.GameID, c.Snapshot.Version)); err != nil {
 				return err
 			}
 		}
