@@ -130,3 +130,44 @@ func TestCrossOriginRefusalIsJSON(t *testing.T) {
 		t.Fatalf("a cross-origin POST: %d %s", st, b)
 	}
 }
+
+// TestNULCharacters sends a NUL character where a name, an id, a move or a token name goes:
+// PostgreSQL refuses NUL in text, and the answer must be a 400, not an internal error.
+func TestNULCharacters(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		c := h.bot()
+		g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
+		user := h.browser()
+		if st := user.call("POST", "/api/signup", map[string]string{"name": "nul", "password": "correct horse"}, nil); st != http.StatusCreated {
+			t.Fatalf("sign-up: %d", st)
+		}
+		for _, r := range []struct {
+			c            *client
+			method, path string
+			body         string
+		}{
+			{c, "GET", "/api/games/ab%00c", ``},
+			{c, "GET", "/api/games/ab%00c/events", ``},
+			{h.browser(), "POST", "/api/login", `{"name":"a\u0000b","password":"correct horse"}`},
+			{h.browser(), "POST", "/api/signup", `{"name":"a\u0000b","password":"correct horse"}`},
+			{user, "POST", "/api/tokens", `{"name":"bot\u0000"}`},
+			{c, "POST", "/api/games/" + g.ID + "/move", `{"move":"f5\u0000"}`},
+			{c, "POST", "/api/games/" + g.ID + "/join", `{"token":"\u0000"}`},
+		} {
+			st, b := r.c.raw(r.method, r.path, []byte(r.body))
+			var e apiError
+			if st != http.StatusBadRequest || json.Unmarshal(b, &e) != nil || e.Error.Code != "bad_request" {
+				t.Errorf("%s %s %s: %d %s, want 400 bad_request", r.method, r.path, r.body, st, b)
+			}
+		}
+		w := c.dial()
+		w.send(map[string]any{"type": "subscribe", "game": "a\u0000b"})
+		if m := w.next(ofType("error")); m["error"].(map[string]any)["code"] != "bad_request" {
+			t.Errorf("subscribing to a game id with NUL: %v", m)
+		}
+		if v := c.game(g.ID).View; v.Ply != 0 {
+			t.Errorf("the game moved: ply %d", v.Ply)
+		}
+	})
+}

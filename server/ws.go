@@ -104,6 +104,10 @@ const whyShutdown = "the server is shutting down"
 // wsMessage handles one client message.
 func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	var m clientMessage
+	if hasNUL(data) {
+		c.push(mustJSON(message{Type: "error", Error: errNUL()}))
+		return
+	}
 	if err := json.Unmarshal(data, &m); err != nil {
 		c.push(mustJSON(message{Type: "error", Error: errorf(http.StatusBadRequest, codeBadJSON, "malformed message: %v", err)}))
 		return
