@@ -64,6 +64,10 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() { s.metrics.observe(pattern, rec.status, time.Since(start)) }()
+		if strings.ContainsRune(r.URL.Path, 0) {
+			s.writeError(rec, r, errNUL())
+			return
+		}
 		u, err := s.identify(r)
 		if err != nil {
 			s.writeError(rec, r, err)

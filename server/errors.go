@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -101,7 +102,18 @@ func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
 // decodeJSON reads a request body of at most maxBody bytes into v, refusing unknown fields.
 func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	dec := json.NewDecoder(r.Body)
+	body, err := io.ReadAll(r.Body)
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "the request body is larger than %d bytes", maxBody)
+		}
+		return errorf(http.StatusBadRequest, codeBadJSON, "reading the request body: %v", err)
+	}
+	if hasNUL(body) {
+		return errNUL()
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
@@ -120,6 +132,14 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		return errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: more than one value")
 	}
 	return nil
+}
+
+// hasNUL reports whether JSON text holds a NUL character (which a JSON string can only carry
+// escaped): no name, move or id has one, and PostgreSQL refuses it in text.
+func hasNUL(b []byte) bool { return bytes.Contains(b, []byte(`\u0000`)) }
+
+func errNUL() *apiError {
+	return errorf(http.StatusBadRequest, codeBadRequest, "text with a NUL character (\\u0000) is refused")
 }
 
 // maxBody bounds request bodies (imported records included).

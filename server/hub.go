@@ -167,7 +167,13 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 		viewer game.Player
 	}
 	cache := map[key][]byte{}
-	views := map[game.Player]any{}
+	// Views are shared by the followers who see the same: the same side, and for the side of
+	// nobody, the holder of both seats of a hot-seat game apart from the spectators.
+	type viewKey struct {
+		viewer game.Player
+		holder bool
+	}
+	views := map[viewKey]any{}
 	for c, sub := range lg.subs {
 		for i := range evs {
 			ev := &evs[i]
@@ -182,10 +188,11 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 				cache[k] = b
 			}
 			if sub.views && i == len(evs)-1 {
-				v, ok := views[sub.viewer]
+				vk := viewKey{sub.viewer, c.user != nil && (lg.row.Seats[0].UserID == c.user.ID || lg.row.Seats[1].UserID == c.user.ID)}
+				v, ok := views[vk]
 				if !ok {
 					v = s.gameView(lg, c.user, sub.viewer)
-					views[sub.viewer] = v
+					views[vk] = v
 				}
 				e := ev.For(sub.viewer)
 				b = mustJSON(message{Type: "event", Game: lg.id, Event: &e, View: v})

@@ -171,6 +171,9 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.webRoutes(mux)
 	cop := http.NewCrossOriginProtection()
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.writeError(w, r, errorf(http.StatusForbidden, codeForbidden, "cross-origin request refused: a page of another site may not act with your session"))
+	}))
 	s.handler = cop.Handler(mux)
 	return s, nil
 }

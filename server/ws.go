@@ -104,6 +104,10 @@ const whyShutdown = "the server is shutting down"
 // wsMessage handles one client message.
 func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	var m clientMessage
+	if hasNUL(data) {
+		c.push(mustJSON(message{Type: "error", Error: errNUL()}))
+		return
+	}
 	if err := json.Unmarshal(data, &m); err != nil {
 		c.push(mustJSON(message{Type: "error", Error: errorf(http.StatusBadRequest, codeBadJSON, "malformed message: %v", err)}))
 		return
@@ -116,14 +120,18 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	case "ping":
 		c.push(mustJSON(message{Type: "pong", ID: m.ID}))
 	case "subscribe":
+		after := int64(-1)
+		if m.After != nil && *m.After >= 0 {
+			var err error
+			if after, err = s.catchUp(ctx, m.Game, *m.After, c.pushRoomy(ctx)); err != nil {
+				reply(err)
+				return
+			}
+		}
 		lg, err := s.live(ctx, m.Game)
 		if err != nil {
 			reply(err)
 			return
-		}
-		after := int64(-1)
-		if m.After != nil {
-			after = *m.After
 		}
 		err = s.subscribe(ctx, lg, c, after, m.Views)
 		lg.mu.Unlock()
@@ -190,31 +198,41 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rc := http.NewResponseController(w)
-	lg, err := s.live(r.Context(), r.PathValue("id"))
+	id := r.PathValue("id")
+	lg, err := s.live(r.Context(), id)
 	if err != nil {
 		return err
 	}
+	lg.mu.Unlock()
 	c := newConn(userOf(r))
 	s.addConn(c)
 	defer s.removeConn(c)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
-	err = s.subscribe(r.Context(), lg, c, after, r.URL.Query().Get("views") == "1")
-	over := lg.tb.Over()
-	lg.mu.Unlock()
-	if err != nil {
-		return err
-	}
 	w.WriteHeader(http.StatusOK)
-	ping := time.NewTicker(25 * time.Second)
-	defer ping.Stop()
 	write := func(b []byte) bool {
 		if _, err := w.Write(append(b, '\n')); err != nil {
 			return false
 		}
 		return rc.Flush() == nil
 	}
+	// The history goes straight to the client, then the rest comes through the subscription.
+	if after, err = s.catchUp(r.Context(), id, after, write); err != nil {
+		return nil
+	}
+	if lg, err = s.live(r.Context(), id); err != nil {
+		return nil
+	}
+	err = s.subscribe(r.Context(), lg, c, after, r.URL.Query().Get("views") == "1")
+	over := lg.tb.Over()
+	lg.mu.Unlock()
+	if err != nil {
+		s.log.Warn("event stream", "game", id, "error", err)
+		return nil
+	}
+	ping := time.NewTicker(25 * time.Second)
+	defer ping.Stop()
 	for {
 		select {
 		case b := <-c.send:
@@ -243,6 +261,54 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		case <-r.Context().Done():
 			return nil
 		}
+	}
+}
+
+// catchUp sends the stored events of game id after a version through send, a page at a time,
+// before the follower subscribes: a long history never has to fit in a connection's queue.
+// Versions only grow (a takeback is an event too), so what comes after the returned version is
+// left for subscribe. Stored events are in their public form.
+func (s *Server) catchUp(ctx context.Context, id string, after int64, send func([]byte) bool) (int64, error) {
+	const page = 200
+	for {
+		stored, err := s.store.Events(ctx, id, after, page)
+		if err != nil {
+			return after, err
+		}
+		for _, e := range stored {
+			var ev game.Event
+			if err := json.Unmarshal(e.Body, &ev); err != nil {
+				return after, err
+			}
+			if !send(mustJSON(message{Type: "event", Game: id, Event: &ev})) {
+				return after, errGone
+			}
+			after = e.Version
+		}
+		if len(stored) < page {
+			return after, nil
+		}
+	}
+}
+
+// errGone: the client left while it was catching up.
+var errGone = errors.New("the client left")
+
+// pushRoomy returns a send for catchUp that waits while c's queue is nearly full, leaving room
+// for the live messages of what c already follows.
+func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
+	return func(b []byte) bool {
+		for len(c.send) >= cap(c.send)-64 {
+			select {
+			case <-c.done:
+				return false
+			case <-ctx.Done():
+				return false
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+		c.push(b)
+		return true
 	}
 }
 
