@@ -6,11 +6,9 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -31,44 +29,6 @@ import (
 // These tests run the real server: the built binary (killed and restarted on the same
 // database, or stopped with SIGTERM), and the documented curl bot against an in-process one.
 // Their timeouts are generous: only a real hang reaches them.
-
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
-
-// turncoatBinary builds the program once for the tests that run it as a process.
-func turncoatBinary(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the server binary; skipped with -short")
-	}
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "turncoat-serve-test")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "turncoat")
-		out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
-}
-
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
-	os.Exit(code)
-}
 
 // serverProcess is a running "turncoat serve".
 type serverProcess struct {
@@ -103,7 +63,7 @@ var servingURL = regexp.MustCompile(`msg=serving url=(http://\S+)`)
 // line that gives its URL.
 func startServer(t *testing.T, db string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(turncoatBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(builtBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
