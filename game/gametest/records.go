@@ -60,10 +60,11 @@ type RecordOptions struct {
 	Date    time.Time
 }
 
-// Headers a record format must keep as they are: spaces inside a name, quotes, brackets and
-// backslashes, which formats that quote or bracket their fields must escape.
+// Headers a record format must keep as they are: spaces inside a name, letters beyond ASCII,
+// quotes, brackets and backslashes, which formats that quote or bracket their fields must
+// escape.
 var (
-	SamplePlayers = [2]string{`Ann  "the Rook" Smith`, `W]hite \ 2`}
+	SamplePlayers = [2]string{`Ann  "the Rook" Smith`, `Noël W]hite \ 2`}
 	SampleEvent   = "Club night [cup]"
 	SampleDate    = time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
 	// SampleTime is a date with a time of day in a zone of its own.
