@@ -136,20 +136,7 @@ func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Ra
 		if acts == game.Nobody || ply >= maxPlies {
 			break
 		}
-		var m game.Move
-		var buf [512]game.Action
-		if acts.Simultaneous() {
-			var j game.Joint
-			for p := game.First; p <= game.Second; p++ {
-				l := s.Legal(p, buf[:0])
-				j[p] = l[rng.IntN(len(l))]
-			}
-			m = game.Simultaneous(j)
-		} else {
-			p := acts.Single()
-			l := s.Legal(p, buf[:0])
-			m = game.Single(p, l[rng.IntN(len(l))])
-		}
+		m := randomMove(s, rng)
 		text := game.FormatMove(s, m)
 		record = append(record, text)
 		back, err := game.ParseMove(s, text)

