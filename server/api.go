@@ -271,7 +271,9 @@ type createRequest struct {
 
 // createGame validates a request and stores the game; it returns the row, the table and the
 // invitation token of an online game's open seat.
-func (s *Server) createGame(ctx context.Context, u *store.User, req createRequest, rematchOf string) (store.Game, *game.Table, string, error) {
+//
+// The caller's account comes last, from user: a refused request makes no guest.
+func (s *Server) createGame(ctx context.Context, user func() (*store.User, error), req createRequest, rematchOf string) (store.Game, *game.Table, string, error) {
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
 		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
@@ -304,25 +306,34 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReques
 	default:
 		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first, second or random", req.Side)
 	}
+	var aiSpec string
+	switch req.Mode {
+	case modeHotSeat, modeAI:
+		if req.Rated {
+			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "hot-seat games and games against the AI are unrated")
+		}
+		if req.Mode == modeAI {
+			if aiSpec, err = s.parseAISeat(g, req.Level, req.Engine); err != nil {
+				return store.Game{}, nil, "", err
+			}
+		}
+	case modeOnline:
+	default:
+		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "mode %q: want hotseat, ai or online", req.Mode)
+	}
+	u, err := user()
+	if err != nil {
+		return store.Game{}, nil, "", err
+	}
 	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
 		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
 	var invite string
 	switch req.Mode {
 	case modeHotSeat:
 		row.Seats = [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}
-		if req.Rated {
-			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "hot-seat games are unrated")
-		}
 	case modeAI:
-		spec, err := s.parseAISeat(g, req.Level, req.Engine)
-		if err != nil {
-			return store.Game{}, nil, "", err
-		}
 		row.Seats[side] = store.Seat{UserID: u.ID}
-		row.Seats[side.Other()] = store.Seat{AI: spec}
-		if req.Rated {
-			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "games against the AI are unrated")
-		}
+		row.Seats[side.Other()] = store.Seat{AI: aiSpec}
 	case modeOnline:
 		row.Seats[side] = store.Seat{UserID: u.ID}
 		row.Status = store.StatusOpen
@@ -331,8 +342,6 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReques
 			row.Seats[side.Other()] = store.Seat{InviteHash: hashToken(invite)}
 		}
 		row.Rated = req.Rated
-	default:
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "mode %q: want hotseat, ai or online", req.Mode)
 	}
 	snap := tb.Snapshot()
 	row.Meta = store.MetaOf(snap)
@@ -350,15 +359,16 @@ func (s *Server) createGame(ctx context.Context, u *store.User, req createReques
 func newGameID() string { return strings.ToLower(rand.Text()[:10]) }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
-	u, err := s.requireUser(w, r)
-	if err != nil {
-		return err
-	}
 	var req createRequest
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	row, _, invite, err := s.createGame(r.Context(), u, req, "")
+	var u *store.User
+	row, _, invite, err := s.createGame(r.Context(), func() (*store.User, error) {
+		var err error
+		u, err = s.requireUser(w, r)
+		return u, err
+	}, req, "")
 	if err != nil {
 		return err
 	}
@@ -848,10 +858,6 @@ func recordJSON(row store.Game, rec game.Record) map[string]any {
 // handleImport reads a record (an Othello GGF or move list, or any game's own format) and makes
 // it a hot-seat game of the caller's, to replay or to continue.
 func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
-	u, err := s.requireUser(w, r)
-	if err != nil {
-		return err
-	}
 	var req struct {
 		Kind    string            `json:"kind"`
 		Format  string            `json:"format"`
@@ -906,6 +912,10 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 			}
 			evs = append(evs, e...)
 		}
+	}
+	u, err := s.requireUser(w, r) // only now: a refused import makes no guest
+	if err != nil {
+		return err
 	}
 	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: modeHotSeat, CreatedBy: u.ID,
 		Created: now, Status: store.StatusActive, Outcome: game.InPlay, Seats: [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}}
@@ -973,7 +983,7 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	}
 	an, ok := agent.(engine.Analyzer)
 	if !ok {
-		return errorf(http.StatusNotImplemented, codeNotAllowed, "%s has no hints", state.Game().Title())
+		return errorf(http.StatusConflict, codeNotAllowed, "%s has no hints", state.Game().Title())
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxThink)
 	defer cancel()

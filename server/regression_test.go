@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -170,4 +171,28 @@ func TestNULCharacters(t *testing.T) {
 			t.Errorf("the game moved: ply %d", v.Ply)
 		}
 	})
+}
+
+// TestRefusedRequestsMakeNoGuest: a browser without a session whose game or import is refused
+// gets no account and no cookie.
+func TestRefusedRequestsMakeNoGuest(t *testing.T) {
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
+	c := h.browser()
+	for _, req := range []struct{ path, body string }{
+		{"/api/games", `{"kind":"chess","mode":"hotseat"}`},
+		{"/api/games", `{"kind":"reversi","mode":"solo"}`},
+		{"/api/games", `{"kind":"reversi","mode":"ai","level":12}`},
+		{"/api/import", `{"kind":"reversi","text":"f5 f5"}`},
+	} {
+		if st, _ := c.raw("POST", req.path, []byte(req.body)); st < 400 {
+			t.Fatalf("%s %s: %d", req.path, req.body, st)
+		}
+	}
+	u, _ := url.Parse(h.ts.URL)
+	if cookies := c.http.Jar.Cookies(u); len(cookies) != 0 {
+		t.Errorf("refused requests left a session: %v", cookies)
+	}
+	if st := c.call("GET", "/api/me", nil, nil); st != http.StatusUnauthorized {
+		t.Errorf("/api/me after refused requests: %d", st)
+	}
 }

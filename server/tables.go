@@ -123,6 +123,9 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 		if tb.CanClaimDraw(c.side) {
 			return tb.ClaimDraw(c.side, now)
 		}
+		if _, err := tb.State().ParseAction(c.side, "claim"); err != nil {
+			return nil, errorf(http.StatusConflict, codeNotAllowed, "%s has no draw to claim here", tb.Game().Title())
+		}
 		return tb.SubmitText(c.side, "claim", now)
 	case cmdAbort:
 		return tb.Abort(c.side, now)

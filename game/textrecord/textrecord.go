@@ -153,6 +153,9 @@ func Read(r io.Reader, g game.Game, o game.Options) ([]game.Record, error) {
 	n := 0
 	for sc.Scan() {
 		n++
+		if strings.ContainsRune(strings.TrimRight(sc.Text(), "\r"), '\r') {
+			return nil, fmt.Errorf("%s record: line %d: a carriage return inside a line", g.Name(), n)
+		}
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue

@@ -336,3 +336,12 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestCarriageReturnInsideALine: a record that reads must write back, and the writer refuses a
+// line break inside a header; so the reader refuses a carriage return inside a line (a CRLF
+// line end is fine).
+func TestCarriageReturnInsideALine(t *testing.T) {
+	if _, err := textrecord.Read(strings.NewReader("game takeaway\r\nsouth 0\r0\r\n"), g, game.Options{}); err == nil || !strings.Contains(err.Error(), "line 2: a carriage return") {
+		t.Errorf("a carriage return inside a line: %v", err)
+	}
+}

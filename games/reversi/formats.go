@@ -253,7 +253,11 @@ func RecordOf(rec game.Record) (Record, error) {
 	}
 	r := Record{Start: st.board, Black: rec.Players[0], White: rec.Players[1], Event: rec.Event}
 	if !rec.Date.IsZero() {
-		r.Date = rec.Date.Format(ggfDateLayout)
+		d := rec.Date
+		if zone, _ := d.Zone(); zone == "" || strings.ContainsAny(zone, "+-0123456789") {
+			d = d.UTC() // GGF names the zone: an unnamed one (an offset) is written as UTC
+		}
+		r.Date = d.Format(ggfDateLayout)
 	}
 	pl := player{b: st.board}
 	for i, text := range rec.Moves {
