@@ -418,3 +418,9 @@ func (p *page) newGame(body string) string {
 	}
 	return id
 }
+
+// chromedpSelect chooses an option of a select element and fires its change event.
+func chromedpSelect(sel, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const s = document.querySelector(%q); s.value = %q;
+		s.dispatchEvent(new Event("change", {bubbles: true})); })()`, sel, value))
+}

@@ -88,5 +88,5 @@ export function sideName(kind, names, side, theme) {
   const i = side === "second" || side === 1 ? 1 : 0;
   if (kind === "reversi" && theme === "bypost") return t(i ? "side.Blue" : "side.Red");
   const name = names ? names[i] : "";
-  return tOr(`side.${name}`, name);
+  return tOr(`side.${kind}.${name}`, tOr(`side.${name}`, name));
 }

@@ -143,6 +143,7 @@ export function create(host, ctx) {
   // hints writes the engine's values on the squares, the best in bold.
   function hints(list) {
     grid.gOver.replaceChildren();
+    grid.gUnder.querySelectorAll(".legal-dot").forEach(e => e.remove());
     const best = bestHints(list);
     for (const h of list) {
       const i = grid.index(h.move);

@@ -82,7 +82,7 @@ export function create(host, ctx) {
   stage.insertBefore(grid.svg, flash);
   let discEls = [];
   let shown = null; // the boards on screen: [red, yellow] as arrays of "b"/"w"/null
-  let nextView = null, nextOpts = null;
+  let nextView = null, nextOpts = null, lastOpts = {};
 
   function viewer() {
     return ctx.hotseat ? device : view.viewer;
@@ -198,7 +198,8 @@ export function create(host, ctx) {
 
   async function reveal(side) {
     device = side;
-    await ctx.setViewer(side);
+    if (view.viewer === side) draw(view, lastOpts);
+    else await ctx.setViewer(side);
   }
 
   function doneButton() {
@@ -210,9 +211,16 @@ export function create(host, ctx) {
   }
 
   function draw(v, opts = {}) {
+    if (animating && nextView && v.version === nextView.version) {
+      // The same position seen by another viewer: the Turn plays on and ends on this view.
+      nextView = v;
+      nextOpts = opts;
+      return;
+    }
     anim.cancel();
     animating = false;
     view = v;
+    lastOpts = opts;
     interactive = !!opts.interactive;
     if (ctx.hotseat && v.toAct.length === 2 && device && v.viewer !== device) device = null;
     if (v.toAct.length !== 2) device = null;

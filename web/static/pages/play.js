@@ -153,7 +153,7 @@ export async function render(main, [id], query) {
     if (!g || !g.view || stopped) return;
     const prev = game.view;
     if (!force && g.view.version < prev.version) return;
-    if (!force && g.view.version === prev.version && g.view.viewer === prev.viewer && shown) {
+    if (g.view.version === prev.version && g.view.viewer === prev.viewer && shown) {
       game = {...g};
       panelUpdate();
       return;
