@@ -122,6 +122,8 @@ type page struct {
 	mu     sync.Mutex
 	errors []string
 	frames []string
+	// scrollTo is an element the next screenshot centres (else the top of the page).
+	scrollTo string
 }
 
 func newPage(t *testing.T) *page {
@@ -393,7 +395,12 @@ func (p *page) screenshot(dir, name string, width, height int64) {
 	}
 	p.do(chromedp.EmulateViewport(width, height, opts...))
 	time.Sleep(150 * time.Millisecond)
-	p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	if p.scrollTo != "" {
+		p.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "center"})`, p.scrollTo)))
+		p.scrollTo = ""
+	} else {
+		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
+	}
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())

@@ -101,6 +101,7 @@ export async function render(main, [id], query) {
   const commitments = new Map(); // ply -> [red, yellow] commitments seen before the reveal
   const verified = new Map(); // ply -> true/false
   let lastHints = null;
+  let presence = null;   // which seats have a player following the game (online games)
 
   const ctx = {
     t, kind,
@@ -154,7 +155,11 @@ export async function render(main, [id], query) {
     const prev = game.view;
     if (!force && g.view.version < prev.version) return;
     if (g.view.version === prev.version && g.view.viewer === prev.viewer && shown) {
+      // The same position: redraw only if the player may now act where they could not (a
+      // seat taken), so that an animation under way plays on.
+      const could = canAct();
       game = {...g};
+      if (canAct() !== could) draw(false);
       panelUpdate();
       return;
     }
@@ -321,7 +326,9 @@ export async function render(main, [id], query) {
           h("span", {class: "seat"}, seatWords(seat)),
           thinking ? h("span", {class: "thinking"}, t("play.thinking")) : null,
           waiting ? h("span", {class: "muted small"}, t("play.waitingFor")) : null,
-          sel ? h("span", {class: "small"}, t("play.hasSelected")) : null),
+          sel ? h("span", {class: "small"}, t("play.hasSelected")) : null,
+          presence && game.mode === "online" && !seat.ai && !seat.open && !seat.you
+            ? h("span", {class: "presence " + (presence[side === "second" ? 1 : 0] ? "here" : "away")}, t(presence[side === "second" ? 1 : 0] ? "play.here" : "play.away")) : null),
         tl ? h("span", {class: "tally", title: tOr(`tally.${tl.name}`, tl.name), "aria-label": `${tOr(`tally.${tl.name}`, tl.name)}: ${tl.value}`}, num(tl.value)) : null,
         v.clock ? h("span", {class: "clock", "aria-label": t("play.clock")}) : null));
     }
@@ -686,6 +693,10 @@ export async function render(main, [id], query) {
 
   // Live.
   const live = follow(id, game.view.version, msg => {
+    if (msg.online) {
+      presence = msg.online;
+      playersUpdate();
+    }
     if (msg.type === "event" && msg.view) apply(msg.view);
     else if (msg.type === "event" && msg.event && msg.event.kind === "selection") {
       const c = commitments.get(game.view.ply) || ["", ""];
