@@ -310,6 +310,16 @@ func TestBlocsDrag(t *testing.T) {
 		t.Fatalf("after the drag: %q, want the rectangle a1-b2 turned white", last)
 	}
 	p.wait(`[...document.querySelectorAll("ol.moves button")].pop().innerText === "a1-b2"`)
+
+	// Player two turns a rectangle by keyboard: Enter on one corner, arrows, Enter.
+	p.wait(`document.querySelector(".board-host .cell.legal")`)
+	p.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.board-host .cell[data-coord="c1"]').focus()`))
+	p.key(kb.Enter)
+	p.key(kb.ArrowDown)
+	p.key(kb.ArrowRight)
+	p.wait(`document.querySelector(".rect-preview.ok")`)
+	p.key(kb.Enter)
+	p.wait(fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.lastMove.text === "c1-d2")`, id))
 }
 
 // TestKeyboardReversiMove plays a Reversi move with the keyboard only: Tab to the board, the

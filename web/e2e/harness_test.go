@@ -401,6 +401,9 @@ func (p *page) screenshot(dir, name string, width, height int64) {
 	} else {
 		p.do(chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`))
 	}
+	if over := eval[int](p, `document.documentElement.scrollWidth - innerWidth`); over > 0 {
+		p.t.Errorf("%s: the page is %d pixels wider than the %d-pixel screen", name, over, width)
+	}
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
