@@ -74,7 +74,8 @@ func TestEveryGameAgainstAI(t *testing.T) {
 			v := p.view(id, "")
 			p.settled(v.Version)
 			p.screenshot(dir, "ai-"+kind+"-desktop", 1280, 900)
-			p.screenshot(dir, "ai-"+kind+"-phone", 390, 844)
+			p.setTheme(true)
+			p.screenshot(dir, "ai-"+kind+"-dark-phone", 390, 844)
 		})
 	}
 }

@@ -93,6 +93,7 @@ export async function render(main, params, query) {
     const my = ++seq;
     url();
     values = null;
+    valueList.replaceChildren();
     status.textContent = t("analysis.thinking");
     boardHost.dataset.boardTheme = theme();
     try {
