@@ -47,6 +47,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	handle("GET /api/games/{id}/export", s.handleExport)
 	handle("GET /api/games/{id}/hint", s.handleHint)
 	handle("POST /api/import", s.handleImport)
+	handle("POST /api/analyze", s.handleAnalyze)
 	for _, c := range []string{cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback} {
 		handle("POST /api/games/{id}/"+c, s.commandHandler(c))
 	}
@@ -426,6 +427,9 @@ type gameJSON struct {
 	You       []string    `json:"you"`
 	Invite    string      `json:"invite,omitempty"`
 	View      game.View   `json:"view"`
+	// Actions describe the viewer's legal moves square by square, in games whose moves take a
+	// piece from one square to another (Turnover).
+	Actions []actionJSON `json:"actions,omitempty"`
 }
 
 // gameView is the game as u sees it (lg locked); as picks the side of a hot-seat holder.
@@ -457,6 +461,9 @@ func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON 
 		}
 	}
 	j.View = lg.tb.View(viewer, s.now())
+	if len(j.View.Legal) > 0 {
+		j.Actions = actionDetails(lg.tb.State(), viewer)
+	}
 	return j
 }
 
@@ -977,34 +984,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	if !state.ToAct().Has(side) {
 		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)
 	}
-	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
+	out, err := s.analyzeState(r.Context(), state, side, level)
 	if err != nil {
 		return err
-	}
-	an, ok := agent.(engine.Analyzer)
-	if !ok {
-		return errorf(http.StatusConflict, codeNotAllowed, "%s has no hints", state.Game().Title())
-	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxThink)
-	defer cancel()
-	if err := s.cpu.acquire(ctx); err != nil {
-		return errorf(http.StatusServiceUnavailable, codeUnavailable, "the AI is busy; try again")
-	}
-	stats, err := an.Analyze(ctx, state, side)
-	s.cpu.release()
-	if err != nil {
-		return err
-	}
-	type hint struct {
-		Move   string  `json:"move"`
-		Visits int64   `json:"visits"`
-		Value  float64 `json:"value"`
-		Unit   string  `json:"unit"`
-		PV     string  `json:"pv,omitempty"`
-	}
-	out := make([]hint, 0, len(stats))
-	for _, st := range stats {
-		out = append(out, hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"side": side, "level": level, "moves": out})
 	return nil

@@ -70,6 +70,8 @@ type message struct {
 	Games   any         `json:"games,omitempty"`
 	Rematch string      `json:"rematch,omitempty"`
 	OK      bool        `json:"ok,omitempty"`
+	// Online tells, in a presence message, which seats have a player following the game.
+	Online *[2]bool `json:"online,omitempty"`
 }
 
 func mustJSON(v any) []byte {
@@ -117,12 +119,41 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 	c.mu.Lock()
 	c.games[lg.id] = true
 	c.mu.Unlock()
-	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version()}
+	online := seatsOnline(lg)
+	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version(), Online: &online}
 	if views {
 		m.View = s.gameView(lg, c.user, game.NoPlayer)
 	}
 	c.push(mustJSON(m))
+	s.presence(lg)
 	return nil
+}
+
+// presence tells a game's followers (lg locked) which seats have a player following it, when
+// that changes: the page shows whether the opponent is there.
+func (s *Server) presence(lg *liveGame) {
+	online := seatsOnline(lg)
+	if online == lg.online {
+		return
+	}
+	lg.online = online
+	s.notify(lg, message{Type: "presence", Game: lg.id, Online: &online})
+}
+
+// seatsOnline returns which seats of a game (lg locked) have a player following it.
+func seatsOnline(lg *liveGame) [2]bool {
+	var online [2]bool
+	for c := range lg.subs {
+		if c.user == nil {
+			continue
+		}
+		for p := game.First; p <= game.Second; p++ {
+			if lg.row.Seats[p].UserID == c.user.ID {
+				online[p] = true
+			}
+		}
+	}
+	return online
 }
 
 // unsubscribe removes c from a game's followers.
@@ -132,7 +163,10 @@ func (s *Server) unsubscribe(id string, c *conn) {
 	s.mu.Unlock()
 	if lg != nil {
 		lg.mu.Lock()
-		delete(lg.subs, c)
+		if _, ok := lg.subs[c]; ok {
+			delete(lg.subs, c)
+			s.presence(lg)
+		}
 		lg.mu.Unlock()
 	}
 	c.mu.Lock()

@@ -1,35 +1,69 @@
 package server
 
 import (
+	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
 	"io/fs"
+	"mime"
 	"net/http"
 	"path"
+	"strconv"
 	"strings"
 )
 
+// webAsset is one file of the web UI, read once at start: the files are embedded and never
+// change while the server runs.
+type webAsset struct {
+	etag string
+	// gz is the file gzipped, for text files (nil for those that do not shrink).
+	gz    []byte
+	ctype string
+}
+
+// compressible reports whether files with this name are text worth gzipping.
+func compressible(name string) bool {
+	switch path.Ext(name) {
+	case ".html", ".js", ".mjs", ".css", ".json", ".md", ".svg", ".txt", ".map":
+		return true
+	}
+	return false
+}
+
 // webRoutes serves the web UI's files: the page for every client-side route (/, /play/ID,
-// ...), and the assets with an ETag so that browsers revalidate cheaply.
+// ...), and the assets with an ETag so that browsers revalidate cheaply, gzipped for clients
+// that accept it.
 func (s *Server) webRoutes(mux *http.ServeMux) {
 	files := s.cfg.Web
 	if files == nil {
 		return
 	}
-	etags := map[string]string{}
+	assets := map[string]*webAsset{}
 	fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		f, err := files.Open(p)
+		data, err := fs.ReadFile(files, p)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		h := sha256.New()
-		io.Copy(h, f)
-		etags["/"+p] = `"` + hex.EncodeToString(h.Sum(nil))[:16] + `"`
+		h := sha256.Sum256(data)
+		a := &webAsset{etag: hex.EncodeToString(h[:])[:16], ctype: mime.TypeByExtension(path.Ext(p))}
+		if a.ctype == "" {
+			a.ctype = http.DetectContentType(data)
+		}
+		if compressible(p) {
+			var b bytes.Buffer
+			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+			zw.Write(data)
+			zw.Close()
+			if b.Len() < len(data) {
+				a.gz = b.Bytes()
+			}
+		}
+		assets["/"+p] = a
 		return nil
 	})
 	fileServer := http.FileServerFS(files)
@@ -40,20 +74,64 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		p := path.Clean(r.URL.Path)
-		if _, ok := etags[p]; !ok || p == "/index.html" {
+		if _, ok := assets[p]; !ok || p == "/index.html" {
 			// A page route: the single page answers it.
 			p = "/index.html"
 			r = r.Clone(r.Context())
 			r.URL.Path = "/"
 		}
-		if tag := etags[p]; tag != "" {
-			w.Header().Set("ETag", tag)
-			w.Header().Set("Cache-Control", "no-cache")
-			if strings.Contains(r.Header.Get("If-None-Match"), tag) {
-				w.WriteHeader(http.StatusNotModified)
-				return
+		a := assets[p]
+		if a == nil {
+			fileServer.ServeHTTP(w, r)
+			return
+		}
+		hdr := w.Header()
+		// no-cache: the URLs carry no version, so the browser revalidates every file (an
+		// unchanged one costs a 304 without a body).
+		hdr.Set("Cache-Control", "no-cache")
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		gz := a.gz != nil && acceptsGzip(r)
+		tag := `"` + a.etag + `"`
+		if a.gz != nil {
+			hdr.Set("Vary", "Accept-Encoding")
+			if gz {
+				tag = `"` + a.etag + `-gz"`
 			}
 		}
-		fileServer.ServeHTTP(w, r)
+		hdr.Set("ETag", tag)
+		if strings.Contains(r.Header.Get("If-None-Match"), tag) {
+			w.WriteHeader(http.StatusNotModified)
+			return
+		}
+		if !gz {
+			fileServer.ServeHTTP(w, r)
+			return
+		}
+		hdr.Set("Content-Type", a.ctype)
+		hdr.Set("Content-Encoding", "gzip")
+		hdr.Set("Content-Length", strconv.Itoa(len(a.gz)))
+		w.WriteHeader(http.StatusOK)
+		if r.Method != http.MethodHead {
+			io.Copy(w, bytes.NewReader(a.gz))
+		}
 	})
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip (and does not refuse it
+// with q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, part := range strings.Split(r.Header.Get("Accept-Encoding"), ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(name), "gzip") && strings.TrimSpace(name) != "*" {
+			continue
+		}
+		params = strings.ReplaceAll(params, " ", "")
+		if q, ok := strings.CutPrefix(params, "q="); ok {
+			if v, err := strconv.ParseFloat(q, 64); err == nil && v == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -1,0 +1,150 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"turncoat/engine"
+	"turncoat/game"
+)
+
+// maxAnalyzeMoves bounds the moves an analysis request replays.
+const maxAnalyzeMoves = 1000
+
+// analyzeRequest is the body of POST /api/analyze: a position of any game, given as a start
+// and moves from it, and how hard the engine should look at it.
+type analyzeRequest struct {
+	Kind    string            `json:"kind"`
+	Options map[string]string `json:"options"`
+	// State is the starting position: the game's own position notation (an OBF-like board for
+	// Reversi) or a canonical encoding (a view's "state"); empty for the start under Options.
+	State string `json:"state"`
+	// Moves are played from the starting position, in the game's notation.
+	Moves []string `json:"moves"`
+	// Level is the engine's strength, 1 to 10; 0 only replays the position (a replay of a
+	// game's earlier position, a variation on the analysis board).
+	Level int `json:"level"`
+	// Side is whose moves to value at a simultaneous node ("first" or "second"; default first).
+	Side string `json:"side"`
+}
+
+// hintJSON is the engine's opinion of one move, as hints and analyses report it.
+type hintJSON struct {
+	Move   string  `json:"move"`
+	Visits int64   `json:"visits"`
+	Value  float64 `json:"value"`
+	Unit   string  `json:"unit"`
+	PV     string  `json:"pv,omitempty"`
+}
+
+// analyzeState has the engine of the given level value every legal move of side in state: the
+// agent comes from the safe constructor, and the search holds a slot of the cpu semaphore and
+// ends after MaxThink at most.
+func (s *Server) analyzeState(ctx context.Context, state game.State, side game.Player, level int) ([]hintJSON, error) {
+	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
+	if err != nil {
+		return nil, err
+	}
+	an, ok := agent.(engine.Analyzer)
+	if !ok {
+		return nil, errorf(http.StatusConflict, codeNotAllowed, "%s has no hints", state.Game().Title())
+	}
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
+	defer cancel()
+	if err := s.cpu.acquire(ctx); err != nil {
+		return nil, errorf(http.StatusServiceUnavailable, codeUnavailable, "the AI is busy; try again")
+	}
+	stats, err := an.Analyze(ctx, state, side)
+	s.cpu.release()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]hintJSON, 0, len(stats))
+	for _, st := range stats {
+		out = append(out, hintJSON{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
+	}
+	return out, nil
+}
+
+// handleAnalyze answers POST /api/analyze: the position reached from a start by some moves, as
+// a view (board, legal moves, outcome) for the side to act, and, with a level, the engine's
+// value of each of that side's legal moves. It plays nothing and stores nothing: the analysis
+// board and the replay of earlier positions use it.
+func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.requireUser(w, r)
+	if err != nil {
+		return err
+	}
+	var req analyzeRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if req.Level != 0 && !engine.Level(req.Level).Valid() {
+		return errorf(http.StatusBadRequest, codeBadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
+	}
+	if len(req.Moves) > maxAnalyzeMoves {
+		return errorf(http.StatusBadRequest, codeBadRequest, "%d moves: at most %d", len(req.Moves), maxAnalyzeMoves)
+	}
+	if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
+		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+	}
+	g, err := s.reg.Lookup(req.Kind)
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+	}
+	var st game.State
+	if req.State == "" {
+		st, err = g.New(o)
+	} else {
+		st, err = game.ReadPosition(g, o, req.State)
+	}
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeBadRequest, "the position: %v", err)
+	}
+	now := s.now()
+	tb, err := game.NewTable(st, game.TableConfig{Now: now})
+	if err != nil {
+		return errorf(http.StatusBadRequest, codeBadRequest, "the position: %v", err)
+	}
+	for i, text := range req.Moves {
+		m, err := game.ParseMove(tb.State(), text)
+		if err != nil {
+			return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+		}
+		for _, p := range m.Actors.Players() {
+			if _, err := tb.Submit(p, m.Actions[p], now); err != nil {
+				return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+			}
+		}
+	}
+	side := tb.ToAct().Single()
+	if req.Side != "" {
+		p, err := game.ParsePlayer(req.Side)
+		if err != nil || !p.Valid() {
+			return errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first or second", req.Side)
+		}
+		side = p
+	}
+	if !side.Valid() {
+		side = game.First
+	}
+	state := tb.State()
+	out := map[string]any{"view": tb.View(side, now), "side": side}
+	if actions := actionDetails(state, side); actions != nil {
+		out["actions"] = actions
+	}
+	if req.Level > 0 && state.ToAct().Has(side) {
+		hints, err := s.analyzeState(r.Context(), state, side, req.Level)
+		if err != nil {
+			return err
+		}
+		out["level"], out["moves"] = req.Level, hints
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}

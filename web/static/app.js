@@ -1,0 +1,119 @@
+// The single page's router: every URL is a page (/, /new/reversi, /play/ID, /lobby, /analysis,
+// /import, /rules/turnover, /account) drawn by a module of pages/, loaded when first needed.
+// Links inside the page change the URL without a reload; the language, theme and sound
+// controls of the header live here.
+
+import * as i18n from "./i18n.js";
+import * as prefs from "./prefs.js";
+import {clear, h} from "./dom.js";
+import {navigate, setRouter} from "./router.js";
+
+const routes = [
+  [/^\/$/, "home"],
+  [/^\/new\/([a-z]+)$/, "new"],
+  [/^\/play\/([a-z0-9]+)$/, "play"],
+  [/^\/lobby$/, "lobby"],
+  [/^\/analysis$/, "analysis"],
+  [/^\/import$/, "import"],
+  [/^\/rules\/([a-z]+)$/, "rules"],
+  [/^\/account$/, "account"],
+];
+
+const main = document.getElementById("main");
+let cleanup = null;
+let renderSeq = 0;
+
+async function route({keepFocus = false} = {}) {
+  const seq = ++renderSeq;
+  if (cleanup) {
+    try {
+      cleanup();
+    } catch (e) {
+      console.warn(e);
+    }
+    cleanup = null;
+  }
+  const path = location.pathname;
+  let name = "notfound", params = [];
+  for (const [re, page] of routes) {
+    const m = path.match(re);
+    if (m) {
+      name = page;
+      params = m.slice(1);
+      break;
+    }
+  }
+  for (const a of document.querySelectorAll("header nav a")) {
+    a.toggleAttribute("aria-current", a.getAttribute("href") === path);
+    if (a.hasAttribute("aria-current")) a.setAttribute("aria-current", "page");
+  }
+  if (name === "notfound") {
+    clear(main).append(h("h1", {}, i18n.t("notfound.title")), h("p", {}, h("a", {href: "/"}, i18n.t("notfound.home"))));
+    document.title = i18n.t("notfound.title") + " · Turncoat";
+    return;
+  }
+  const mod = await import(`./pages/${name}.js`);
+  if (seq !== renderSeq) return;
+  clear(main);
+  main.className = "page-" + name;
+  const ret = await mod.render(main, params, new URLSearchParams(location.search));
+  if (seq !== renderSeq) {
+    if (typeof ret === "function") ret();
+    return;
+  }
+  cleanup = typeof ret === "function" ? ret : null;
+  if (!keepFocus && document.activeElement === document.body) main.focus({preventScroll: true});
+}
+
+function setupHeader() {
+  const lang = document.getElementById("pref-lang");
+  lang.value = i18n.current();
+  lang.addEventListener("change", async () => {
+    prefs.set("lang", lang.value);
+    await i18n.load(lang.value);
+    i18n.applyStatic();
+    route({keepFocus: true});
+  });
+  const theme = document.getElementById("pref-theme");
+  const showTheme = () => theme.setAttribute("aria-pressed", String(document.documentElement.dataset.theme === "dark"));
+  theme.addEventListener("click", () => {
+    prefs.set("theme", document.documentElement.dataset.theme === "dark" ? "light" : "dark");
+    prefs.applyTheme();
+    showTheme();
+  });
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => {
+    prefs.applyTheme();
+    showTheme();
+  });
+  showTheme();
+  const sound = document.getElementById("pref-sound");
+  const showSound = () => {
+    sound.setAttribute("aria-pressed", String(prefs.get("sound")));
+    sound.classList.toggle("off", !prefs.get("sound"));
+  };
+  sound.addEventListener("click", () => {
+    prefs.set("sound", !prefs.get("sound"));
+    showSound();
+  });
+  showSound();
+}
+
+// Links within the app change the page without a reload.
+document.addEventListener("click", e => {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = e.target.closest && e.target.closest("a[href]");
+  if (!a || a.target || a.hasAttribute("download")) return;
+  const url = new URL(a.href, location.href);
+  if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/rules/") && url.pathname.endsWith(".md")) return;
+  e.preventDefault();
+  if (url.pathname + url.search !== location.pathname + location.search) navigate(url.pathname + url.search);
+});
+addEventListener("popstate", () => route());
+
+setRouter(route);
+prefs.applyTheme();
+await i18n.load();
+i18n.applyStatic();
+setupHeader();
+await route();
+document.documentElement.dataset.ready = "1";

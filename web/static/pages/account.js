@@ -1,0 +1,62 @@
+// Account: who you are (a guest until you sign up; a guest who signs up keeps its games), sign
+// in, sign out.
+
+import {h, toast} from "../dom.js";
+import {t} from "../i18n.js";
+import {api, ApiError} from "../api.js";
+import {title, navigate} from "../router.js";
+import {errorText} from "./common.js";
+import {gameRow} from "./home.js";
+
+export async function render(main) {
+  title(t("account.title"));
+  main.append(h("h1", {}, t("account.title")));
+  let me = null;
+  try {
+    me = (await api("/me")).user;
+  } catch (e) {
+    if (!(e instanceof ApiError && e.status === 401)) toast(errorText(e), "error");
+  }
+  if (me) {
+    main.append(h("p", {}, me.guest ? t("account.guest", {name: me.name}) : t("account.signedIn", {name: me.name})));
+    if (!me.guest) {
+      main.append(h("button", {type: "button", on: {click: async () => {
+        await api("/logout", {method: "POST", body: {}});
+        navigate("/account", {replace: true});
+      }}}, t("account.signOut")));
+    }
+  } else {
+    main.append(h("p", {}, t("account.none")));
+  }
+  const form = (kind, legend) => {
+    const name = h("input", {type: "text", id: `${kind}-name`, autocomplete: "username", required: true, minlength: 2, maxlength: 24});
+    const pw = h("input", {type: "password", id: `${kind}-pw`, autocomplete: kind === "signup" ? "new-password" : "current-password", required: true});
+    const err = h("p", {class: "error", role: "alert"});
+    const f = h("form", {class: "auth"}, h("h2", {}, legend),
+      h("div", {class: "field"}, h("label", {for: `${kind}-name`}, t("account.name")), name),
+      h("div", {class: "field"}, h("label", {for: `${kind}-pw`}, t("account.password")), pw),
+      kind === "signup" ? h("p", {class: "doc"}, t("account.rules")) : null,
+      h("button", {type: "submit", class: "primary"}, legend), err);
+    f.addEventListener("submit", async e => {
+      e.preventDefault();
+      err.textContent = "";
+      try {
+        await api(`/${kind}`, {method: "POST", body: {name: name.value, password: pw.value}});
+        toast(t("account.welcome", {name: name.value}));
+        navigate("/account", {replace: true});
+      } catch (ex) {
+        err.textContent = errorText(ex);
+      }
+    });
+    return f;
+  };
+  if (!me || me.guest) main.append(h("div", {class: "columns"}, form("login", t("account.signIn")), form("signup", t("account.signUp"))));
+  if (me) {
+    const list = await api("/games").catch(() => []);
+    if (list.length) {
+      const ul = h("ul", {class: "game-list"});
+      for (const g of list) ul.append(gameRow(g));
+      main.append(h("h2", {}, t("home.yourGames")), ul);
+    }
+  }
+}

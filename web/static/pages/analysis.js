@@ -1,0 +1,199 @@
+// The Othello analysis board: set up any position (or start from a move list), see every legal
+// move valued by the engine (exact when few empty squares remain), and play through variations.
+// The position lives in the URL (/analysis?size=8&moves=f5d6), so it can be shared.
+
+import {h, toast, announce} from "../dom.js";
+import {t, num} from "../i18n.js";
+import {api} from "../api.js";
+import {title} from "../router.js";
+import * as prefs from "../prefs.js";
+import {create} from "../board/reversi.js";
+import {errorText, outcomeWords} from "./common.js";
+import {sideName as sideNameOf} from "../i18n.js";
+import {hintText} from "../board/hints.js";
+
+// The engine's levels solve exactly from these numbers of empty squares (level 1 to 10).
+const EXACT = [0, 4, 8, 10, 12, 14, 16, 18, 19, 20];
+
+export async function render(main, params, query) {
+  title(t("analysis.title"));
+  let size = ["4", "6", "8"].includes(query.get("size")) ? query.get("size") : "8";
+  let startPos = query.get("pos") || "";
+  let moves = (query.get("moves") || "").match(/[a-h][1-8]|pa(ss)?/gi) || [];
+  moves = moves.map(m => (m.toLowerCase().startsWith("pa") ? "pass" : m.toLowerCase()));
+  let level = +query.get("level") || 6;
+  let view = null, values = null, editing = null, seq = 0;
+
+  const boardHost = h("div", {class: "board-host", "data-kind": "reversi"});
+  const status = h("div", {class: "status-line", "aria-live": "polite"});
+  const ctx = {
+    t, kind: "reversi", label: t("analysis.board"),
+    sideName: s => sideName(s),
+    act: m => play(m),
+    refuse: c => toast(t("play.notLegal", {square: c})),
+    say: announce,
+  };
+  const theme = () => prefs.boardTheme("reversi", {size});
+  const sideName = s => sideNameOf("reversi", ["Black", "White"], s, theme());
+  const board = create(boardHost, ctx);
+
+  const sizeSel = h("select", {id: "an-size"}, ["8", "6", "4"].map(v => h("option", {value: v, selected: v === size}, `${v}×${v}`)));
+  const levelSel = h("select", {id: "an-level"}, Array.from({length: 10}, (_, i) => h("option", {value: i + 1, selected: i + 1 === level}, num(i + 1))));
+  const movesBox = h("ol", {class: "moves"});
+  const valueList = h("ol", {class: "values"});
+  const importText = h("input", {type: "text", id: "an-import", placeholder: "f5d6c3d3c4", spellcheck: "false"});
+  const editBtn = h("button", {type: "button", id: "an-edit"}, t("analysis.edit"));
+  const editBar = h("div", {class: "edit-bar", hidden: true});
+  const panel = h("aside", {class: "panel"},
+    h("h1", {class: "game-title"}, t("analysis.title")),
+    h("p", {class: "muted"}, t("analysis.lead")),
+    h("div", {class: "field inline"}, h("label", {for: "an-size"}, t("analysis.size")), sizeSel,
+      h("label", {for: "an-level"}, t("analysis.level")), levelSel),
+    h("div", {class: "controls"},
+      h("button", {type: "button", on: {click: () => { moves = []; startPos = ""; load(); }}}, t("analysis.reset")),
+      h("button", {type: "button", on: {click: () => { if (moves.length) { moves.pop(); load(); } }}}, t("analysis.back")),
+      editBtn),
+    editBar,
+    h("section", {}, h("h2", {}, t("analysis.values")), valueList),
+    h("section", {}, h("h2", {}, t("play.moves")), movesBox),
+    h("form", {class: "copy-row", on: {submit: e => {
+      e.preventDefault();
+      const list = importText.value.match(/[a-h][1-8]|pa(ss)?/gi);
+      if (!list) {
+        toast(t("analysis.badMoves"), "error");
+        return;
+      }
+      moves = list.map(m => (m.toLowerCase().startsWith("pa") ? "pass" : m.toLowerCase()));
+      startPos = "";
+      load();
+    }}}, h("label", {for: "an-import", class: "sr-only"}, t("analysis.importLabel")), importText, h("button", {type: "submit"}, t("analysis.importGo"))));
+  main.append(h("div", {class: "play analysis"}, h("section", {class: "board-area", "aria-label": t("analysis.board")}, status, boardHost), panel));
+
+  sizeSel.addEventListener("change", () => {
+    size = sizeSel.value;
+    moves = [];
+    startPos = "";
+    load();
+  });
+  levelSel.addEventListener("change", () => {
+    level = +levelSel.value;
+    load();
+  });
+  editBtn.addEventListener("click", () => (editing ? finishEdit() : startEdit()));
+
+  function url() {
+    const q = new URLSearchParams({size});
+    if (startPos) q.set("pos", startPos);
+    if (moves.length) q.set("moves", moves.map(m => (m === "pass" ? "pa" : m)).join(""));
+    if (level !== 6) q.set("level", level);
+    history.replaceState(null, "", "/analysis?" + q);
+  }
+
+  async function load() {
+    const my = ++seq;
+    url();
+    values = null;
+    valueList.replaceChildren();
+    status.textContent = t("analysis.thinking");
+    boardHost.dataset.boardTheme = theme();
+    try {
+      // First the position (fast), then the engine's values.
+      const body = {kind: "reversi", options: {size}, state: startPos, moves};
+      const r = await api("/analyze", {method: "POST", body});
+      if (my !== seq) return;
+      view = r.view;
+      board.draw(view, {interactive: !view.outcome.over});
+      drawMoves();
+      if (view.outcome.over) {
+        status.textContent = outcomeWords(view, sideName);
+        valueList.replaceChildren();
+        return;
+      }
+      const full = await api("/analyze", {method: "POST", body: {...body, level}});
+      if (my !== seq) return;
+      values = full.moves || [];
+      board.hints(values);
+      drawValues(full.side);
+    } catch (e) {
+      if (my !== seq) return;
+      status.textContent = errorText(e);
+      if (moves.length) {
+        moves.pop();
+        url();
+      }
+    }
+  }
+
+  function empties() {
+    return view.board.grids[0].cells.filter(c => !c.piece).length;
+  }
+
+  function drawValues(side) {
+    const sorted = values.slice().sort((a, b) => b.value - a.value);
+    valueList.replaceChildren(...sorted.map(v => h("li", {},
+      h("button", {type: "button", class: "link", on: {click: () => play(v.move)}}, v.move), " ",
+      h("strong", {}, hintText(v, ctx)), v.pv ? h("span", {class: "muted small"}, " " + v.pv) : null)));
+    const exact = empties() <= EXACT[level - 1];
+    status.textContent = t("analysis.toMove", {side: sideName(side)}) + " " + (exact ? t("analysis.exact") : t("analysis.estimate", {n: num(empties())}));
+  }
+
+  function drawMoves() {
+    movesBox.replaceChildren(...moves.map((m, i) => h("li", {},
+      h("button", {type: "button", on: {click: () => { moves = moves.slice(0, i + 1); load(); }}}, m))));
+  }
+
+  function play(m) {
+    moves = moves.concat(m);
+    load();
+  }
+
+  // Set-up mode: a click turns a square empty, black, white in turn; then the side to move.
+  function startEdit() {
+    if (!view) return;
+    editing = view.board.grids[0].cells.map(c => (c.piece ? (c.piece.colour === "black" ? "X" : "O") : "-"));
+    editing.turn = view.toAct[0] === "second" ? "O" : "X";
+    editBtn.textContent = t("analysis.done");
+    editBar.hidden = false;
+    const turn = h("select", {id: "an-turn"}, h("option", {value: "X", selected: editing.turn === "X"}, sideName("first")), h("option", {value: "O", selected: editing.turn === "O"}, sideName("second")));
+    turn.addEventListener("change", () => { editing.turn = turn.value; });
+    editBar.replaceChildren(h("p", {class: "muted small"}, t("analysis.editHint")),
+      h("div", {class: "field inline"}, h("label", {for: "an-turn"}, t("analysis.turn")), turn),
+      h("button", {type: "button", on: {click: () => { editing.fill("-"); drawEdit(); }}}, t("analysis.clear")));
+    drawEdit();
+  }
+
+  function drawEdit() {
+    const g = view.board.grids[0];
+    const cells = g.cells.map((c, i) => ({coord: c.coord, piece: editing[i] === "-" ? null : {kind: "disc", colour: editing[i] === "X" ? "black" : "white"}}));
+    board.draw({...view, legal: [], lastMove: null, board: {grids: [{...g, cells, marks: []}], tallies: []}}, {interactive: false});
+  }
+
+  boardHost.addEventListener("click", e => {
+    if (!editing) return;
+    const cell = e.target.closest && e.target.closest(".cell");
+    if (!cell) return;
+    const i = view.board.grids[0].cells.findIndex(c => c.coord === cell.dataset.coord);
+    editing[i] = {"-": "X", X: "O", O: "-"}[editing[i]];
+    drawEdit();
+  });
+  boardHost.addEventListener("keydown", e => {
+    if (!editing || (e.key !== "Enter" && e.key !== " ")) return;
+    const cell = e.target.closest && e.target.closest(".cell");
+    if (cell) cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+  });
+
+  function finishEdit() {
+    startPos = editing.join("") + " " + editing.turn;
+    moves = [];
+    editing = null;
+    editBtn.textContent = t("analysis.edit");
+    editBar.hidden = true;
+    load();
+  }
+
+  await load();
+  return () => {
+    seq++;
+    board.destroy();
+  };
+}

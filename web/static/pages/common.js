@@ -1,0 +1,147 @@
+// What several pages share: the games' names and descriptions, their options in words, the
+// outcome of a game in words, and starting a game.
+
+import {h} from "../dom.js";
+import {t, tOr, has, current, num} from "../i18n.js";
+import {api, ApiError} from "../api.js";
+import * as prefs from "../prefs.js";
+
+export const GAMES = ["reversi", "turncoat", "turnover", "blocs", "troll"];
+
+// gameTitle returns a game's name in the active language.
+export function gameTitle(kind) {
+  return tOr(`game.${kind}.title`, kind);
+}
+
+// optionLabel, optionDoc and optionValue put a game's options in words.
+export function optionLabel(kind, name) {
+  return tOr(`opt.${kind}.${name}`, name);
+}
+
+export function optionDoc(kind, spec) {
+  return tOr(`opt.${kind}.${spec.name}.doc`, current() === "en" ? spec.doc : "");
+}
+
+export function optionValue(kind, name, value) {
+  if (value === "true" || value === "false") return t(value === "true" ? "word.yes" : "word.no");
+  return tOr(`opt.${kind}.${name}.${value}`, value);
+}
+
+// optionsSummary describes a game's options that differ from the defaults ("6x6, parallel
+// start"), from a view's option map and the kind's specs.
+export function optionsSummary(kind, options, specs) {
+  const out = [];
+  for (const sp of specs || []) {
+    const v = options[sp.name];
+    if (v === undefined || v === sp.default || sp.name === "seed" || sp.name === "setup") continue;
+    out.push(`${optionLabel(kind, sp.name)}: ${optionValue(kind, sp.name, v)}`);
+  }
+  return out.join(" · ");
+}
+
+const REASONS = [
+  [/^board full$/, "reason.boardFull"],
+  [/^neither side can move$/, "reason.noMoves"],
+  [/^neither side can place a disc$/, "reason.noMoves"],
+  [/^(Black|White) joins (rows 1 and 8|columns a and h)$/, "reason.joined"],
+  [/^(Red|Yellow)'s board shows no white$/, "reason.noWhite"],
+  [/^both boards show no white$/, "reason.bothNoWhite"],
+  [/^round cap of (\d+) rounds$/, "reason.roundCap"],
+  [/^checkmate$/, "reason.checkmate"],
+  [/^stalemate$/, "reason.stalemate"],
+  [/^terra arrasada/, "reason.terra"],
+  [/^threefold repetition/, "reason.repetition"],
+  [/^position repeated$/, "reason.repeated"],
+  [/^(\d+) plies without capture/, "reason.fifty"],
+  [/^took the last counter$/, "reason.lastMove"],
+  [/no castles?/i, "reason.noCastles"],
+  [/last move/i, "reason.lastMove"],
+];
+
+// reasonWords translates a reason the rules gave ("board full"); "" when unknown outside English.
+export function reasonWords(reason) {
+  if (!reason) return "";
+  for (const [re, key] of REASONS) {
+    const m = reason.match(re);
+    if (m && has(key)) return t(key, {n: m[1] || ""});
+  }
+  return current() === "en" ? reason : "";
+}
+
+// outcomeWords says how a game ended: who won, the score (in both conventions for Reversi when
+// empty squares went to the winner), and why.
+export function outcomeWords(view, sideName) {
+  const o = view.outcome;
+  if (!o.over) return "";
+  const loser = o.winner ? (o.winner === "first" ? "second" : "first") : null;
+  let text;
+  switch (o.ending) {
+    case "resignation":
+      return t("outcome.resigned", {loser: sideName(loser), winner: sideName(o.winner)});
+    case "time":
+      return o.winner ? t("outcome.time", {loser: sideName(loser), winner: sideName(o.winner)}) : t("outcome.timeDraw");
+    case "agreement":
+      return t("outcome.agreed");
+    case "abort":
+      return t("outcome.aborted");
+    case "adjudication":
+      return o.winner ? t("outcome.adjudicatedWin", {winner: sideName(o.winner)}) : t("outcome.adjudicatedDraw");
+    case "claim":
+      return t("outcome.claimed");
+  }
+  text = o.winner ? t("outcome.wins", {winner: sideName(o.winner)}) : t("outcome.draw");
+  if (o.scored && o.score) {
+    text += " " + scoreText(o.score);
+    const discs = discTallies(view);
+    if (discs && (discs[0] !== o.score[0] || discs[1] !== o.score[1])) {
+      text += " " + t("outcome.discs", {score: scoreText(discs)});
+    }
+  }
+  const why = reasonWords(o.reason);
+  if (why) text += ` (${why})`;
+  return text;
+}
+
+export function scoreText(score) {
+  return `${num(score[0])}–${num(score[1])}`;
+}
+
+// discTallies returns the disc counts of both sides from a view's board, if it has them.
+export function discTallies(view) {
+  const tl = view.board && view.board.tallies;
+  if (!tl) return null;
+  const f = tl.find(x => x.name === "discs" && x.side === "first"), s = tl.find(x => x.name === "discs" && x.side === "second");
+  return f && s ? [f.value, s.value] : null;
+}
+
+// startGame creates a game and returns its JSON (the server makes a guest account on the way
+// when the browser has none).
+export async function startGame(body) {
+  return api("/games", {method: "POST", body});
+}
+
+// quickAI starts a game against the AI with the defaults: one click from the home page.
+export function quickAI(kind) {
+  return startGame({kind, mode: "ai", level: prefs.get("level") || 3, side: "first"});
+}
+
+// errorBox shows an error under a form.
+export function errorText(e) {
+  return e instanceof ApiError ? e.describe() : String(e && e.message || e);
+}
+
+// seatWords names who holds a seat: you, the AI with its level, a player, or nobody yet.
+export function seatWords(seat) {
+  if (seat.you) return t("seat.you");
+  if (seat.ai) {
+    const m = seat.ai.match(/level=(\d+)/);
+    return m ? t("seat.aiLevel", {level: num(+m[1])}) : t("seat.ai");
+  }
+  if (seat.open) return t("seat.open");
+  return seat.player || "?";
+}
+
+// gameLink returns a link to a game's page.
+export function gameLink(id, text) {
+  return h("a", {href: `/play/${id}`}, text);
+}

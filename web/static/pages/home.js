@@ -1,0 +1,119 @@
+// Home: the five games, each with a line of description, one click to play the AI with the
+// defaults, the way to set options and choose who plays, and the rules; then your games to
+// resume and the open challenges of others.
+
+import {h} from "../dom.js";
+import {t, date} from "../i18n.js";
+import {api} from "../api.js";
+import {navigate, title} from "../router.js";
+import {GAMES, gameTitle, quickAI, errorText, seatWords} from "./common.js";
+import {toast} from "../dom.js";
+import {followLobby} from "../live.js";
+
+function icon(kind) {
+  // A small picture of each game, drawn with the same shapes as its board.
+  const svg = (...parts) => {
+    const el = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    el.setAttribute("viewBox", "0 0 40 40");
+    el.setAttribute("aria-hidden", "true");
+    el.setAttribute("class", "game-icon icon-" + kind);
+    el.innerHTML = parts.join("");
+    return el;
+  };
+  switch (kind) {
+    case "reversi":
+      return svg('<rect width="40" height="40" rx="6" class="i-felt"/>', '<circle cx="13" cy="13" r="7" class="i-w"/>', '<circle cx="27" cy="13" r="7" class="i-b"/>', '<circle cx="13" cy="27" r="7" class="i-b"/>', '<circle cx="27" cy="27" r="7" class="i-w"/>');
+    case "turncoat":
+      return svg('<rect width="19" height="40" rx="5" class="i-red"/>', '<rect x="21" width="19" height="40" rx="5" class="i-yellow"/>', '<circle cx="9.5" cy="13" r="5" class="i-w"/>', '<circle cx="9.5" cy="27" r="5" class="i-b"/>', '<circle cx="30.5" cy="13" r="5" class="i-b"/>', '<circle cx="30.5" cy="27" r="5" class="i-w"/>');
+    case "turnover":
+      return svg('<rect width="40" height="40" rx="6" class="i-sq"/>', '<circle cx="20" cy="20" r="15" class="i-ring"/>', '<circle cx="20" cy="20" r="9" class="i-ring"/>', '<circle cx="20" cy="20" r="4" class="i-btn"/>');
+    case "blocs":
+      return svg('<rect width="40" height="40" rx="6" class="i-felt"/>', '<rect x="6" y="6" width="20" height="20" rx="3" class="i-sel"/>', '<circle cx="11" cy="11" r="4" class="i-b"/>', '<circle cx="21" cy="11" r="4" class="i-w"/>', '<circle cx="11" cy="21" r="4" class="i-w"/>', '<circle cx="21" cy="21" r="4" class="i-b"/>', '<circle cx="31" cy="31" r="4" class="i-w"/>');
+    case "troll":
+      return svg('<rect width="40" height="40" rx="6" class="i-felt"/>', '<rect width="40" height="4" class="i-edge-b"/>', '<rect y="36" width="40" height="4" class="i-edge-b"/>', '<rect width="4" height="40" class="i-edge-w"/>', '<rect x="36" width="4" height="40" class="i-edge-w"/>', '<path d="M20 6V34" class="i-chain"/>', '<circle cx="20" cy="11" r="4" class="i-b"/>', '<circle cx="20" cy="20" r="4" class="i-b"/>', '<circle cx="20" cy="29" r="4" class="i-b"/>');
+  }
+  return svg();
+}
+
+export async function render(main) {
+  title("");
+  const cards = h("ul", {class: "games"});
+  for (const kind of GAMES) {
+    const play = h("button", {type: "button", class: "primary", "data-quick": kind, on: {click: async () => {
+      play.disabled = true;
+      try {
+        const g = await quickAI(kind);
+        navigate(`/play/${g.id}`);
+      } catch (e) {
+        toast(errorText(e), "error");
+        play.disabled = false;
+      }
+    }}}, t("home.playAI"));
+    cards.append(h("li", {class: "game-card", "data-kind": kind},
+      icon(kind),
+      h("div", {class: "game-text"},
+        h("h2", {}, gameTitle(kind)),
+        h("p", {}, t(`game.${kind}.desc`))),
+      h("div", {class: "game-actions"},
+        play,
+        h("a", {class: "button", href: `/new/${kind}`}, t("home.options")),
+        h("a", {class: "button subtle", href: `/rules/${kind}`}, t("home.rules")))));
+  }
+  const mine = h("section", {class: "mine", "aria-labelledby": "h-mine"}, h("h2", {id: "h-mine"}, t("home.yourGames")), h("p", {class: "muted"}, t("app.loading")));
+  const open = h("section", {class: "challenges", "aria-labelledby": "h-open"}, h("h2", {id: "h-open"}, t("home.challenges")), h("p", {class: "muted"}, t("app.loading")));
+  main.append(
+    h("section", {class: "hero"},
+      h("h1", {}, t("home.title")),
+      h("p", {class: "lead"}, t("home.lead"))),
+    cards,
+    h("div", {class: "columns"}, mine, open));
+
+  api("/games").then(list => {
+    mine.querySelector("p").remove();
+    if (!list.length) {
+      mine.append(h("p", {class: "muted"}, t("home.noGames")));
+      return;
+    }
+    const ul = h("ul", {class: "game-list"});
+    for (const g of list.slice(0, 20)) ul.append(gameRow(g));
+    mine.append(ul);
+  }).catch(e => mine.replaceChildren(h("h2", {}, t("home.yourGames")), h("p", {class: "error"}, errorText(e))));
+
+  const stop = followLobby(l => showChallenges(open, l));
+  api("/lobby").then(l => showChallenges(open, l)).catch(() => {});
+  return stop;
+}
+
+function statusWords(g) {
+  if (g.status === "open") return t("status.open");
+  if (g.outcome && g.outcome.over) return t("status.over");
+  return t("status.playing");
+}
+
+// gameRow is one of the player's games: the game, who plays, where it stands.
+export function gameRow(g) {
+  const opp = g.seats.find(s => !s.you) || g.seats[1];
+  const who = g.mode === "hotseat" ? t("mode.hotseat") : seatWords(opp);
+  return h("li", {},
+    h("a", {href: `/play/${g.id}`}, gameTitle(g.kind)),
+    h("span", {class: "muted"}, ` · ${who} · ${statusWords(g)} · `),
+    h("time", {datetime: g.updated, class: "muted"}, date(g.updated)));
+}
+
+function showChallenges(box, l) {
+  const list = (l && l.challenges) || [];
+  box.replaceChildren(h("h2", {id: "h-open"}, t("home.challenges")));
+  if (!list.length) {
+    box.append(h("p", {class: "muted"}, t("home.noChallenges")), h("p", {}, h("a", {href: "/lobby"}, t("home.toLobby"))));
+    return;
+  }
+  const ul = h("ul", {class: "game-list"});
+  for (const g of list.slice(0, 10)) {
+    const host = g.seats.find(s => !s.open);
+    ul.append(h("li", {},
+      h("a", {href: `/play/${g.id}`}, gameTitle(g.kind)),
+      h("span", {class: "muted"}, ` · ${host ? host.player : ""} `),
+      h("a", {class: "button small", href: `/play/${g.id}?join=1`}, t("lobby.accept"))));
+  }
+  box.append(ul);
+}

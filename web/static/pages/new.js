@@ -1,0 +1,137 @@
+// A new game: every option the game offers, with its default and in words, who plays each side
+// (you against the AI at a level, two players on this device, or a person online by invitation
+// or open challenge), and the time control.
+
+import {h, toast} from "../dom.js";
+import {t, num} from "../i18n.js";
+import {kind as kindOf} from "../api.js";
+import {navigate, title} from "../router.js";
+import * as prefs from "../prefs.js";
+import {gameTitle, optionLabel, optionDoc, optionValue, startGame, errorText} from "./common.js";
+import {sideName} from "../i18n.js";
+
+let uid = 0;
+
+function optionField(kind, spec, value) {
+  const id = `opt-${spec.name}-${++uid}`;
+  let control;
+  if (spec.kind === "bool") {
+    control = h("input", {type: "checkbox", id, name: "opt-" + spec.name, checked: value === "true"});
+  } else if (spec.values && spec.values.length) {
+    control = h("select", {id, name: "opt-" + spec.name}, spec.values.map(v => h("option", {value: v, selected: v === value}, optionValue(kind, spec.name, v))));
+  } else if (spec.kind === "int") {
+    control = h("input", {type: "number", id, name: "opt-" + spec.name, value, min: spec.min ?? null, max: spec.max ?? null, step: 1, inputmode: "numeric"});
+  } else {
+    control = h("input", {type: "text", id, name: "opt-" + spec.name, value, spellcheck: "false", autocomplete: "off"});
+  }
+  const doc = optionDoc(kind, spec);
+  const docId = id + "-doc";
+  if (doc) control.setAttribute("aria-describedby", docId);
+  return h("div", {class: "field" + (spec.kind === "bool" ? " check" : "")},
+    h("label", {for: id}, optionLabel(kind, spec.name)),
+    control,
+    doc ? h("p", {class: "doc", id: docId}, doc, spec.default !== "" && spec.kind !== "text" ? " " + t("new.default", {value: optionValue(kind, spec.name, spec.default)}) : "") : null);
+}
+
+function radio(name, value, label, checked, hint) {
+  const id = `${name}-${value}`;
+  return h("div", {class: "radio"},
+    h("input", {type: "radio", id, name, value, checked}),
+    h("label", {for: id}, label),
+    hint ? h("p", {class: "doc"}, hint) : null);
+}
+
+export async function render(main, [kind], query) {
+  const k = await kindOf(kind);
+  if (!k) {
+    main.append(h("h1", {}, t("notfound.title")));
+    return;
+  }
+  title(t("new.title", {game: gameTitle(kind)}));
+  const preset = {};
+  for (const [name, v] of query) if (name.startsWith("o.")) preset[name.slice(2)] = v;
+  const form = h("form", {class: "new-game", novalidate: true});
+  const opts = h("fieldset", {}, h("legend", {}, t("new.options")));
+  for (const spec of k.options) {
+    if (spec.name === "seed" || spec.name === "setup") continue; // for tests and puzzles: the API and the import take them
+    opts.append(optionField(kind, spec, preset[spec.name] ?? spec.default));
+  }
+  const sides = k.sides;
+  const side = s => sideName(kind, sides, s, prefs.boardTheme(kind, {size: preset.size || (k.options.find(o => o.name === "size") || {}).default}));
+  const level = h("input", {type: "range", id: "level", name: "level", min: k.levels[0], max: k.levels[1], value: prefs.get("level") || 3});
+  const levelOut = h("output", {for: "level", id: "level-out"}, num(+level.value));
+  level.addEventListener("input", () => { levelOut.textContent = num(+level.value); });
+  const sideSel = h("select", {id: "side", name: "side"},
+    h("option", {value: "first"}, side("first")),
+    h("option", {value: "second"}, side("second")),
+    h("option", {value: "random"}, t("new.random")));
+  const who = h("fieldset", {class: "who"}, h("legend", {}, t("new.who")),
+    radio("who", "ai", t("new.modeAI"), true, t("new.modeAIHint")),
+    h("div", {class: "sub ai-only"},
+      h("label", {for: "level"}, t("new.level")), level, levelOut,
+      h("p", {class: "doc"}, t("new.levelHint"))),
+    radio("who", "hotseat", t("new.modeHotseat"), false, t("new.modeHotseatHint")),
+    radio("who", "online", t("new.modeOnline"), false, t("new.modeOnlineHint")),
+    h("div", {class: "sub online-only"},
+      radio("invite", "link", t("new.inviteLink"), true),
+      radio("invite", "open", t("new.inviteOpen"), false)),
+    h("div", {class: "field side-field"}, h("label", {for: "side"}, t("new.side")), sideSel));
+  const tkind = h("select", {id: "tkind", name: "tkind"},
+    h("option", {value: "untimed"}, t("time.untimed")),
+    h("option", {value: "fischer"}, t("time.fischer")),
+    h("option", {value: "correspondence"}, t("time.correspondence")));
+  const minutes = h("input", {type: "number", id: "tbase", min: 1, max: 180, value: 5});
+  const inc = h("input", {type: "number", id: "tinc", min: 0, max: 60, value: 3});
+  const days = h("input", {type: "number", id: "tdays", min: 1, max: 14, value: 2});
+  const time = h("fieldset", {class: "time"}, h("legend", {}, t("new.time")),
+    h("div", {class: "field"}, h("label", {for: "tkind"}, t("new.timeKind")), tkind),
+    h("div", {class: "field fischer-only"}, h("label", {for: "tbase"}, t("time.minutes")), minutes),
+    h("div", {class: "field fischer-only"}, h("label", {for: "tinc"}, t("time.increment")), inc),
+    h("div", {class: "field corr-only"}, h("label", {for: "tdays"}, t("time.days")), days));
+  const submit = h("button", {type: "submit", class: "primary big"}, t("new.start"));
+  const err = h("p", {class: "error", role: "alert"});
+  form.append(opts, who, time, h("div", {class: "actions"}, submit, h("a", {href: `/rules/${kind}`, class: "button subtle"}, t("home.rules"))), err);
+  main.append(h("h1", {}, t("new.title", {game: gameTitle(kind)})), form);
+
+  const sync = () => {
+    const mode = form.querySelector("input[name=who]:checked").value;
+    form.querySelector(".ai-only").hidden = mode !== "ai";
+    form.querySelector(".online-only").hidden = mode !== "online";
+    form.querySelector(".side-field").hidden = mode === "hotseat";
+    time.hidden = mode === "ai";
+    for (const el of form.querySelectorAll(".fischer-only")) el.hidden = tkind.value !== "fischer";
+    for (const el of form.querySelectorAll(".corr-only")) el.hidden = tkind.value !== "correspondence";
+  };
+  form.addEventListener("change", sync);
+  sync();
+
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    err.textContent = "";
+    const options = {};
+    for (const spec of k.options) {
+      const el = form.elements["opt-" + spec.name];
+      if (!el) continue;
+      options[spec.name] = spec.kind === "bool" ? String(el.checked) : String(el.value).trim();
+    }
+    const mode = form.querySelector("input[name=who]:checked").value;
+    const body = {kind, options, mode, side: sideSel.value};
+    if (mode === "ai") {
+      body.level = +level.value;
+      prefs.set("level", body.level);
+    }
+    if (mode === "online") body.open = form.querySelector("input[name=invite]:checked").value === "open";
+    if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: minutes.value * 60000, incrementMs: inc.value * 1000};
+    if (mode !== "ai" && tkind.value === "correspondence") body.time = {kind: "correspondence", baseMs: days.value * 86400000};
+    submit.disabled = true;
+    try {
+      const g = await startGame(body);
+      if (g.invite) sessionStorage.setItem("invite:" + g.id, g.invite);
+      navigate(`/play/${g.id}`);
+    } catch (ex) {
+      err.textContent = errorText(ex);
+      toast(errorText(ex), "error");
+      submit.disabled = false;
+    }
+  });
+}

@@ -1,0 +1,56 @@
+// The player's preferences, remembered in local storage: language, page theme, board theme,
+// sounds, legal-move markers, coordinates, Turnover letters. Nothing about a game is stored here.
+
+const KEY = "turncoat.prefs";
+const defaults = {
+  lang: "",        // "" follows the browser
+  theme: "auto",   // auto | light | dark
+  board: "auto",   // auto | classic | bypost | contrast
+  sound: true,
+  markers: true,
+  coords: true,
+  letters: true,
+  level: 3,
+};
+
+let values = {...defaults};
+try {
+  Object.assign(values, JSON.parse(localStorage.getItem(KEY) || "{}"));
+} catch { /* a damaged entry falls back to the defaults */ }
+
+const listeners = new Set();
+
+// get returns a preference.
+export function get(name) {
+  return values[name];
+}
+
+// set changes a preference, remembers it and tells the listeners.
+export function set(name, value) {
+  values[name] = value;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(values));
+  } catch { /* private mode: the preference lasts for this page */ }
+  for (const f of listeners) f(name, value);
+}
+
+// onChange calls f(name, value) after every change; it returns the function that stops it.
+export function onChange(f) {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+// applyTheme sets the page theme on the document.
+export function applyTheme() {
+  const t = values.theme;
+  const dark = t === "dark" || (t === "auto" && matchMedia("(prefers-color-scheme: dark)").matches);
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
+}
+
+// boardTheme returns the board theme for a game: "auto" picks the by-post red and blue for
+// 6x6 Reversi, as the forum tournaments play it.
+export function boardTheme(kind, options) {
+  const b = values.board;
+  if (b !== "auto") return b;
+  return kind === "reversi" && options && options.size === "6" ? "bypost" : "classic";
+}
