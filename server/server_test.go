@@ -516,8 +516,13 @@ func TestTwoInstances(t *testing.T) {
 		if st := cb.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": "d6"}, nil); st != http.StatusOK {
 			t.Fatalf("a move through B: %d %s", st, cb.received())
 		}
-		if v := c.game(g.ID).View; v.Ply != 2 {
-			t.Fatalf("A sees ply %d", v.Ply)
+		// A learns of B's move through the notification: within the second the issue promises.
+		deadline := time.Now().Add(time.Second)
+		for c.game(g.ID).View.Ply != 2 {
+			if time.Now().After(deadline) {
+				t.Fatalf("A still sees ply %d a second after B's move", c.game(g.ID).View.Ply)
+			}
+			time.Sleep(10 * time.Millisecond)
 		}
 	})
 }
