@@ -70,6 +70,7 @@ type Server struct {
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
+	connWG sync.WaitGroup
 
 	lobbyMu      sync.Mutex
 	lobbySubs    map[*conn]bool
@@ -247,10 +248,21 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case <-ctx.Done():
 	}
 	s.log.Info("shutting down")
-	s.CloseConns()
 	sctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
 	defer cancel()
-	err := hs.Shutdown(sctx)
+	// Stop accepting at once (Shutdown closes the listener, then waits for the requests in
+	// flight, moves included); close the sockets with going-away; their close frames go out
+	// before the process may end.
+	shut := make(chan error, 1)
+	go func() { shut <- hs.Shutdown(sctx) }()
+	s.CloseConns()
+	drained := make(chan struct{})
+	go func() { s.connWG.Wait(); close(drained) }()
+	select {
+	case <-drained:
+	case <-sctx.Done():
+	}
+	err := <-shut
 	s.Close()
 	if err != nil {
 		return err

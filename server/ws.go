@@ -42,7 +42,9 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	defer s.removeConn(c)
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	defer cancel()
+	written := make(chan struct{})
 	go func() {
+		defer close(written)
 		defer cancel()
 		s.wsWriter(ctx, ws, c)
 	}()
@@ -50,6 +52,11 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 		_, data, err := ws.Read(ctx)
 		if err != nil {
 			c.close("")
+			// The connection counts as open until its close frame is out (a shutdown waits).
+			select {
+			case <-written:
+			case <-time.After(10 * time.Second):
+			}
 			return nil
 		}
 		s.wsMessage(ctx, c, data)
@@ -324,6 +331,7 @@ func isEnd(b []byte) bool {
 
 // addConn and removeConn keep the set of open connections (closed at shutdown).
 func (s *Server) addConn(c *conn) {
+	s.connWG.Add(1)
 	s.connMu.Lock()
 	s.conns[c] = true
 	s.connMu.Unlock()
@@ -337,6 +345,7 @@ func (s *Server) removeConn(c *conn) {
 	delete(s.conns, c)
 	s.connMu.Unlock()
 	s.metrics.sockets.Dec()
+	s.connWG.Done()
 }
 
 var errShutdown = errors.New(whyShutdown)
