@@ -17,8 +17,8 @@ func TestTableAddTime(t *testing.T) {
 	before, _ := tb.Deadline()
 	evs, err := tb.AddTime(game.First, 5*day, t0.Add(day))
 	mustEvents(t, evs, err, game.EventTimeAdded)
-	if evs[0].Player != game.First || evs[0].Clock == nil || evs[0].Clock.RemainingMs[game.First] != (7 * day).Milliseconds() ||
-		evs[0].Clock.RemainingMs[game.Second] != (2 * day).Milliseconds() {
+	if evs[0].Player != game.First || evs[0].Clock == nil || evs[0].Clock.RemainingMs[game.First] != (7*day).Milliseconds() ||
+		evs[0].Clock.RemainingMs[game.Second] != (2*day).Milliseconds() {
 		t.Errorf("event: %+v clock %+v", evs[0], evs[0].Clock)
 	}
 	if got, _ := tb.Deadline(); !got.Equal(before) {
