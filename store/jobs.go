@@ -1,0 +1,121 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Jobs is the durable job queue on the store's database (River): a job inserted is worked once,
+// by one instance, even when several share a PostgreSQL database, and survives restarts; a job
+// scheduled for later waits in the database, not in memory. On SQLite River shares the store's
+// single write connection, so that its writes queue with the store's; on PostgreSQL it has a
+// pool of its own (pgx), and LISTEN/NOTIFY wakes the instances at once.
+type Jobs struct {
+	client jobClient
+	pool   *pgxpool.Pool
+}
+
+// jobClient is what Jobs uses of a River client, whichever its driver's transaction type.
+type jobClient interface {
+	Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (*rivertype.JobInsertResult, error)
+	Start(ctx context.Context) error
+	Stop(ctx context.Context) error
+}
+
+// riverLockKey is the PostgreSQL advisory lock under which River's tables are migrated, so that
+// instances starting together never migrate at once.
+const riverLockKey = 0x7475726e636f6174 // "turncoat"
+
+// NewJobs brings River's tables up to date (beside the store's own: River keeps its migrations
+// in a table of its own) and returns a client configured by cfg (its workers, queues, clock):
+// Start works jobs, Stop stops. The store sets only the driver.
+func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger) (*Jobs, error) {
+	mcfg := &rivermigrate.Config{Logger: log}
+	if !s.postgres {
+		drv := riversqlite.New(s.wdb)
+		m, err := rivermigrate.New(drv, mcfg)
+		if err != nil {
+			return nil, err
+		}
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			_, err := m.MigrateTx(ctx, tx, rivermigrate.DirectionUp, nil)
+			return err
+		})
+		if err != nil {
+			return nil, fmt.Errorf("store: migrating the job queue: %w", err)
+		}
+		c, err := river.NewClient(drv, cfg)
+		if err != nil {
+			return nil, err
+		}
+		return &Jobs{client: c}, nil
+	}
+	pool, err := pgxpool.New(ctx, s.dsn)
+	if err != nil {
+		return nil, err
+	}
+	drv := riverpgxv5.New(pool)
+	m, err := rivermigrate.New(drv, mcfg)
+	if err == nil {
+		err = migrateLocked(ctx, pool, m)
+	}
+	if err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("store: migrating the job queue: %w", err)
+	}
+	c, err := river.NewClient(drv, cfg)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &Jobs{client: c, pool: pool}, nil
+}
+
+// migrateLocked runs River's migrations, each in a transaction of its own (some add enum values
+// that the next ones use), under a session advisory lock held on a connection of its own.
+func migrateLocked(ctx context.Context, pool *pgxpool.Pool, m *rivermigrate.Migrator[pgx.Tx]) error {
+	conn, err := pool.Acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Release()
+	if _, err := conn.Exec(ctx, `SELECT pg_advisory_lock($1)`, int64(riverLockKey)); err != nil {
+		return err
+	}
+	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
+	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return err
+}
+
+// Insert adds a job; it reports false when a unique job of the same arguments already exists
+// (see river.InsertOpts.UniqueOpts), which is then left as it is.
+func (j *Jobs) Insert(ctx context.Context, args river.JobArgs, opts *river.InsertOpts) (bool, error) {
+	r, err := j.client.Insert(ctx, args, opts)
+	if err != nil {
+		return false, err
+	}
+	return !r.UniqueSkippedAsDuplicate, nil
+}
+
+// Start starts working jobs.
+func (j *Jobs) Start(ctx context.Context) error { return j.client.Start(ctx) }
+
+// Stop stops working jobs (waiting for those running to finish, within ctx) and releases the
+// queue's connections.
+func (j *Jobs) Stop(ctx context.Context) error {
+	err := j.client.Stop(ctx)
+	if j.pool != nil {
+		j.pool.Close()
+	}
+	return err
+}
