@@ -43,8 +43,8 @@ type TournamentChange struct {
 	ID string
 	// FromVersion is the version the operation was made from, Version the one after it.
 	FromVersion, Version int64
-	Phase               string
-	NextDeadline        time.Time
+	Phase                string
+	NextDeadline         time.Time
 	// Op is the operation, stored to be replayed on the checkpoint.
 	Op json.RawMessage
 	// Events are the operation's events (their version and JSON).
