@@ -268,6 +268,8 @@ type createRequest struct {
 	Open  bool             `json:"open"`
 	Time  game.TimeControl `json:"time"`
 	Rated bool             `json:"rated"`
+	// Correspondence sets a correspondence time control in days (instead of Time).
+	Correspondence *correspondenceRequest `json:"correspondence"`
 }
 
 // createGame validates a request and stores the game; it returns the row, the table and the
@@ -289,6 +291,9 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 	}
 	if err := req.Time.Validate(); err != nil {
 		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
+	}
+	if err := correspondenceTime(&req); err != nil {
+		return store.Game{}, nil, "", err
 	}
 	now := s.now()
 	tb, err := game.NewTable(st, game.TableConfig{Time: req.Time, Now: now})

@@ -54,6 +54,13 @@ type Config struct {
 	Debug bool
 	// Now is the clock (default time.Now); tests set it.
 	Now func() time.Time
+	// Mailer sends the reminders before correspondence deadlines (default: they are logged).
+	Mailer Mailer
+	// ReminderBefore is how long before a correspondence deadline the player to move is
+	// reminded (default 24 hours; at most half the time the player had).
+	ReminderBefore time.Duration
+	// VacationDays is each player's yearly allowance of vacation days (default 30).
+	VacationDays int
 }
 
 // Server is a running game server.
@@ -87,6 +94,9 @@ type Server struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	handler http.Handler
+
+	// corr is the state of correspondence play, tournaments, ratings and notifications.
+	corr *corr
 }
 
 func rateOf(r float64, def float64) rate.Limit {
@@ -115,6 +125,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.AIWorkers <= 0 {
 		cfg.AIWorkers = runtime.NumCPU()
 	}
+	customClock := cfg.Now != nil
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -135,6 +146,11 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel = cancel
 	s.ai.run(bg, cfg.AIWorkers, &s.wg)
+	if err := s.startCorr(bg, customClock); err != nil {
+		cancel()
+		s.wg.Wait()
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	s.wg.Add(2)
 	go func() {
 		defer s.wg.Done()
@@ -157,8 +173,13 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.Close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
 	}
+	if err := s.runJobs(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: starting the job queue: %w", err)
+	}
 	mux := http.NewServeMux()
 	s.routes(mux)
+	s.corrRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {
@@ -208,6 +229,7 @@ func (s *Server) Close() {
 		return
 	}
 	s.CloseConns()
+	s.stopCorr()
 	s.cancel()
 	s.mu.Lock()
 	games := make([]*liveGame, 0, len(s.games))

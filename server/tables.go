@@ -88,6 +88,8 @@ type command struct {
 	// winner and reason of an adjudication.
 	winner game.Player
 	reason string
+	// add is the time cmdAddTime gives the side's clock.
+	add time.Duration
 }
 
 // Command kinds.
@@ -149,6 +151,8 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 		return tb.Tick(now), nil
 	case cmdAdjudge:
 		return tb.Adjudicate(c.winner, c.reason, now)
+	case cmdAddTime:
+		return tb.AddTime(c.side, c.add, now)
 	}
 	return nil, errorf(http.StatusBadRequest, codeBadRequest, "unknown command %q", c.kind)
 }
@@ -266,6 +270,7 @@ func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Eve
 	if err := s.store.Commit(ctx, change); err != nil {
 		return nil, err
 	}
+	ended := work.Over() && !lg.tb.Over()
 	lg.tb = work
 	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
 	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
@@ -276,6 +281,9 @@ func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Eve
 	}
 	s.broadcast(lg, evs)
 	s.afterChange(lg)
+	if ended {
+		s.gameEnded(ctx, lg)
+	}
 	return evs, cmdErr
 }
 
@@ -315,6 +323,9 @@ func (s *Server) afterChange(lg *liveGame) {
 
 // scheduleClock sets a timer for the first running clock's flag fall.
 func (s *Server) scheduleClock(lg *liveGame) {
+	if s.scheduleCorrespondence(lg) {
+		return // a correspondence deadline is a durable job, not a timer
+	}
 	if lg.timer != nil {
 		lg.timer.Stop()
 		lg.timer = nil

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"turncoat/store"
+)
+
+// corr is the server's part of correspondence play, play-by-post tournaments, ratings and
+// notifications: the durable job queue that runs their deadlines, and the tournaments in memory.
+type corr struct {
+	jobs   *store.Jobs
+	mailer Mailer
+	// started tells that the job queue works jobs (Stop is then due).
+	started bool
+
+	tmu         sync.Mutex
+	tournaments map[string]*liveTournament
+}
+
+// The jobs. Each is unique by its arguments, so that an instance inserting again what another
+// (or a previous run) inserted changes nothing: every deadline is one job, worked once by one
+// instance. Their handlers check the state they find, so that a job made stale by later moves
+// does nothing.
+
+// deadlineArgs: a correspondence game's clock runs out at Version's deadline.
+type deadlineArgs struct {
+	Game    string `json:"game"`
+	Version int64  `json:"version"`
+}
+
+func (deadlineArgs) Kind() string { return "game_deadline" }
+
+// reminderArgs: remind the player to move in Game, still at Version, of the deadline.
+type reminderArgs struct {
+	Game    string `json:"game"`
+	Version int64  `json:"version"`
+}
+
+func (reminderArgs) Kind() string { return "game_reminder" }
+
+// turnArgs: tell the player to move in Game that it is their move at Ply.
+type turnArgs struct {
+	Game string `json:"game"`
+	Ply  int    `json:"ply"`
+}
+
+func (turnArgs) Kind() string { return "game_turn" }
+
+// advanceArgs: Tournament needs advancing at At (its next deadline, Unix nanoseconds).
+type advanceArgs struct {
+	Tournament string `json:"tournament"`
+	At         int64  `json:"at"`
+}
+
+func (advanceArgs) Kind() string { return "tournament_advance" }
+
+// roundArgs: tell the players who must post in Round of Tournament.
+type roundArgs struct {
+	Tournament string `json:"tournament"`
+	Round      int    `json:"round"`
+}
+
+func (roundArgs) Kind() string { return "tournament_round" }
+
+// serverClock gives River the server's clock where a test set one, so that scheduled jobs come
+// due on the test's time; otherwise River keeps the database's time.
+type serverClock struct {
+	now    func() time.Time
+	custom bool
+}
+
+func (c serverClock) Now() time.Time {
+	if c.custom {
+		return c.now()
+	}
+	return time.Now()
+}
+
+func (c serverClock) NowOrNil() *time.Time {
+	if !c.custom {
+		return nil
+	}
+	t := c.now()
+	return &t
+}
+
+// jobWorker adapts a handler to River's worker interface.
+type jobWorker[T river.JobArgs] struct {
+	river.WorkerDefaults[T]
+	work func(ctx context.Context, args T) error
+}
+
+func (w *jobWorker[T]) Work(ctx context.Context, j *river.Job[T]) error { return w.work(ctx, j.Args) }
+
+func addWorker[T river.JobArgs](ws *river.Workers, work func(ctx context.Context, args T) error) {
+	river.AddWorker(ws, &jobWorker[T]{work: work})
+}
+
+// startCorr sets up the job queue (not yet working: runJobs starts it once the games are
+// resumed) and, on PostgreSQL, the listener of the notifications other instances store.
+func (s *Server) startCorr(ctx context.Context, customClock bool) error {
+	if s.cfg.Mailer == nil {
+		s.cfg.Mailer = LogMailer{Log: s.log}
+	}
+	if s.cfg.ReminderBefore <= 0 {
+		s.cfg.ReminderBefore = 24 * time.Hour
+	}
+	if s.cfg.VacationDays <= 0 {
+		s.cfg.VacationDays = 30
+	}
+	s.corr = &corr{mailer: s.cfg.Mailer, tournaments: map[string]*liveTournament{}}
+	ws := river.NewWorkers()
+	addWorker(ws, s.workDeadline)
+	addWorker(ws, s.workReminder)
+	addWorker(ws, s.workTurn)
+	addWorker(ws, s.workAdvance)
+	addWorker(ws, s.workRound)
+	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
+	cfg := &river.Config{
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		Workers: ws,
+		Logger:  quiet,
+		Test:    river.TestConfig{Time: serverClock{now: s.now, custom: customClock}},
+		// A tournament's round of ten thousand boards closes in seconds; a minute is ample.
+		JobTimeout: 5 * time.Minute,
+	}
+	jobs, err := s.store.NewJobs(ctx, cfg, quiet)
+	if err != nil {
+		return err
+	}
+	s.corr.jobs = jobs
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		s.store.ListenNotifications(ctx, s.remoteNote, nil)
+	}()
+	return nil
+}
+
+// runJobs starts working jobs, after catching up with what a stop may have left undone: the
+// ratings of games that ended meanwhile, and the deadlines of the tournaments.
+func (s *Server) runJobs(ctx context.Context) error {
+	s.rateMissed(ctx)
+	ts, err := s.store.ListTournaments(ctx, store.TournamentFilter{Due: true, Limit: 10000})
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		s.scheduleAdvance(ctx, t.ID, t.NextDeadline)
+	}
+	if err := s.corr.jobs.Start(context.WithoutCancel(ctx)); err != nil {
+		return err
+	}
+	s.corr.started = true
+	return nil
+}
+
+// stopCorr stops the job queue: jobs running finish (within a few seconds), the others wait in
+// the database for the next start, or for another instance.
+func (s *Server) stopCorr() {
+	if s.corr == nil || s.corr.jobs == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := s.corr.jobs.Stop(ctx); err != nil && s.corr.started {
+		s.log.Warn("stopping the job queue", "error", err)
+	}
+}
+
+// insertJob adds a unique job to run at at (now when zero).
+func (s *Server) insertJob(ctx context.Context, args river.JobArgs, at time.Time) {
+	if at.IsZero() {
+		at = s.now()
+	}
+	opts := &river.InsertOpts{ScheduledAt: at, UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	if _, err := s.corr.jobs.Insert(context.WithoutCancel(ctx), args, opts); err != nil {
+		s.log.Error("scheduling a job", "kind", args.Kind(), "at", at, "error", err)
+	}
+}
+
+// notYet returns the snooze of a job that came due early (another instance's clock, or the
+// database's, ahead of ours), or nil.
+func (s *Server) notYet(at time.Time) error {
+	if d := at.Sub(s.now()); d > 0 {
+		return river.JobSnooze(d + time.Millisecond)
+	}
+	return nil
+}
+
+// levelFilter passes on only the records at or above a level (River's chatter stays out of the
+// server's log).
+type levelFilter struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (f levelFilter) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= f.min && f.Handler.Enabled(ctx, l)
+}
+
+func (f levelFilter) WithAttrs(a []slog.Attr) slog.Handler {
+	return levelFilter{f.Handler.WithAttrs(a), f.min}
+}
+
+func (f levelFilter) WithGroup(name string) slog.Handler {
+	return levelFilter{f.Handler.WithGroup(name), f.min}
+}
+
+// Mail is one e-mail.
+type Mail struct {
+	// To is the address ("" when the user gave none: a real sender then sends nothing).
+	To       string
+	UserName string
+	Subject  string
+	Body     string
+}
+
+// Mailer sends e-mail (the reminders before correspondence deadlines).
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// LogMailer is the default Mailer: it logs the mail instead of sending it.
+type LogMailer struct{ Log *slog.Logger }
+
+// Send logs m.
+func (l LogMailer) Send(ctx context.Context, m Mail) error {
+	l.Log.Info("mail (not sent: log-only mailer)", "to", m.To, "user", m.UserName, "subject", m.Subject)
+	return nil
+}

@@ -1,0 +1,881 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"turncoat/game"
+	"turncoat/store"
+	"turncoat/tournament"
+)
+
+// Play-by-post tournaments run by the server (package tournament does the rules). A tournament
+// is stored as a checkpoint (its snapshot JSON) and the append-only log of the operations made
+// since, each with the time it was made and the seed of its draws (pairing, dice), so that
+// replaying them on the checkpoint gives exactly the state they made; their events are stored
+// for clients. A checkpoint is written with every operation of the host or the clock (opening
+// and closing rounds change every board) and after every checkpointEvery posts, so that a post
+// in a tournament of ten thousand boards stores a line, not the whole tournament.
+//
+// The tournament in memory is a cache: every operation first checks the stored version (a
+// cheap read) and reloads when another instance moved it on; its commit is made from the version
+// it was made on (ErrConflict otherwise: reload and apply again). The next deadline (the end of
+// the subscription window or of the round) is a durable job; the house AI's posts are made by
+// the server as soon as the house is due.
+
+// checkpointEvery bounds the operations replayed when a tournament is loaded.
+const checkpointEvery = 200
+
+// houseLevel is the house AI's strength (level 1-10).
+const houseLevel = "level=3"
+
+// Tournament operations, as stored.
+const (
+	opSubscribe   = "subscribe"
+	opUnsubscribe = "unsubscribe"
+	opReserve     = "reserve"
+	opPost        = "post"
+	opEdit        = "edit"
+	opAdvance     = "advance"
+	opExtend      = "extend"
+	opReplace     = "replace"
+	opForfeit     = "forfeit"
+	opSeat        = "seat"
+	opAdjudicate  = "adjudicate"
+	opCorrect     = "correct"
+)
+
+// tournamentOp is one operation on a tournament: what the stored log holds, and what replaying
+// it does again.
+type tournamentOp struct {
+	Op       string            `json:"op"`
+	At       time.Time         `json:"at"`
+	Seed     uint64            `json:"seed,omitempty"`
+	Player   string            `json:"player,omitempty"`
+	Text     string            `json:"text,omitempty"`
+	Round    int               `json:"round,omitempty"`
+	Board    int               `json:"board,omitempty"`
+	Out      string            `json:"out,omitempty"`
+	In       string            `json:"in,omitempty"`
+	Duration time.Duration     `json:"duration,omitempty"`
+	Winner   game.Player       `json:"winner"`
+	Reason   string            `json:"reason,omitempty"`
+	Seq      int               `json:"seq,omitempty"`
+	Amount   tournament.Amount `json:"amount,omitempty"`
+}
+
+// apply does the operation on t: live, and again when the log is replayed.
+func (o tournamentOp) apply(t *tournament.Tournament) ([]tournament.Event, error) {
+	rng := rand.New(rand.NewPCG(o.Seed, o.Seed^0x9e3779b97f4a7c15))
+	switch o.Op {
+	case opSubscribe:
+		return t.Subscribe(o.At, o.Player)
+	case opUnsubscribe:
+		return t.Unsubscribe(o.At, o.Player)
+	case opReserve:
+		return t.Volunteer(o.At, o.Player, rng)
+	case opPost:
+		return t.Post(o.At, o.Player, o.Text)
+	case opEdit:
+		return t.Edit(o.At, o.Player, o.Round, o.Text)
+	case opAdvance:
+		return t.Advance(o.At, rng)
+	case opExtend:
+		return t.Extend(o.At, o.Duration)
+	case opReplace:
+		return t.Replace(o.At, o.Board, o.Out, o.In)
+	case opForfeit:
+		return t.Forfeit(o.At, o.Board, o.Out, o.Reason)
+	case opSeat:
+		return t.Seat(o.At, o.Board, o.Player, rng)
+	case opAdjudicate:
+		return t.Adjudicate(o.At, o.Board, o.Winner, o.Reason)
+	case opCorrect:
+		return t.Correct(o.At, o.Seq, o.Amount, o.Reason)
+	}
+	return nil, fmt.Errorf("unknown tournament operation %q", o.Op)
+}
+
+// playerOp reports whether an operation is one of the players' many small ones, after which no
+// checkpoint is written (until checkpointEvery of them).
+func playerOp(op string) bool {
+	switch op {
+	case opSubscribe, opUnsubscribe, opReserve, opPost, opEdit:
+		return true
+	}
+	return false
+}
+
+// liveTournament is a tournament held in memory (a cache of the store's).
+type liveTournament struct {
+	mu  sync.Mutex
+	id  string
+	row store.Tournament
+	t   *tournament.Tournament
+	// sinceCheckpoint counts the operations stored after the last checkpoint.
+	sinceCheckpoint int
+}
+
+// liveTournament returns the tournament, loaded and current, with its lock held.
+func (s *Server) liveTournament(ctx context.Context, id string) (*liveTournament, error) {
+	s.corr.tmu.Lock()
+	lt := s.corr.tournaments[id]
+	if lt == nil {
+		lt = &liveTournament{id: id}
+		s.corr.tournaments[id] = lt
+	}
+	s.corr.tmu.Unlock()
+	lt.mu.Lock()
+	if lt.t != nil {
+		v, err := s.store.TournamentVersion(ctx, id)
+		if err != nil {
+			lt.mu.Unlock()
+			return nil, err
+		}
+		if v == lt.t.Version() {
+			return lt, nil
+		}
+	}
+	if err := s.loadTournament(ctx, lt); err != nil {
+		lt.mu.Unlock()
+		s.corr.tmu.Lock()
+		if s.corr.tournaments[id] == lt && lt.t == nil {
+			delete(s.corr.tournaments, id)
+		}
+		s.corr.tmu.Unlock()
+		return nil, err
+	}
+	return lt, nil
+}
+
+// loadTournament restores the tournament from its checkpoint and replays the operations since.
+func (s *Server) loadTournament(ctx context.Context, lt *liveTournament) error {
+	lt.t = nil
+	row, cp, ops, err := s.store.LoadTournament(ctx, lt.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return errorf(http.StatusNotFound, codeNotFound, "no tournament %q", lt.id)
+	}
+	if err != nil {
+		return err
+	}
+	t, err := tournament.Unmarshal(s.reg, cp)
+	if err != nil {
+		return fmt.Errorf("tournament %s: checkpoint: %w", lt.id, err)
+	}
+	for _, stored := range ops {
+		var op tournamentOp
+		if err := json.Unmarshal(stored.Body, &op); err != nil {
+			return fmt.Errorf("tournament %s: operation %d: %w", lt.id, stored.Version, err)
+		}
+		if t.Version() != stored.FromVersion {
+			return fmt.Errorf("tournament %s does not replay: operation %d made from version %d, at %d", lt.id, stored.Version, stored.FromVersion, t.Version())
+		}
+		if evs, err := op.apply(t); err != nil && len(evs) == 0 {
+			return fmt.Errorf("tournament %s does not replay: operation %d (%s): %w", lt.id, stored.Version, op.Op, err)
+		}
+		if t.Version() != stored.Version {
+			return fmt.Errorf("tournament %s does not replay: operation %d (%s) gave version %d", lt.id, stored.Version, op.Op, t.Version())
+		}
+	}
+	row.Version = t.Version()
+	lt.row, lt.t, lt.sinceCheckpoint = row, t, len(ops)
+	return nil
+}
+
+// tournamentDo runs an operation on a tournament at the server's time, for who (nil for the
+// server itself: the clock), refused to anyone but the host when hostOnly, and returns its
+// events, stored.
+func (s *Server) tournamentDo(ctx context.Context, id string, who *store.User, hostOnly bool, op tournamentOp) ([]tournament.Event, error) {
+	lt, err := s.liveTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	defer lt.mu.Unlock()
+	if hostOnly && (who == nil || who.ID != lt.row.HostID) {
+		return nil, errorf(http.StatusForbidden, codeForbidden, "only the host (%s) may %s in tournament %s", lt.row.HostName, op.Op, id)
+	}
+	op.At, op.Seed = s.now(), rand.Uint64()
+	return s.tournamentApply(ctx, lt, op)
+}
+
+// tournamentApply applies op to lt (locked), commits it, and then does what it calls for: the
+// next deadline's job, the notifications of a round opened, the house AI's posts.
+func (s *Server) tournamentApply(ctx context.Context, lt *liveTournament, op tournamentOp) ([]tournament.Event, error) {
+	for attempt := 0; ; attempt++ {
+		from := lt.t.Version()
+		evs, opErr := op.apply(lt.t)
+		if len(evs) == 0 {
+			return nil, opErr
+		}
+		err := s.commitTournament(ctx, lt, op, from, evs)
+		if err == nil {
+			s.afterTournament(ctx, lt, evs)
+			return evs, opErr
+		}
+		lt.t = nil // memory is ahead of the store: forget it
+		if !errors.Is(err, store.ErrConflict) || attempt > 0 {
+			return nil, err
+		}
+		if err := s.loadTournament(ctx, lt); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// commitTournament stores one operation of lt (locked) made from version from.
+func (s *Server) commitTournament(ctx context.Context, lt *liveTournament, op tournamentOp, from int64, evs []tournament.Event) error {
+	body, err := json.Marshal(op)
+	if err != nil {
+		return err
+	}
+	stored := make([]store.Event, len(evs))
+	for i, e := range evs {
+		b, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		stored[i] = store.Event{Version: e.Version, Body: b}
+	}
+	var checkpoint json.RawMessage
+	if !playerOp(op.Op) || lt.sinceCheckpoint+1 >= checkpointEvery {
+		if checkpoint, err = json.Marshal(lt.t); err != nil {
+			return err
+		}
+	}
+	deadline, _ := lt.t.NextDeadline()
+	now := s.now()
+	change := store.TournamentChange{ID: lt.id, FromVersion: from, Version: lt.t.Version(), Phase: string(lt.t.Phase()),
+		NextDeadline: deadline, Op: body, Events: stored, Checkpoint: checkpoint, Now: now}
+	if err := s.store.CommitTournament(ctx, change); err != nil {
+		return err
+	}
+	lt.sinceCheckpoint++
+	if checkpoint != nil {
+		lt.sinceCheckpoint = 0
+	}
+	lt.row.Version, lt.row.Phase, lt.row.NextDeadline, lt.row.Updated = change.Version, change.Phase, deadline, now
+	return nil
+}
+
+// afterTournament follows a committed change of lt (locked).
+func (s *Server) afterTournament(ctx context.Context, lt *liveTournament, evs []tournament.Event) {
+	if d, ok := lt.t.NextDeadline(); ok {
+		s.scheduleAdvance(ctx, lt.id, d)
+	}
+	for _, e := range evs {
+		if e.Kind == tournament.EventRoundOpened {
+			s.insertJob(ctx, roundArgs{Tournament: lt.id, Round: e.Round}, time.Time{})
+		}
+	}
+	s.playHouse(ctx, lt)
+}
+
+// scheduleAdvance schedules a tournament's next deadline.
+func (s *Server) scheduleAdvance(ctx context.Context, id string, at time.Time) {
+	if !at.IsZero() {
+		s.insertJob(ctx, advanceArgs{Tournament: id, At: at.UnixNano()}, at)
+	}
+}
+
+// playHouse posts the house AI's moves where it is due (lt locked).
+func (s *Server) playHouse(ctx context.Context, lt *liveTournament) {
+	for _, d := range lt.t.Due() {
+		if d.Player != tournament.House {
+			continue
+		}
+		tb, err := lt.t.Table(d.Board)
+		if err != nil {
+			continue
+		}
+		state := tb.State()
+		agent, err := s.newAgent(state.Game(), houseLevel, seedOf(lt.id, tb.Ply()))
+		if err != nil {
+			s.log.Error("the house AI", "tournament", lt.id, "error", err)
+			return
+		}
+		a, err := agent.Choose(ctx, state, d.Side)
+		if err != nil {
+			s.log.Error("the house AI", "tournament", lt.id, "board", d.Board, "error", err)
+			return
+		}
+		text := tournament.PostText{Board: d.Board, Move: state.FormatAction(d.Side, a)}.String()
+		op := tournamentOp{Op: opPost, At: s.now(), Player: tournament.House, Text: text}
+		if _, err := s.tournamentApply(ctx, lt, op); err != nil {
+			s.log.Error("the house AI's post", "tournament", lt.id, "board", d.Board, "error", err)
+		}
+		return // tournamentApply played the house's other boards
+	}
+}
+
+// workAdvance advances a tournament at its deadline.
+func (s *Server) workAdvance(ctx context.Context, a advanceArgs) error {
+	if err := s.notYet(time.Unix(0, a.At)); err != nil {
+		return err
+	}
+	_, err := s.tournamentDo(ctx, a.Tournament, nil, false, tournamentOp{Op: opAdvance})
+	var ae *apiError
+	if errors.As(err, &ae) && ae.Code == codeNotFound {
+		return nil
+	}
+	return err
+}
+
+// workRound tells the players who must post in a round that it is open.
+func (s *Server) workRound(ctx context.Context, a roundArgs) error {
+	lt, err := s.liveTournament(ctx, a.Tournament)
+	if err != nil {
+		return nil
+	}
+	r, ok := lt.t.Round()
+	if !ok || r.Number != a.Round {
+		lt.mu.Unlock()
+		return nil
+	}
+	due := lt.t.Due()
+	title := lt.t.RoundTitle(r.Number)
+	name := lt.row.Title
+	lt.mu.Unlock()
+	names := make([]string, 0, len(due))
+	for _, d := range due {
+		names = append(names, d.Player)
+	}
+	ids, err := s.store.UserIDs(ctx, names)
+	if err != nil {
+		return err
+	}
+	notes := make([]store.Notification, 0, len(due))
+	for _, d := range due {
+		if id, ok := ids[d.Player]; ok {
+			notes = append(notes, store.Notification{UserID: id, Kind: "tournament_round", TournamentID: a.Tournament,
+				Message: fmt.Sprintf("%s: %s. Post your move for Board #%d by %s.", name, title, d.Board, r.Deadline.Format("2006-01-02 15:04 MST"))})
+		}
+	}
+	s.sendNotes(ctx, notes)
+	return nil
+}
+
+// tournamentError maps the tournament package's errors to API errors.
+func tournamentError(err error) error {
+	var ae *apiError
+	if err == nil || errors.As(err, &ae) {
+		return err
+	}
+	codes := []struct {
+		target error
+		status int
+		code   string
+	}{
+		{tournament.ErrPostFormat, http.StatusUnprocessableEntity, "bad_post"},
+		{tournament.ErrPassRefused, http.StatusUnprocessableEntity, "pass_refused"},
+		{tournament.ErrNotYourBoard, http.StatusForbidden, "not_your_board"},
+		{tournament.ErrNotYourRound, http.StatusConflict, "not_your_round"},
+		{tournament.ErrSecondPost, http.StatusConflict, "second_post"},
+		{tournament.ErrRoundClosed, http.StatusConflict, "round_closed"},
+		{tournament.ErrNoPost, http.StatusConflict, "no_post"},
+		{tournament.ErrBoardOver, http.StatusConflict, codeGameOver},
+		{tournament.ErrNoSuchBoard, http.StatusNotFound, codeNotFound},
+		{tournament.ErrPhase, http.StatusConflict, "wrong_phase"},
+		{tournament.ErrNotAllowed, http.StatusConflict, codeNotAllowed},
+		{tournament.ErrPlayer, http.StatusConflict, codeNotAllowed},
+		{tournament.ErrConfig, http.StatusBadRequest, codeBadOption},
+		{tournament.ErrName, http.StatusBadRequest, codeBadRequest},
+		{tournament.ErrAmount, http.StatusBadRequest, codeBadRequest},
+		{tournament.ErrNoSkip, http.StatusBadRequest, codeBadOption},
+	}
+	for _, c := range codes {
+		if errors.Is(err, c.target) {
+			return errorf(c.status, c.code, "%v", err)
+		}
+	}
+	return err
+}
+
+// requirePlayer returns the caller, who must have a registered account: a tournament knows its
+// players by name, and a guest's name changes when it signs up.
+func requirePlayer(r *http.Request) (*store.User, error) {
+	u := userOf(r)
+	if u == nil {
+		return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to take part in tournaments")
+	}
+	if u.Guest {
+		return nil, errorf(http.StatusForbidden, codeForbidden, "sign up (a guest's name is not kept) to take part in tournaments")
+	}
+	return u, nil
+}
+
+// tournamentRequest is the body of POST /api/tournaments: tournament.Config with durations as
+// text ("24h", "90m") and the options as text.
+type tournamentRequest struct {
+	Title        string             `json:"title"`
+	Game         string             `json:"game"`
+	Options      string             `json:"options"`
+	Sides        [2]string          `json:"sides"`
+	RoundLength  string             `json:"roundLength"`
+	Window       string             `json:"window"`
+	Reward       *tournament.Amount `json:"reward"`
+	Currency     string             `json:"currency"`
+	NoReward     bool               `json:"noReward"`
+	OddPlayer    string             `json:"oddPlayer"`
+	Missed       string             `json:"missed"`
+	ReplaceAfter int                `json:"replaceAfter"`
+}
+
+func parseDuration(name, text string) (time.Duration, error) {
+	if text == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(text)
+	if err != nil || d <= 0 || d > 60*day {
+		return 0, errorf(http.StatusBadRequest, codeBadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
+	}
+	return d, nil
+}
+
+func (q tournamentRequest) config() (tournament.Config, error) {
+	c := tournament.Config{Title: q.Title, Game: q.Game, Options: q.Options, Sides: q.Sides, Currency: q.Currency, NoReward: q.NoReward,
+		OddPlayer: tournament.OddPlayer(q.OddPlayer), Missed: tournament.MissRule(q.Missed), ReplaceAfter: q.ReplaceAfter}
+	var err error
+	if c.RoundLength, err = parseDuration("roundLength", q.RoundLength); err != nil {
+		return c, err
+	}
+	if c.Window, err = parseDuration("window", q.Window); err != nil {
+		return c, err
+	}
+	if q.Reward != nil {
+		c.Reward = *q.Reward
+	}
+	return c, nil
+}
+
+func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) error {
+	u, err := requirePlayer(r)
+	if err != nil {
+		return err
+	}
+	var req tournamentRequest
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	cfg, err := req.config()
+	if err != nil {
+		return err
+	}
+	now := s.now()
+	t, evs, err := tournament.New(s.reg, cfg, now)
+	if err != nil {
+		return tournamentError(err)
+	}
+	cfg = t.Config()
+	title := cfg.Title
+	if title == "" {
+		title = "Tournament"
+	}
+	checkpoint, err := json.Marshal(t)
+	if err != nil {
+		return err
+	}
+	stored := make([]store.Event, len(evs))
+	for i, e := range evs {
+		b, _ := json.Marshal(e)
+		stored[i] = store.Event{Version: e.Version, Body: b}
+	}
+	deadline, _ := t.NextDeadline()
+	row := store.Tournament{ID: newGameID(), Title: title, HostID: u.ID, HostName: u.Name, Game: cfg.Game, Phase: string(t.Phase()),
+		Version: t.Version(), Created: now, Updated: now, NextDeadline: deadline}
+	if err := s.store.CreateTournament(r.Context(), row, checkpoint, stored); err != nil {
+		return err
+	}
+	s.scheduleAdvance(r.Context(), row.ID, deadline)
+	lt, err := s.liveTournament(r.Context(), row.ID)
+	if err != nil {
+		return err
+	}
+	defer lt.mu.Unlock()
+	writeJSON(w, http.StatusCreated, s.tournamentView(lt, u))
+	return nil
+}
+
+// roundJSON is the open round.
+type roundJSON struct {
+	Number   int         `json:"number"`
+	Side     game.Player `json:"side"`
+	Colour   string      `json:"colour"`
+	Title    string      `json:"title"`
+	Opened   time.Time   `json:"opened"`
+	Deadline time.Time   `json:"deadline"`
+}
+
+// tournamentJSON is a tournament as clients see it.
+type tournamentJSON struct {
+	store.Tournament
+	Config             tournament.Config `json:"config"`
+	SubscriptionCloses time.Time         `json:"subscriptionCloses"`
+	Subscribers        []string          `json:"subscribers"`
+	Reserves           []string          `json:"reserves"`
+	Boards             int               `json:"boards"`
+	Round              *roundJSON        `json:"round,omitempty"`
+	ClosedRounds       int               `json:"closedRounds"`
+	// You says what the caller is: the host, a player (with their board), due to post.
+	You *tournamentYou `json:"you,omitempty"`
+}
+
+type tournamentYou struct {
+	Host   bool `json:"host"`
+	Player bool `json:"player"`
+	Board  int  `json:"board,omitempty"`
+	Due    bool `json:"due"`
+}
+
+// tournamentView is lt (locked) as u sees it.
+func (s *Server) tournamentView(lt *liveTournament, u *store.User) tournamentJSON {
+	t := lt.t
+	cfg := t.Config()
+	j := tournamentJSON{Tournament: lt.row, Config: cfg, SubscriptionCloses: t.SubscriptionCloses(), Subscribers: t.Subscribers(),
+		Reserves: t.Reserves(), ClosedRounds: len(t.Rounds())}
+	boards := t.Boards()
+	j.Boards = len(boards)
+	if r, ok := t.Round(); ok {
+		j.Round = &roundJSON{Number: r.Number, Side: r.Side, Colour: cfg.Sides[r.Side], Title: t.RoundTitle(r.Number), Opened: r.Opened, Deadline: r.Deadline}
+	}
+	if u != nil {
+		you := &tournamentYou{Host: u.ID == lt.row.HostID}
+		for _, b := range boards {
+			for _, seat := range b.Seats {
+				if seat.Player == u.Name {
+					you.Player, you.Board = true, b.Number
+				}
+			}
+			if b.Pair[0] == u.Name || b.Pair[1] == u.Name {
+				you.Player = true
+				if you.Board == 0 {
+					you.Board = b.Number
+				}
+			}
+		}
+		for _, d := range t.Due() {
+			if d.Player == u.Name {
+				you.Due = true
+			}
+		}
+		j.You = you
+	}
+	return j
+}
+
+func (s *Server) handleListTournaments(w http.ResponseWriter, r *http.Request) error {
+	ts, err := s.store.ListTournaments(r.Context(), store.TournamentFilter{Phase: r.URL.Query().Get("phase"), Limit: 100})
+	if err != nil {
+		return err
+	}
+	if ts == nil {
+		ts = []store.Tournament{}
+	}
+	writeJSON(w, http.StatusOK, ts)
+	return nil
+}
+
+// withTournament runs f on the tournament of the request's {id}, loaded, current and locked.
+func (s *Server) withTournament(r *http.Request, f func(lt *liveTournament) error) error {
+	lt, err := s.liveTournament(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	defer lt.mu.Unlock()
+	return f(lt)
+}
+
+func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) error {
+	return s.withTournament(r, func(lt *liveTournament) error {
+		writeJSON(w, http.StatusOK, s.tournamentView(lt, userOf(r)))
+		return nil
+	})
+}
+
+// opResult is the answer to an operation: the tournament's version and the events it caused.
+type opResult struct {
+	Version int64              `json:"version"`
+	Events  []tournament.Event `json:"events"`
+}
+
+// runOp runs an operation for the caller and writes its events.
+func (s *Server) runOp(w http.ResponseWriter, r *http.Request, u *store.User, hostOnly bool, op tournamentOp) error {
+	evs, err := s.tournamentDo(r.Context(), r.PathValue("id"), u, hostOnly, op)
+	if err != nil && len(evs) == 0 {
+		return tournamentError(err)
+	}
+	res := opResult{Events: evs}
+	if n := len(evs); n > 0 {
+		res.Version = evs[n-1].Version
+	}
+	if res.Events == nil {
+		res.Events = []tournament.Event{}
+	}
+	writeJSON(w, http.StatusOK, res)
+	return nil
+}
+
+// playerHandler handles an operation a player makes for themselves (subscribe, unsubscribe,
+// volunteer as a reserve).
+func (s *Server) playerHandler(op string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		u, err := requirePlayer(r)
+		if err != nil {
+			return err
+		}
+		if err := decodeJSON(w, r, &struct{}{}); err != nil {
+			return err
+		}
+		return s.runOp(w, r, u, false, tournamentOp{Op: op, Player: u.Name})
+	}
+}
+
+// maxPostBytes bounds a post's body: a forum post of a board and a move is a few dozen bytes.
+const maxPostBytes = 4096
+
+// postRequest is a post as the API takes it: the forum's text, or a board and a move (for an
+// edit, the round of the post: by default the open one).
+type postRequest struct {
+	Text  string `json:"text"`
+	Board int    `json:"board"`
+	Move  string `json:"move"`
+	Round int    `json:"round"`
+}
+
+// readPost reads a post's body: JSON ({"text": "Board #3\nD 5"} or {"board": 3, "move": "d5"},
+// with "round" for an edit), or the forum text itself as text/plain. It returns the post as
+// forum text (the tournament checks it) and the round asked, or a clear error.
+func readPost(contentType string, body []byte) (text string, round int, err error) {
+	if len(body) > maxPostBytes {
+		return "", 0, errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "a post has at most %d bytes", maxPostBytes)
+	}
+	mt, _, _ := mime.ParseMediaType(contentType)
+	if mt == "text/plain" {
+		if !utf8.Valid(body) {
+			return "", 0, errorf(http.StatusBadRequest, "bad_post", "the post is not UTF-8 text")
+		}
+		text = string(body)
+		if strings.TrimSpace(text) == "" {
+			return "", 0, errorf(http.StatusBadRequest, "bad_post", "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
+		}
+		return text, 0, nil
+	}
+	var q postRequest
+	dec := json.NewDecoder(strings.NewReader(string(body)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&q); err != nil {
+		return "", 0, errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
+	}
+	if dec.More() {
+		return "", 0, errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: more than one value")
+	}
+	if q.Round < 0 {
+		return "", 0, errorf(http.StatusBadRequest, codeBadRequest, "round %d: want 1 or more", q.Round)
+	}
+	switch {
+	case q.Text != "" && (q.Board != 0 || q.Move != ""):
+		return "", 0, errorf(http.StatusBadRequest, "bad_post", "give either the text of the post, or a board and a move")
+	case q.Text != "":
+		return q.Text, q.Round, nil
+	case q.Board < 1:
+		return "", 0, errorf(http.StatusBadRequest, "bad_post", "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
+	case strings.TrimSpace(q.Move) == "" || strings.ContainsAny(q.Move, "\r\n"):
+		return "", 0, errorf(http.StatusBadRequest, "bad_post", "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
+	}
+	return tournament.PostText{Board: q.Board, Move: strings.TrimSpace(q.Move)}.String(), q.Round, nil
+}
+
+// handlePost takes the caller's post (POST) or changes it (PUT) in the open round.
+func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
+	u, err := requirePlayer(r)
+	if err != nil {
+		return err
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxPostBytes))
+	if err != nil {
+		return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "a post has at most %d bytes", maxPostBytes)
+	}
+	text, round, err := readPost(r.Header.Get("Content-Type"), body)
+	if err != nil {
+		return err
+	}
+	op := tournamentOp{Op: opPost, Player: u.Name, Text: text}
+	if r.Method == http.MethodPut {
+		op.Op, op.Round = opEdit, round
+		if round == 0 {
+			err := s.withTournament(r, func(lt *liveTournament) error {
+				if cur, ok := lt.t.Round(); ok {
+					op.Round = cur.Number
+				}
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			if op.Round == 0 {
+				return errorf(http.StatusConflict, "round_closed", "no round is open: there is no post to change")
+			}
+		}
+	} else if round != 0 {
+		return errorf(http.StatusBadRequest, codeBadRequest, "a new post is for the open round: change a post with PUT")
+	}
+	return s.runOp(w, r, u, false, op)
+}
+
+// hostRequest is the body of the host's tools.
+type hostRequest struct {
+	Board    int               `json:"board"`
+	Player   string            `json:"player"`
+	Out      string            `json:"out"`
+	In       string            `json:"in"`
+	Duration string            `json:"duration"`
+	Winner   *game.Player      `json:"winner"`
+	Draw     bool              `json:"draw"`
+	Reason   string            `json:"reason"`
+	Seq      int               `json:"seq"`
+	Amount   tournament.Amount `json:"amount"`
+}
+
+// hostHandler handles one of the host's tools.
+func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		u, err := requirePlayer(r)
+		if err != nil {
+			return err
+		}
+		var q hostRequest
+		if err := decodeJSON(w, r, &q); err != nil {
+			return err
+		}
+		o := tournamentOp{Op: op, Board: q.Board, Player: q.Player, Out: q.Out, In: q.In, Reason: q.Reason, Seq: q.Seq, Amount: q.Amount}
+		switch op {
+		case opExtend:
+			if o.Duration, err = parseDuration("duration", q.Duration); err != nil {
+				return err
+			}
+			if o.Duration == 0 {
+				return errorf(http.StatusBadRequest, codeBadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
+			}
+		case opForfeit:
+			o.Out = q.Player
+		case opAdjudicate:
+			switch {
+			case q.Draw && q.Winner == nil:
+				o.Winner = game.NoPlayer
+			case !q.Draw && q.Winner != nil && q.Winner.Valid():
+				o.Winner = *q.Winner
+			default:
+				return errorf(http.StatusBadRequest, codeBadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
+			}
+		}
+		return s.runOp(w, r, u, true, o)
+	}
+}
+
+// boardJSON is a board with its game as a client draws it.
+type boardJSON struct {
+	tournament.BoardInfo
+	View *game.View `json:"view,omitempty"`
+}
+
+func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
+	return s.withTournament(r, func(lt *liveTournament) error {
+		writeJSON(w, http.StatusOK, lt.t.Boards())
+		return nil
+	})
+}
+
+func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		return errorf(http.StatusBadRequest, codeBadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
+	}
+	return s.withTournament(r, func(lt *liveTournament) error {
+		b, err := lt.t.Board(n)
+		if err != nil {
+			return tournamentError(err)
+		}
+		j := boardJSON{BoardInfo: b}
+		if tb, err := lt.t.Table(n); err == nil {
+			v := tb.View(game.NoPlayer, s.now())
+			j.View = &v
+		}
+		writeJSON(w, http.StatusOK, j)
+		return nil
+	})
+}
+
+func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
+	return s.withTournament(r, func(lt *liveTournament) error {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-store")
+		io.WriteString(w, lt.t.Summary())
+		return nil
+	})
+}
+
+func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) error {
+	return s.withTournament(r, func(lt *liveTournament) error {
+		writeJSON(w, http.StatusOK, lt.t.Placings())
+		return nil
+	})
+}
+
+func (s *Server) handleLedger(w http.ResponseWriter, r *http.Request) error {
+	return s.withTournament(r, func(lt *liveTournament) error {
+		l := lt.t.Ledger()
+		writeJSON(w, http.StatusOK, map[string]any{"currency": lt.t.Config().Currency, "entries": l.Entries(), "balances": l.Balances(), "total": l.Total()})
+		return nil
+	})
+}
+
+func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) error {
+	after, err := afterParam(r)
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.TournamentVersion(r.Context(), r.PathValue("id")); errors.Is(err, store.ErrNotFound) {
+		return errorf(http.StatusNotFound, codeNotFound, "no tournament %q", r.PathValue("id"))
+	}
+	evs, err := s.store.TournamentEvents(r.Context(), r.PathValue("id"), after, 10000)
+	if err != nil {
+		return err
+	}
+	out := make([]json.RawMessage, len(evs))
+	for i, e := range evs {
+		out[i] = e.Body
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// tournamentRoutes registers the tournaments' API.
+func (s *Server) tournamentRoutes(handle func(pattern string, h func(w http.ResponseWriter, r *http.Request) error)) {
+	handle("POST /api/tournaments", s.handleCreateTournament)
+	handle("GET /api/tournaments", s.handleListTournaments)
+	handle("GET /api/tournaments/{id}", s.handleTournament)
+	handle("POST /api/tournaments/{id}/subscribe", s.playerHandler(opSubscribe))
+	handle("POST /api/tournaments/{id}/unsubscribe", s.playerHandler(opUnsubscribe))
+	handle("POST /api/tournaments/{id}/reserve", s.playerHandler(opReserve))
+	handle("POST /api/tournaments/{id}/posts", s.handlePost)
+	handle("PUT /api/tournaments/{id}/posts", s.handlePost)
+	for _, op := range []string{opAdvance, opExtend, opReplace, opForfeit, opSeat, opAdjudicate, opCorrect} {
+		handle("POST /api/tournaments/{id}/"+op, s.hostHandler(op))
+	}
+	handle("GET /api/tournaments/{id}/boards", s.handleBoards)
+	handle("GET /api/tournaments/{id}/boards/{n}", s.handleBoard)
+	handle("GET /api/tournaments/{id}/summary", s.handleSummary)
+	handle("GET /api/tournaments/{id}/standings", s.handleStandings)
+	handle("GET /api/tournaments/{id}/ledger", s.handleLedger)
+	handle("GET /api/tournaments/{id}/events", s.handleTournamentEvents)
+}
