@@ -807,7 +807,9 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 		}
 		j := boardJSON{BoardInfo: b}
 		if tb, err := lt.t.Table(n); err == nil {
-			v := tb.View(game.NoPlayer, s.now())
+			// The view of the side to move, with its legal moves: a tournament's table holds no
+			// secret (posts are played when the round closes).
+			v := tb.View(b.ToMove, s.now())
 			j.View = &v
 		}
 		writeJSON(w, http.StatusOK, j)

@@ -1,0 +1,363 @@
+package server_test
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"turncoat/server"
+	"turncoat/store"
+)
+
+// member signs a registered user up and returns a client with an API token of theirs.
+func (h *harness) member(name string) *client {
+	h.t.Helper()
+	b := h.browser()
+	if st := b.call("POST", "/api/signup", map[string]any{"name": name, "password": "password-" + name}, nil); st != http.StatusCreated {
+		h.t.Fatalf("sign up %s: %d %s", name, st, b.received())
+	}
+	var tok struct{ Token string }
+	if st := b.call("POST", "/api/tokens", map[string]any{"name": "test"}, &tok); st != http.StatusCreated || tok.Token == "" {
+		h.t.Fatalf("token of %s: %d %s", name, st, b.received())
+	}
+	return &client{h: h, http: &http.Client{Timeout: 30 * time.Second}, token: tok.Token}
+}
+
+// on returns the same user's client against another server.
+func (c *client) on(h *harness) *client { return &client{h: h, http: c.http, token: c.token} }
+
+// waitFor polls cond until it holds, failing after timeout (generous: jobs come due through
+// River's scheduler, which runs every few seconds).
+func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s: not within %v", what, timeout)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// onlineGame creates an online game by a and joins it with b; a plays first.
+func onlineGame(t *testing.T, a, b *client, req map[string]any) gameJSON {
+	t.Helper()
+	req["mode"], req["side"] = "online", "first"
+	g := a.create(req)
+	token := strings.SplitN(g.Invite, "seat=", 2)[1]
+	if st := b.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"token": token}, nil); st != http.StatusOK {
+		t.Fatalf("join: %d %s", st, b.received())
+	}
+	return a.game(g.ID)
+}
+
+type notes struct {
+	Notifications []struct {
+		ID      int64  `json:"id"`
+		Kind    string `json:"kind"`
+		Game    string `json:"game"`
+		Message string `json:"message"`
+		Read    bool   `json:"read"`
+	} `json:"notifications"`
+	Unread int `json:"unread"`
+}
+
+func (c *client) notes(kind string) []string {
+	c.h.t.Helper()
+	var n notes
+	if st := c.call("GET", "/api/notifications", nil, &n); st != http.StatusOK {
+		c.h.t.Fatalf("notifications: %d", st)
+	}
+	var out []string
+	for _, x := range n.Notifications {
+		if kind == "" || x.Kind == kind {
+			out = append(out, x.Message)
+		}
+	}
+	return out
+}
+
+type clockJSON struct {
+	View struct {
+		Clock struct {
+			Control struct {
+				Kind   string `json:"kind"`
+				BaseMs int64  `json:"baseMs"`
+			} `json:"control"`
+			RemainingMs [2]int64 `json:"remainingMs"`
+			Running     [2]bool  `json:"running"`
+		} `json:"clock"`
+		Outcome struct {
+			Over   bool    `json:"over"`
+			Winner *string `json:"winner"`
+			Ending string  `json:"ending"`
+		} `json:"outcome"`
+	} `json:"view"`
+}
+
+func (c *client) clock(id string) clockJSON {
+	c.h.t.Helper()
+	var g clockJSON
+	if st := c.call("GET", "/api/games/"+id, nil, &g); st != http.StatusOK {
+		c.h.t.Fatalf("game %s: %d", id, st)
+	}
+	return g
+}
+
+const day = 24 * time.Hour
+
+// TestCorrespondenceGame plays a correspondence game: days per move, refused controls, the
+// your-move notification (stored, and pushed over the WebSocket), a vacation that moves the
+// deadline back by its days and is refused beyond the allowance, and the loss on time at the
+// deadline, once.
+func TestCorrespondenceGame(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts, func(c *server.Config) { c.VacationDays = 10 })
+		a, b := h.bot(), h.bot()
+		for _, bad := range []map[string]any{
+			{"days": 4}, {"days": 0}, {"days": 15}, {"days": 3, "incrementDays": 20},
+		} {
+			var e apiError
+			if st := a.call("POST", "/api/games", map[string]any{"kind": "reversi", "mode": "online", "correspondence": bad}, &e); st != http.StatusBadRequest || e.Error.Code != "bad_option" {
+				t.Errorf("correspondence %v: %d %+v", bad, st, e)
+			}
+		}
+		var e apiError
+		if st := a.call("POST", "/api/games", map[string]any{"kind": "reversi", "mode": "online",
+			"time": map[string]any{"kind": "correspondence", "baseMs": (36 * time.Hour).Milliseconds()}}, &e); st != http.StatusBadRequest {
+			t.Errorf("a day and a half per move: %d %+v", st, e)
+		}
+		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "correspondence": map[string]any{"days": 3}})
+		c := a.clock(g.ID)
+		if c.View.Clock.Control.Kind != "correspondence" || c.View.Clock.Control.BaseMs != (3*day).Milliseconds() || !c.View.Clock.Running[0] {
+			t.Fatalf("clock: %+v", c.View.Clock)
+		}
+		waitFor(t, 30*time.Second, "the first player's your-move notification", func() bool { return len(a.notes("your_move")) == 1 })
+		wb := b.dial()
+		wb.send(map[string]any{"type": "ping"})
+		wb.next(ofType("pong"))
+		if st := a.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": a.game(g.ID).View.Legal[0]}, nil); st != http.StatusOK {
+			t.Fatalf("move: %d %s", st, a.received())
+		}
+		m := wb.next(ofType("notification"))
+		if n, _ := m["notification"].(map[string]any); n["kind"] != "your_move" || n["game"] != g.ID {
+			t.Errorf("pushed: %v", m)
+		}
+		if got := b.notes("your_move"); len(got) != 1 || !strings.Contains(got[0], g.ID) {
+			t.Errorf("B's notifications: %q", got)
+		}
+
+		// Vacation: 4 days more for B, whose clock runs; A's is untouched.
+		var vac struct {
+			Used, Allowance int
+			Games           []string
+		}
+		h.clock.advance(day)
+		if st := b.call("POST", "/api/vacation", map[string]any{"days": 4}, &vac); st != http.StatusOK || len(vac.Games) != 1 || vac.Games[0] != g.ID {
+			t.Fatalf("vacation: %d %+v %s", st, vac, b.received())
+		}
+		c = a.clock(g.ID)
+		left := time.Duration(c.View.Clock.RemainingMs[1]) * time.Millisecond
+		if left < 6*day-time.Minute || left > 6*day || c.View.Clock.RemainingMs[0] != (3*day).Milliseconds() {
+			t.Errorf("after 1 day and 4 vacation days: %v left, A %v", left, c.View.Clock.RemainingMs[0])
+		}
+		if st := b.call("POST", "/api/vacation", map[string]any{"days": 7}, &e); st != http.StatusConflict || e.Error.Code != "not_allowed" {
+			t.Errorf("beyond the allowance: %d %+v", st, e)
+		}
+		var info struct {
+			Used      int `json:"usedDays"`
+			Allowance int `json:"allowanceDays"`
+		}
+		if b.call("GET", "/api/vacation", nil, &info); info.Used != 4 || info.Allowance != 10 {
+			t.Errorf("vacation info: %+v", info)
+		}
+
+		// Five days on, B's clock (3 + 4 days from the move) has not run out; at six it has.
+		h.clock.advance(4 * day)
+		time.Sleep(200 * time.Millisecond)
+		if c := a.clock(g.ID); c.View.Outcome.Over {
+			t.Fatalf("over before the deadline moved back by the vacation: %+v", c.View.Outcome)
+		}
+		h.clock.advance(2 * day)
+		waitFor(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
+		c = a.clock(g.ID)
+		if c.View.Outcome.Ending != "time" || c.View.Outcome.Winner == nil || *c.View.Outcome.Winner != "first" {
+			t.Errorf("outcome: %+v", c.View.Outcome)
+		}
+		waitFor(t, 10*time.Second, "the game-over notifications", func() bool {
+			return len(a.notes("game_over")) == 1 && len(b.notes("game_over")) == 1
+		})
+		var n notes
+		a.call("GET", "/api/notifications?unread=1", nil, &n)
+		if n.Unread != len(n.Notifications) || n.Unread < 2 {
+			t.Errorf("unread: %+v", n)
+		}
+		a.call("POST", "/api/notifications/read", map[string]any{}, nil)
+		if a.call("GET", "/api/notifications?unread=1", nil, &n); n.Unread != 0 || len(n.Notifications) != 0 {
+			t.Errorf("after marking all read: %+v", n)
+		}
+	})
+}
+
+// endEvents counts a game's end events.
+func endEvents(t *testing.T, c *client, id string) (ends int, reasons []string) {
+	t.Helper()
+	var evs []struct {
+		Kind    string `json:"kind"`
+		Outcome *struct {
+			Ending string `json:"ending"`
+		} `json:"outcome"`
+	}
+	if st := c.call("GET", "/api/games/"+id+"/events", nil, &evs); st != http.StatusOK {
+		t.Fatalf("events: %d", st)
+	}
+	for _, e := range evs {
+		if e.Kind == "end" {
+			ends++
+			reasons = append(reasons, e.Outcome.Ending)
+		}
+	}
+	return ends, reasons
+}
+
+// TestDeadlineOnceAcrossInstances runs two servers on one PostgreSQL schema, both following a
+// correspondence game: when its deadline passes, exactly one instance ends it on time (one end
+// event, one notification each).
+func TestDeadlineOnceAcrossInstances(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		if !store.IsPostgres(dsn) {
+			t.Skip("one instance on SQLite")
+		}
+		shared := &fakeClock{}
+		a := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		b := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		p1, p2 := a.bot(), a.bot()
+		var ids []string
+		for range 3 {
+			g := onlineGame(t, p1, p2, map[string]any{"kind": "reversi", "correspondence": map[string]any{"days": 1}})
+			ids = append(ids, g.ID)
+			p1.on(b).clock(g.ID) // B holds the game in memory too
+		}
+		shared.advance(day + time.Minute)
+		for _, id := range ids {
+			waitFor(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+		}
+		waitFor(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
+		time.Sleep(time.Second) // a second processing, if there were one, would show by now
+		for _, id := range ids {
+			if n, reasons := endEvents(t, p1, id); n != 1 || reasons[0] != "time" {
+				t.Errorf("game %s: %d end events %v, want one on time", id, n, reasons)
+			}
+		}
+		if got := p1.notes("game_over"); len(got) != len(ids) {
+			t.Errorf("first player's game-over notifications: %d, want %d: %q", len(got), len(ids), got)
+		}
+	})
+}
+
+// TestRestartResumesDeadline stops the server of a correspondence game and starts another on the
+// same store: the deadline stored as a job by the first is worked by the second.
+func TestRestartResumesDeadline(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		shared := &fakeClock{}
+		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		a, b := h.bot(), h.bot()
+		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "correspondence": map[string]any{"days": 2}})
+		h.ts.Close()
+		h.srv.Close()
+		h2 := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared.advance(2*day + time.Minute)
+		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
+		if n, _ := endEvents(t, a.on(h2), g.ID); n != 1 {
+			t.Errorf("%d end events", n)
+		}
+	})
+}
+
+type ratingJSON struct {
+	Rank      int     `json:"rank"`
+	Player    string  `json:"player"`
+	Variant   string  `json:"variant"`
+	Rating    float64 `json:"rating"`
+	Deviation float64 `json:"deviation"`
+	Games     int     `json:"games"`
+	Text      string  `json:"text"`
+}
+
+// TestRatings checks that a rated game updates both players' ratings in its variant (shown on
+// profiles and leaderboards with deviations) and an unrated one does not, and that games against
+// the AI and hot-seat games cannot be rated.
+func TestRatings(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		a, b := h.bot(), h.bot()
+		var me struct{ User struct{ Name string } }
+		a.call("GET", "/api/me", nil, &me)
+		an := me.User.Name
+		b.call("GET", "/api/me", nil, &me)
+		bn := me.User.Name
+		for _, mode := range []string{"ai", "hotseat"} {
+			var e apiError
+			if st := a.call("POST", "/api/games", map[string]any{"kind": "reversi", "mode": mode, "rated": true}, &e); st != http.StatusBadRequest {
+				t.Errorf("a rated %s game: %d %+v", mode, st, e)
+			}
+		}
+		profile := func(name string) []ratingJSON {
+			var p struct {
+				Ratings []ratingJSON `json:"ratings"`
+				Recent  []struct {
+					ID string `json:"id"`
+				} `json:"recent"`
+			}
+			if st := a.call("GET", "/api/users/"+name, nil, &p); st != http.StatusOK {
+				t.Fatalf("profile of %s: %d", name, st)
+			}
+			return p.Ratings
+		}
+		// An unrated game: nothing changes.
+		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}})
+		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
+			t.Fatalf("resign: %d", st)
+		}
+		if r := profile(an); len(r) != 0 {
+			t.Errorf("ratings after an unrated game: %+v", r)
+		}
+		// A rated 6x6 game, won by A.
+		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "rated": true})
+		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
+			t.Fatalf("resign: %d", st)
+		}
+		ra, rb := profile(an), profile(bn)
+		if len(ra) != 1 || len(rb) != 1 || ra[0].Variant != rb[0].Variant || !strings.HasPrefix(ra[0].Variant, "reversi:size=6") ||
+			ra[0].Rating <= 1500 || rb[0].Rating >= 1500 || ra[0].Deviation >= 350 || ra[0].Games != 1 || !strings.Contains(ra[0].Text, "±") {
+			t.Fatalf("after a rated win: %+v / %+v", ra, rb)
+		}
+		// An 8x8 game is another variant.
+		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "rated": true})
+		a.call("POST", "/api/games/"+g.ID+"/resign", nil, nil)
+		if ra := profile(an); len(ra) != 2 {
+			t.Errorf("two variants: %+v", ra)
+		}
+		var lb struct {
+			Variant string       `json:"variant"`
+			Players []ratingJSON `json:"players"`
+		}
+		if st := a.call("GET", "/api/leaderboard?game=reversi&options=size=6", nil, &lb); st != http.StatusOK || len(lb.Players) != 2 ||
+			lb.Players[0].Player != an || lb.Players[0].Rank != 1 || lb.Players[1].Player != bn || lb.Variant != ra[0].Variant {
+			t.Errorf("6x6 leaderboard: %d %+v", st, lb)
+		}
+		var lb8 struct {
+			Players []ratingJSON `json:"players"`
+		}
+		if a.call("GET", "/api/leaderboard?variant="+strings.ReplaceAll(profile(bn)[0].Variant, ",", "%2C"), nil, &lb8); len(lb8.Players) != 2 {
+			t.Errorf("leaderboard by variant key: %+v", lb8)
+		}
+		if st := a.call("GET", "/api/leaderboard", nil, nil); st != http.StatusBadRequest {
+			t.Errorf("no variant: %d", st)
+		}
+		if st := a.call("GET", "/api/users/nobody-here", nil, nil); st != http.StatusNotFound {
+			t.Errorf("unknown profile: %d", st)
+		}
+	})
+}
