@@ -34,7 +34,9 @@ import (
 // the subscription window or of the round) is a durable job; the house AI's posts are made by
 // the server as soon as the house is due.
 
-// checkpointEvery bounds the operations replayed when a tournament is loaded.
+// checkpointEvery bounds the players' operations replayed when a tournament is loaded: a
+// checkpoint is written after checkpointEvery of them, or as many as the tournament has boards
+// (a checkpoint costs in proportion to the boards, so that the cost of a post stays constant).
 const checkpointEvery = 200
 
 // houseLevel is the house AI's strength (level 1-10).
@@ -125,6 +127,8 @@ type liveTournament struct {
 	t   *tournament.Tournament
 	// sinceCheckpoint counts the operations stored after the last checkpoint.
 	sinceCheckpoint int
+	// boards is the number of boards (see checkpointEvery).
+	boards int
 }
 
 // liveTournament returns the tournament, loaded and current, with its lock held.
@@ -189,7 +193,7 @@ func (s *Server) loadTournament(ctx context.Context, lt *liveTournament) error {
 		}
 	}
 	row.Version = t.Version()
-	lt.row, lt.t, lt.sinceCheckpoint = row, t, len(ops)
+	lt.row, lt.t, lt.sinceCheckpoint, lt.boards = row, t, len(ops), len(t.Boards())
 	return nil
 }
 
@@ -248,7 +252,7 @@ func (s *Server) commitTournament(ctx context.Context, lt *liveTournament, op to
 		stored[i] = store.Event{Version: e.Version, Body: b}
 	}
 	var checkpoint json.RawMessage
-	if !playerOp(op.Op) || lt.sinceCheckpoint+1 >= checkpointEvery {
+	if !playerOp(op.Op) || lt.sinceCheckpoint+1 >= max(checkpointEvery, lt.boards) {
 		if checkpoint, err = json.Marshal(lt.t); err != nil {
 			return err
 		}
@@ -265,6 +269,9 @@ func (s *Server) commitTournament(ctx context.Context, lt *liveTournament, op to
 		lt.sinceCheckpoint = 0
 	}
 	lt.row.Version, lt.row.Phase, lt.row.NextDeadline, lt.row.Updated = change.Version, change.Phase, deadline, now
+	if op.Op == opAdvance {
+		lt.boards = len(lt.t.Boards())
+	}
 	return nil
 }
 
