@@ -1,8 +1,10 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -107,13 +109,33 @@ func (c *client) clock(id string) clockJSON {
 
 const day = 24 * time.Hour
 
+// mailbox is a Mailer that keeps what it is given.
+type mailbox struct {
+	mu    sync.Mutex
+	mails []server.Mail
+}
+
+func (m *mailbox) Send(ctx context.Context, mail server.Mail) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.mails = append(m.mails, mail)
+	return nil
+}
+
+func (m *mailbox) sent() []server.Mail {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]server.Mail(nil), m.mails...)
+}
+
 // TestCorrespondenceGame plays a correspondence game: days per move, refused controls, the
 // your-move notification (stored, and pushed over the WebSocket), a vacation that moves the
 // deadline back by its days and is refused beyond the allowance, and the loss on time at the
 // deadline, once.
 func TestCorrespondenceGame(t *testing.T) {
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.VacationDays = 10 })
+		mails := &mailbox{}
+		h := newHarness(t, dsn, opts, func(c *server.Config) { c.VacationDays = 10; c.Mailer = mails })
 		a, b := h.bot(), h.bot()
 		for _, bad := range []map[string]any{
 			{"days": 4}, {"days": 0}, {"days": 15}, {"days": 3, "incrementDays": 20},
@@ -173,13 +195,22 @@ func TestCorrespondenceGame(t *testing.T) {
 			t.Errorf("vacation info: %+v", info)
 		}
 
-		// Five days on, B's clock (3 + 4 days from the move) has not run out; at six it has.
+		// Five days after the move, B's clock (3 + 4 days) has not run out. A day before the
+		// deadline B is reminded (a notification and a mail); at seven days the game is lost.
 		h.clock.advance(4 * day)
 		time.Sleep(200 * time.Millisecond)
 		if c := a.clock(g.ID); c.View.Outcome.Over {
 			t.Fatalf("over before the deadline moved back by the vacation: %+v", c.View.Outcome)
 		}
-		h.clock.advance(2 * day)
+		h.clock.advance(day + time.Hour)
+		waitFor(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
+		if got := mails.sent(); len(got) != 1 || !strings.Contains(got[0].Subject, g.ID) || !strings.HasPrefix(got[0].UserName, "guest-") {
+			t.Errorf("mails: %+v", got)
+		}
+		if got := a.notes("reminder"); len(got) != 0 {
+			t.Errorf("A, whose clock does not run, was reminded: %q", got)
+		}
+		h.clock.advance(day)
 		waitFor(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
 		c = a.clock(g.ID)
 		if c.View.Outcome.Ending != "time" || c.View.Outcome.Winner == nil || *c.View.Outcome.Winner != "first" {

@@ -127,7 +127,8 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 		Workers: ws,
 		Logger:  quiet,
 		Test:    river.TestConfig{Time: serverClock{now: s.now, custom: customClock}},
-		// A tournament's round of ten thousand boards closes in seconds; a minute is ample.
+		// A tournament's round of ten thousand boards closes in under a second here; five minutes
+		// leave room for a loaded machine and far larger tournaments.
 		JobTimeout: 5 * time.Minute,
 	}
 	jobs, err := s.store.NewJobs(ctx, cfg, quiet)

@@ -276,3 +276,66 @@ func TestTournamentAPI(t *testing.T) {
 		}
 	})
 }
+
+// TestTournamentHouse runs a tournament of three with the house AI for the odd player out: the
+// house's posts are made by the server as soon as they are due.
+func TestTournamentHouse(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		shared := &fakeClock{}
+		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		host := h.member("Host")
+		var tj tournamentJSON
+		if st := host.call("POST", "/api/tournaments", map[string]any{"oddPlayer": "house", "window": "1h"}, &tj); st != http.StatusCreated {
+			t.Fatalf("create: %d %s", st, host.received())
+		}
+		base := "/api/tournaments/" + tj.ID
+		players := map[string]*client{}
+		for _, n := range []string{"Ann", "Bob", "Cid"} {
+			players[n] = h.member(n)
+			players[n].call("POST", base+"/subscribe", nil, nil)
+		}
+		shared.advance(time.Hour + time.Second)
+		if st := host.call("POST", base+"/advance", nil, nil); st != http.StatusOK {
+			t.Fatalf("advance: %d %s", st, host.received())
+		}
+		var boards []boardJSON
+		host.call("GET", base+"/boards", nil, &boards)
+		house := -1
+		for i, b := range boards {
+			if b.Seats[0].Player == tournament.House || b.Seats[1].Player == tournament.House {
+				house = i
+			}
+		}
+		if len(boards) != 2 || house < 0 {
+			t.Fatalf("boards: %+v", boards)
+		}
+		// Two rounds: in each, the humans due post; the house's post is the server's.
+		for round := 1; round <= 2; round++ {
+			var due []boardJSON
+			host.call("GET", base+"/boards", nil, &due)
+			for _, b := range due {
+				side := 0
+				if b.ToMove != nil && *b.ToMove == "second" {
+					side = 1
+				}
+				p := b.Seats[side].Player
+				if p == tournament.House || b.Status != "playing" {
+					continue
+				}
+				var full boardJSON
+				host.call("GET", base+"/boards/"+string(rune('0'+b.Number)), nil, &full)
+				if full.View == nil || len(full.View.Legal) == 0 {
+					continue
+				}
+				var o opJSON
+				if st := players[p].call("POST", base+"/posts", map[string]any{"board": b.Number, "move": full.View.Legal[0]}, &o); st != http.StatusOK {
+					t.Fatalf("round %d: %s's post: %d %s", round, p, st, players[p].received())
+				}
+			}
+			host.call("GET", base, nil, &tj)
+			if tj.Round == nil || tj.Round.Number != round+1 {
+				t.Fatalf("round %d did not close early with the house's post: %+v", round, tj.Round)
+			}
+		}
+	})
+}

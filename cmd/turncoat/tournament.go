@@ -454,6 +454,9 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			names = append(names, n)
 		}
 		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(e.stdout, "balance %-24s %10s\n", n, l.Balances[n])
+		}
 		fmt.Fprintf(e.stdout, "total %s %s\n", l.Total, l.Currency)
 	}
 	return nil
