@@ -126,7 +126,10 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
 		Workers: ws,
 		Logger:  quiet,
-		Test:    river.TestConfig{Time: serverClock{now: s.now, custom: customClock}},
+		// SQLite has no LISTEN: River's listener there polls a table every 50 ms on the single
+		// write connection. Polling for jobs (every second) costs the store's writers less.
+		PollOnly: !s.store.Postgres(),
+		Test:     river.TestConfig{Time: serverClock{now: s.now, custom: customClock}},
 		// A tournament's round of ten thousand boards closes in under a second here; five minutes
 		// leave room for a loaded machine and far larger tournaments.
 		JobTimeout: 5 * time.Minute,
