@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 )
 
 var t0 = time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)
@@ -452,47 +453,7 @@ func TestTableSnapshotRestore(t *testing.T) {
 			default:
 				tb.Tick(now)
 			}
-			checkRestore(t, reg, tb, now)
-		}
-	}
-}
-
-func checkRestore(t *testing.T, reg *game.Registry, tb *game.Table, now time.Time) {
-	t.Helper()
-	snap := tb.Snapshot()
-	b, err := json.Marshal(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var back game.Snapshot
-	if err := json.Unmarshal(b, &back); err != nil {
-		t.Fatalf("%s: %v", b, err)
-	}
-	rt, err := game.Restore(reg, back, &seqRand{n: 100})
-	if err != nil {
-		t.Fatalf("restore %s: %v", b, err)
-	}
-	b2, _ := json.Marshal(rt.Snapshot())
-	if !bytes.Equal(b, b2) {
-		t.Fatalf("restored snapshot differs:\n%s\n%s", b, b2)
-	}
-	for _, p := range []game.Player{game.First, game.Second, game.NoPlayer} {
-		v1, _ := json.Marshal(tb.View(p, now))
-		v2, _ := json.Marshal(rt.View(p, now))
-		if !bytes.Equal(v1, v2) {
-			t.Fatalf("view of %s differs:\n%s\n%s", p, v1, v2)
-		}
-	}
-	// The same future: the same commands give the same events (nonces aside).
-	c1, c2 := game.Player(tb.Ply()%2), now.Add(time.Second)
-	e1, err1 := tb.Clone().Submit(c1, 0, c2)
-	e2, err2 := rt.Submit(c1, 0, c2)
-	if (err1 == nil) != (err2 == nil) || len(e1) != len(e2) {
-		t.Fatalf("futures differ: %v %v / %v %v", e1, err1, e2, err2)
-	}
-	for i := range e1 {
-		if e1[i].Kind != e2[i].Kind || e1[i].Version != e2[i].Version || e1[i].Move != e2[i].Move {
-			t.Fatalf("futures differ: %+v / %+v", e1[i], e2[i])
+			gametest.CheckRestore(t, reg, tb, now)
 		}
 	}
 }
