@@ -424,7 +424,12 @@ type Event struct {
 
 // Events returns a game's events after a version, oldest first (at most limit).
 func (s *Store) Events(ctx context.Context, id string, after int64, limit int) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, body FROM events WHERE game_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, after, limit)
+	return s.events(ctx, `SELECT version, body FROM events WHERE game_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, after, limit)
+}
+
+// events reads stored events (version, body) by a query taking an id, a version and a limit.
+func (s *Store) events(ctx context.Context, query, id string, after int64, limit int) ([]Event, error) {
+	rows, err := s.db.QueryContext(ctx, query, id, after, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -203,23 +203,8 @@ func (s *Store) LoadTournament(ctx context.Context, id string) (Tournament, json
 
 // TournamentEvents returns a tournament's events after a version, oldest first (at most limit).
 func (s *Store) TournamentEvents(ctx context.Context, id string, after int64, limit int) ([]Event, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT version, body FROM tournament_events WHERE tournament_id = $1 AND version > $2
+	return s.events(ctx, `SELECT version, body FROM tournament_events WHERE tournament_id = $1 AND version > $2
 		ORDER BY version LIMIT $3`, id, after, limit)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []Event
-	for rows.Next() {
-		var e Event
-		var body string
-		if err := rows.Scan(&e.Version, &body); err != nil {
-			return nil, err
-		}
-		e.Body = json.RawMessage(body)
-		out = append(out, e)
-	}
-	return out, rows.Err()
 }
 
 // TournamentFilter selects tournaments for ListTournaments.
