@@ -1,0 +1,266 @@
+package server_test
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"slices"
+	"testing"
+
+	"turncoat/store"
+)
+
+// eventJSON is the part of GET /api/events/{id} the tests read.
+type eventJSON struct {
+	ID       string `json:"id"`
+	Format   string `json:"format"`
+	Status   string `json:"status"`
+	Rounds   int    `json:"rounds"`
+	Champion string `json:"champion"`
+	Players  []struct {
+		Name string `json:"name"`
+	} `json:"players"`
+	RoundList []struct {
+		Number   int `json:"number"`
+		Pairings []struct {
+			Board    int       `json:"board"`
+			Players  [2]string `json:"players"`
+			Game     string    `json:"game"`
+			Advanced string    `json:"advanced"`
+			Ending   string    `json:"ending"`
+			Result   *struct {
+				Winner *string `json:"winner"`
+			} `json:"result"`
+		} `json:"pairings"`
+	} `json:"roundList"`
+	Standings []struct {
+		Rank            int     `json:"rank"`
+		Player          string  `json:"player"`
+		Points          float64 `json:"points"`
+		Games           int     `json:"games"`
+		Wins            int     `json:"wins"`
+		Byes            int     `json:"byes"`
+		SonnebornBerger float64 `json:"sonnebornBerger"`
+	} `json:"standings"`
+}
+
+// eventField signs up the host and players, creates the event and has everyone join.
+func eventField(t *testing.T, h *harness, req map[string]any, names []string) (*client, map[string]*client, string) {
+	t.Helper()
+	host := h.member("Host")
+	var ev eventJSON
+	if st := host.call("POST", "/api/events", req, &ev); st != http.StatusCreated || ev.Status != "signup" {
+		t.Fatalf("create %v: %d %s", req, st, host.received())
+	}
+	players := map[string]*client{}
+	for _, n := range names {
+		players[n] = h.member(n)
+		if st := players[n].call("POST", "/api/events/"+ev.ID+"/join", nil, nil); st != http.StatusOK {
+			t.Fatalf("%s joins: %d %s", n, st, players[n].received())
+		}
+	}
+	return host, players, ev.ID
+}
+
+func getEvent(t *testing.T, c *client, id string) eventJSON {
+	t.Helper()
+	var ev eventJSON
+	if st := c.call("GET", "/api/events/"+id, nil, &ev); st != http.StatusOK {
+		t.Fatalf("GET event: %d %s", st, c.received())
+	}
+	return ev
+}
+
+// playRandom plays a game to its end with random legal moves of its two players.
+func playRandom(t *testing.T, id string, seats [2]*client, rng *rand.Rand) {
+	t.Helper()
+	for turn := 0; turn < 200; turn++ {
+		moved := false
+		for _, c := range seats {
+			g := c.game(id)
+			if g.Status == "over" || g.View.Outcome.Over {
+				return
+			}
+			if len(g.View.Legal) == 0 {
+				continue
+			}
+			m := g.View.Legal[rng.IntN(len(g.View.Legal))]
+			if st := c.call("POST", "/api/games/"+id+"/move", map[string]any{"move": m}, nil); st != http.StatusOK {
+				t.Fatalf("move %s in %s: %d %s", m, id, st, c.received())
+			}
+			moved = true
+		}
+		if !moved {
+			t.Fatalf("game %s: no one has a legal move and it is not over", id)
+		}
+	}
+	t.Fatalf("game %s: not over after 200 turns", id)
+}
+
+// playRound plays every game of the event's latest round with play, and returns the event after.
+func playRound(t *testing.T, host *client, players map[string]*client, id string, play func(gameID string, names [2]string)) eventJSON {
+	t.Helper()
+	ev := getEvent(t, host, id)
+	r := ev.RoundList[len(ev.RoundList)-1]
+	for _, p := range r.Pairings {
+		if p.Game == "" {
+			if p.Players[1] != "" || p.Result == nil {
+				t.Fatalf("round %d: a pairing without a game that is not a decided bye: %+v", r.Number, p)
+			}
+			continue
+		}
+		g := players[p.Players[0]].game(p.Game)
+		if g.Status != "active" || g.Mode != "online" || len(g.You) != 1 || g.You[0] != "first" {
+			t.Fatalf("round %d game %s for %s: %+v", r.Number, p.Game, p.Players[0], g)
+		}
+		play(p.Game, p.Players)
+	}
+	return getEvent(t, host, id)
+}
+
+func TestEventRoundRobin(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		names := []string{"Ann", "Bob", "Cid", "Dee"}
+		host, players, id := eventField(t, h, map[string]any{"format": "roundrobin", "kind": "reversi",
+			"options": map[string]string{"size": "4"}, "correspondence": map[string]any{"days": 3}, "rated": true}, names)
+		var e apiError
+		if st := players["Ann"].call("POST", "/api/events/"+id+"/start", nil, &e); st != http.StatusForbidden || e.Error.Code != "forbidden" {
+			t.Errorf("a player starts the event: %d %+v", st, e)
+		}
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		if st := h.member("Late").call("POST", "/api/events/"+id+"/join", nil, &e); st != http.StatusConflict {
+			t.Errorf("joining a started event: %d %+v", st, e)
+		}
+		// The earlier name wins every game: the later one resigns.
+		met := map[[2]string]int{}
+		rank := func(n string) int { return slices.Index(names, n) }
+		var ev eventJSON
+		for round := 1; round <= 3; round++ {
+			ev = playRound(t, host, players, id, func(g string, ps [2]string) {
+				loser := ps[0]
+				if rank(ps[1]) > rank(ps[0]) {
+					loser = ps[1]
+				}
+				if st := players[loser].call("POST", "/api/games/"+g+"/resign", map[string]any{}, nil); st != http.StatusOK {
+					t.Fatalf("%s resigns %s: %d %s", loser, g, st, players[loser].received())
+				}
+				pair := ps
+				slices.Sort(pair[:])
+				met[pair]++
+			})
+			if round < 3 && (len(ev.RoundList) != round+1 || ev.Status != "running") {
+				t.Fatalf("after round %d: %d rounds, %s", round, len(ev.RoundList), ev.Status)
+			}
+		}
+		if ev.Status != "finished" || ev.Rounds != 3 || len(met) != 6 {
+			t.Fatalf("the event: %s, %d rounds, met %v", ev.Status, ev.Rounds, met)
+		}
+		for pair, n := range met {
+			if n != 1 {
+				t.Errorf("%v met %d times", pair, n)
+			}
+		}
+		for i, want := range []struct {
+			name   string
+			points float64
+			sb     float64
+		}{{"Ann", 3, 3}, {"Bob", 2, 1}, {"Cid", 1, 0}, {"Dee", 0, 0}} {
+			s := ev.Standings[i]
+			if s.Player != want.name || s.Rank != i+1 || s.Points != want.points || s.Games != 3 || s.SonnebornBerger != want.sb {
+				t.Errorf("standing %d: %+v, want %+v", i+1, s, want)
+			}
+		}
+	})
+}
+
+func TestEventSwiss(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		names := []string{"Ann", "Bob", "Cid", "Dee", "Eli", "Fay"}
+		host, players, id := eventField(t, h, map[string]any{"format": "swiss", "kind": "reversi",
+			"options": map[string]string{"size": "4"}, "rounds": 3}, names)
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		rng := rand.New(rand.NewPCG(1, 2))
+		met := map[[2]string]bool{}
+		var ev eventJSON
+		for round := 1; round <= 3; round++ {
+			ev = playRound(t, host, players, id, func(g string, ps [2]string) {
+				pair := ps
+				slices.Sort(pair[:])
+				if met[pair] {
+					t.Errorf("round %d repeats %v", round, pair)
+				}
+				met[pair] = true
+				playRandom(t, g, [2]*client{players[ps[0]], players[ps[1]]}, rng)
+			})
+		}
+		if ev.Status != "finished" || len(ev.RoundList) != 3 || len(met) != 9 {
+			t.Fatalf("the event: %s, %d rounds, %d pairs", ev.Status, len(ev.RoundList), len(met))
+		}
+		total := 0.0
+		for _, s := range ev.Standings {
+			total += s.Points
+			if s.Games != 3 {
+				t.Errorf("%s played %d games", s.Player, s.Games)
+			}
+		}
+		if total != 9 {
+			t.Errorf("the standings share %v points, want 9 (9 games)", total)
+		}
+	})
+}
+
+func TestEventKnockout(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		names := []string{"Ann", "Bob", "Cid", "Dee"}
+		host, players, id := eventField(t, h, map[string]any{"format": "knockout", "kind": "reversi",
+			"options": map[string]string{"size": "4"}}, names)
+		var e apiError
+		if st := host.call("POST", "/api/events", map[string]any{"format": "knockout", "kind": "reversi", "rounds": 2}, &e); st != http.StatusBadRequest || e.Error.Code != "bad_request" {
+			t.Errorf("a knockout with rounds: %d %+v", st, e)
+		}
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		rng := rand.New(rand.NewPCG(3, 4))
+		ev := playRound(t, host, players, id, func(g string, ps [2]string) {
+			playRandom(t, g, [2]*client{players[ps[0]], players[ps[1]]}, rng)
+		})
+		first := ev.RoundList[0]
+		if len(first.Pairings) != 2 || first.Pairings[0].Players != [2]string{"Ann", "Dee"} || first.Pairings[1].Players != [2]string{"Bob", "Cid"} {
+			t.Fatalf("round 1: %+v", first.Pairings)
+		}
+		var finalists []string
+		for _, p := range first.Pairings {
+			want := p.Players[0] // the higher seed goes through on a draw
+			if w := p.Result.Winner; w != nil && *w == "second" {
+				want = p.Players[1]
+			}
+			if p.Advanced != want {
+				t.Errorf("%v: %s went through, want %s", p.Players, p.Advanced, want)
+			}
+			finalists = append(finalists, p.Advanced)
+		}
+		slices.SortFunc(finalists, func(a, b string) int { return slices.Index(names, a) - slices.Index(names, b) })
+		if len(ev.RoundList) != 2 || ev.RoundList[1].Pairings[0].Players != [2]string(finalists) {
+			t.Fatalf("the final: %+v, want %v (the higher seed First)", ev.RoundList, finalists)
+		}
+		// The final is drawn by agreement: the higher seed goes through.
+		ev = playRound(t, host, players, id, func(g string, ps [2]string) {
+			for _, p := range ps {
+				if st := players[p].call("POST", "/api/games/"+g+"/draw", map[string]any{}, nil); st != http.StatusOK {
+					t.Fatalf("%s offers a draw: %d %s", p, st, players[p].received())
+				}
+			}
+		})
+		final := ev.RoundList[1].Pairings[0]
+		if ev.Status != "finished" || ev.Champion != finalists[0] || final.Result == nil || final.Result.Winner != nil || final.Advanced != finalists[0] {
+			t.Fatalf("the event: %s, champion %q, want %s; the final %+v", ev.Status, ev.Champion, finalists[0], final)
+		}
+	})
+}
