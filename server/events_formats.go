@@ -172,7 +172,7 @@ func (s *Server) changeEvent(ctx context.Context, id string, f func(e *pairedEve
 			return nil, err
 		}
 		from := row.Version
-		row.Version, row.State = from+1, state
+		row.Version, row.State, row.Status = from+1, state, e.Status
 		err = s.store.SavePairedEvent(ctx, row, from, fresh, s.now())
 		if errors.Is(err, store.ErrConflict) && attempt < 5 {
 			continue
@@ -353,6 +353,21 @@ func (s *Server) pairedGameEnded(ctx context.Context, id string) {
 	}
 }
 
+// resumeEvents catches up, after a start, with the running events whose games ended while no
+// server was there to pair their next round (a stop between a game's end and its event's save).
+func (s *Server) resumeEvents(ctx context.Context) {
+	ids, err := s.store.PairedEventsWithStatus(ctx, eventRunning, 1000)
+	if err != nil {
+		s.log.Error("listing the running events", "error", err)
+		return
+	}
+	for _, id := range ids {
+		if _, err := s.changeEvent(ctx, id, func(e *pairedEvent) (bool, error) { return s.refreshEvent(ctx, e) }); err != nil {
+			s.log.Error("resuming an event", "event", id, "error", err)
+		}
+	}
+}
+
 // eventRequest is the body of POST /api/events.
 type eventRequest struct {
 	Format         string                 `json:"format"`
@@ -410,7 +425,7 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	if err := s.store.CreatePairedEvent(r.Context(), store.PairedEvent{ID: e.ID, HostID: u.ID, Format: e.Format,
+	if err := s.store.CreatePairedEvent(r.Context(), store.PairedEvent{ID: e.ID, HostID: u.ID, Format: e.Format, Status: e.Status,
 		Version: 1, State: state, Created: now}); err != nil {
 		return err
 	}

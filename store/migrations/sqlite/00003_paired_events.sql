@@ -6,11 +6,14 @@ CREATE TABLE paired_events (
     id         TEXT PRIMARY KEY,
     host_id    INTEGER NOT NULL REFERENCES users(id),
     format     TEXT NOT NULL,
+    status     TEXT NOT NULL,
     version    BIGINT NOT NULL,
     state      TEXT NOT NULL,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );
+
+CREATE INDEX paired_events_status ON paired_events(status);
 
 CREATE TABLE paired_event_games (
     game_id  TEXT PRIMARY KEY,
