@@ -267,7 +267,13 @@ func (s *Server) pairRound(e *pairedEvent, n int) error {
 			return nil
 		}
 		var err error
-		if pairings, err = tournament.Swiss(e.names(), e.results(), n); err != nil {
+		pairings, err = tournament.Swiss(e.names(), e.results(), n)
+		if errors.Is(err, tournament.ErrNoPairing) {
+			// Every pairing would repeat a game: the event ends early rather than stall.
+			e.Status = eventFinished
+			return nil
+		}
+		if err != nil {
 			return err
 		}
 	case formatKnockout:

@@ -264,3 +264,91 @@ func TestEventKnockout(t *testing.T) {
 		}
 	})
 }
+
+// TestEventByesAndRefusals plays a round robin of three (a bye each round) and checks what the
+// API refuses.
+func TestEventByesAndRefusals(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		host := h.member("Host")
+		for _, c := range []struct {
+			req  map[string]any
+			code string
+		}{
+			{map[string]any{"format": "ladder", "kind": "reversi"}, "bad_request"},
+			{map[string]any{"format": "swiss", "kind": "reversi"}, "bad_request"},
+			{map[string]any{"format": "roundrobin", "kind": "chess"}, "unknown_kind"},
+			{map[string]any{"format": "roundrobin", "kind": "reversi", "options": map[string]string{"size": "5"}}, "bad_option"},
+			{map[string]any{"format": "roundrobin", "kind": "reversi", "correspondence": map[string]any{"days": 4}}, "bad_option"},
+		} {
+			var e apiError
+			if st := host.call("POST", "/api/events", c.req, &e); st != http.StatusBadRequest || e.Error.Code != c.code || e.Error.Message == "" {
+				t.Errorf("create %v: %d %+v, want 400 %s", c.req, st, e, c.code)
+			}
+		}
+		var e apiError
+		if st := h.bot().call("POST", "/api/events", map[string]any{"format": "roundrobin", "kind": "reversi"}, &e); st != http.StatusForbidden {
+			t.Errorf("a guest creates an event: %d %+v", st, e)
+		}
+		if st := host.call("GET", "/api/events/nosuchevent", nil, &e); st != http.StatusNotFound || e.Error.Code != "not_found" {
+			t.Errorf("no such event: %d %+v", st, e)
+		}
+		names := []string{"Ann", "Bob", "Cid"}
+		var ev eventJSON
+		if st := host.call("POST", "/api/events", map[string]any{"format": "roundrobin", "kind": "reversi",
+			"options": map[string]string{"size": "4"}}, &ev); st != http.StatusCreated {
+			t.Fatalf("create: %d", st)
+		}
+		id := ev.ID
+		players := map[string]*client{}
+		for i, n := range names {
+			players[n] = h.member(n)
+			if st := players[n].call("POST", "/api/events/"+id+"/join", nil, nil); st != http.StatusOK {
+				t.Fatalf("%s joins: %d", n, st)
+			}
+			if i == 0 {
+				if st := host.call("POST", "/api/events/"+id+"/start", nil, &e); st != http.StatusConflict {
+					t.Errorf("start with one player: %d %+v", st, e)
+				}
+			}
+		}
+		if st := players["Ann"].call("POST", "/api/events/"+id+"/join", nil, &e); st != http.StatusConflict {
+			t.Errorf("joining twice: %d %+v", st, e)
+		}
+		if st := h.bot().call("POST", "/api/events/"+id+"/join", nil, &e); st != http.StatusForbidden {
+			t.Errorf("a guest joins: %d %+v", st, e)
+		}
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, &e); st != http.StatusConflict {
+			t.Errorf("starting twice: %d %+v", st, e)
+		}
+		rng := rand.New(rand.NewPCG(5, 6))
+		byes := map[string]int{}
+		for round := 1; round <= 3; round++ {
+			before := getEvent(t, host, id)
+			for _, p := range before.RoundList[round-1].Pairings {
+				if p.Players[1] == "" {
+					byes[p.Players[0]]++
+				}
+			}
+			ev = playRound(t, host, players, id, func(g string, ps [2]string) {
+				playRandom(t, g, [2]*client{players[ps[0]], players[ps[1]]}, rng)
+			})
+		}
+		if ev.Status != "finished" || len(ev.RoundList) != 3 || len(byes) != 3 {
+			t.Fatalf("the event: %s, %d rounds, byes %v", ev.Status, len(ev.RoundList), byes)
+		}
+		total := 0.0
+		for _, s := range ev.Standings {
+			total += s.Points
+			if s.Byes != 1 || s.Games != 2 {
+				t.Errorf("%s: %d byes, %d games, want 1 and 2", s.Player, s.Byes, s.Games)
+			}
+		}
+		if total != 3+3 { // three games, three byes
+			t.Errorf("the standings share %v points, want 6", total)
+		}
+	})
+}
