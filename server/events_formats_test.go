@@ -1,10 +1,12 @@
 package server_test
 
 import (
+	"context"
 	"math/rand/v2"
 	"net/http"
 	"slices"
 	"testing"
+	"time"
 
 	"turncoat/store"
 )
@@ -349,6 +351,48 @@ func TestEventByesAndRefusals(t *testing.T) {
 		}
 		if total != 3+3 { // three games, three byes
 			t.Errorf("the standings share %v points, want 6", total)
+		}
+	})
+}
+
+// TestEventResume: a round whose last game ended while no server saved the event (its state
+// rolled back here, as a stop between the two would leave it) is closed by the next start.
+func TestEventResume(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		host, players, id := eventField(t, h, map[string]any{"format": "roundrobin", "kind": "reversi",
+			"options": map[string]string{"size": "4"}}, []string{"Ann", "Bob"})
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		ctx := context.Background()
+		unseen, err := h.st.PairedEventByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev := playRound(t, host, players, id, func(g string, ps [2]string) {
+			if st := players["Bob"].call("POST", "/api/games/"+g+"/resign", map[string]any{}, nil); st != http.StatusOK {
+				t.Fatalf("resign: %d", st)
+			}
+		})
+		if ev.Status != "finished" {
+			t.Fatalf("after the only game: %s", ev.Status)
+		}
+		saved, err := h.st.PairedEventByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		unseen.Version = saved.Version + 1
+		if err := h.st.SavePairedEvent(ctx, unseen, saved.Version, nil, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if ev := getEvent(t, host, id); ev.Status != "running" || ev.RoundList[0].Pairings[0].Result != nil {
+			t.Fatalf("rolled back: %+v", ev)
+		}
+		h2 := newHarness(t, dsn, opts)
+		ev = getEvent(t, h2.browser(), id)
+		if ev.Status != "finished" || ev.RoundList[0].Pairings[0].Result == nil || ev.Standings[0].Player != "Ann" || ev.Standings[0].Points != 1 {
+			t.Fatalf("after a start: %+v", ev)
 		}
 	})
 }
