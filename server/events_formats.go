@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"sync"
 
@@ -184,7 +185,7 @@ func (s *Server) changeEvent(ctx context.Context, id string, f func(e *pairedEve
 		for _, r := range e.Played {
 			for _, p := range r.Pairings {
 				if p.Game != "" && !before[p.Game] {
-					if err := s.createEventGame(ctx, e, p); err != nil {
+					if err := s.createEventGame(ctx, e, r.Number, p); err != nil {
 						s.log.Error("creating an event's game", "event", e.ID, "game", p.Game, "error", err)
 					}
 				}
@@ -206,9 +207,9 @@ func (e *pairedEvent) gameIDs() []string {
 	return out
 }
 
-// createEventGame stores a pairing's game (online, both seats filled, the clock running) and
-// starts what it waits for.
-func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, p eventPairing) error {
+// createEventGame stores a pairing's game (online, both seats filled, the clock running), starts
+// what it waits for and tells both players (a notification: the game was not their doing).
+func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, round int, p eventPairing) error {
 	g, err := s.reg.Lookup(e.Kind)
 	if err != nil {
 		return err
@@ -241,8 +242,14 @@ func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, p eventPai
 	if err != nil {
 		return err
 	}
-	defer lg.mu.Unlock()
 	s.afterChange(lg)
+	lg.mu.Unlock()
+	var notes []store.Notification
+	for i, side := range []string{"First", "Second"} {
+		notes = append(notes, store.Notification{UserID: row.Seats[i].UserID, Kind: "event_game", GameID: row.ID,
+			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], row.ID)})
+	}
+	s.sendNotes(ctx, notes)
 	return nil
 }
 

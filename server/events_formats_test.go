@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -131,6 +132,9 @@ func TestEventRoundRobin(t *testing.T) {
 		}
 		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
 			t.Fatalf("start: %d %s", st, host.received())
+		}
+		if n := players["Cid"].notes("event_game"); len(n) != 1 || !strings.Contains(n[0], "round 1: you play Second against Bob") {
+			t.Errorf("Cid's notifications: %q", n)
 		}
 		if st := h.member("Late").call("POST", "/api/events/"+id+"/join", nil, &e); st != http.StatusConflict {
 			t.Errorf("joining a started event: %d %+v", st, e)
