@@ -533,11 +533,13 @@ func (s *Server) handleEvent(w http.ResponseWriter, r *http.Request) error {
 // eventJSON is an event as the API shows it: the state and the standings.
 type eventJSON struct {
 	*pairedEvent
+	// Players are the names in seed order (the accounts' ids stay inside).
+	Players   []string              `json:"players"`
 	Standings []tournament.Standing `json:"standings"`
 }
 
 func (s *Server) eventView(e *pairedEvent) eventJSON {
-	v := eventJSON{pairedEvent: e, Standings: []tournament.Standing{}}
+	v := eventJSON{pairedEvent: e, Players: e.names(), Standings: []tournament.Standing{}}
 	if len(e.Players) > 0 {
 		if st, err := tournament.Standings(e.names(), e.results(), nil); err == nil {
 			v.Standings = st

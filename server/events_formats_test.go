@@ -14,14 +14,12 @@ import (
 
 // eventJSON is the part of GET /api/events/{id} the tests read.
 type eventJSON struct {
-	ID       string `json:"id"`
-	Format   string `json:"format"`
-	Status   string `json:"status"`
-	Rounds   int    `json:"rounds"`
-	Champion string `json:"champion"`
-	Players  []struct {
-		Name string `json:"name"`
-	} `json:"players"`
+	ID        string   `json:"id"`
+	Format    string   `json:"format"`
+	Status    string   `json:"status"`
+	Rounds    int      `json:"rounds"`
+	Champion  string   `json:"champion"`
+	Players   []string `json:"players"`
 	RoundList []struct {
 		Number   int `json:"number"`
 		Pairings []struct {
@@ -60,6 +58,9 @@ func eventField(t *testing.T, h *harness, req map[string]any, names []string) (*
 		if st := players[n].call("POST", "/api/events/"+ev.ID+"/join", nil, nil); st != http.StatusOK {
 			t.Fatalf("%s joins: %d %s", n, st, players[n].received())
 		}
+	}
+	if got := getEvent(t, host, ev.ID); !slices.Equal(got.Players, names) || strings.Contains(host.received(), `"id":2`) {
+		t.Fatalf("the event's players: %v, want %v (names only)", got.Players, names)
 	}
 	return host, players, ev.ID
 }
