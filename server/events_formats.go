@@ -375,8 +375,31 @@ func (s *Server) resumeEvents(ctx context.Context) {
 		return
 	}
 	for _, id := range ids {
-		if _, err := s.changeEvent(ctx, id, func(e *pairedEvent) (bool, error) { return s.refreshEvent(ctx, e) }); err != nil {
+		e, err := s.changeEvent(ctx, id, func(e *pairedEvent) (bool, error) { return s.refreshEvent(ctx, e) })
+		if err != nil {
 			s.log.Error("resuming an event", "event", id, "error", err)
+			continue
+		}
+		s.createMissingGames(ctx, e)
+	}
+}
+
+// createMissingGames creates the games of the current round that the event names but that do
+// not exist (a stop between saving a round and creating its games).
+func (s *Server) createMissingGames(ctx context.Context, e *pairedEvent) {
+	if e.Status != eventRunning || len(e.Played) == 0 {
+		return
+	}
+	r := e.Played[len(e.Played)-1]
+	for _, p := range r.Pairings {
+		if p.Game == "" || p.Result != nil {
+			continue
+		}
+		if _, err := s.store.Game(ctx, p.Game); !errors.Is(err, store.ErrNotFound) {
+			continue
+		}
+		if err := s.createEventGame(ctx, e, r.Number, p); err != nil && !errors.Is(err, store.ErrConflict) {
+			s.log.Error("creating an event's missing game", "event", e.ID, "game", p.Game, "error", err)
 		}
 	}
 }

@@ -401,3 +401,44 @@ func TestEventResume(t *testing.T) {
 		}
 	})
 }
+
+// TestEventResumeMissingGame: a round saved with its game ids but stopped before its games were
+// created gets them at the next start.
+func TestEventResumeMissingGame(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		host, players, id := eventField(t, h, map[string]any{"format": "roundrobin", "kind": "reversi",
+			"options": map[string]string{"size": "4"}}, []string{"Ann", "Bob"})
+		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
+			t.Fatalf("start: %d %s", st, host.received())
+		}
+		ctx := context.Background()
+		row, err := h.st.PairedEventByID(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := getEvent(t, host, id).RoundList[0].Pairings[0].Game
+		const missing = "missinggme"
+		from := row.Version
+		row.Version++
+		row.State = []byte(strings.Replace(string(row.State), old, missing, 1))
+		if err := h.st.SavePairedEvent(ctx, row, from, []string{missing}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+		var e apiError
+		if st := players["Ann"].call("GET", "/api/games/"+missing, nil, &e); st != http.StatusNotFound {
+			t.Fatalf("the missing game: %d", st)
+		}
+		h2 := newHarness(t, dsn, opts)
+		ann := &client{h: h2, http: players["Ann"].http, token: players["Ann"].token}
+		if g := ann.game(missing); g.Status != "active" || len(g.You) != 1 || g.You[0] != "first" {
+			t.Fatalf("after a start: %+v", g)
+		}
+		if st := ann.call("POST", "/api/games/"+missing+"/resign", map[string]any{}, nil); st != http.StatusOK {
+			t.Fatalf("resign: %d", st)
+		}
+		if ev := getEvent(t, ann, id); ev.Status != "finished" || ev.Standings[0].Player != "Bob" {
+			t.Fatalf("the event: %+v", ev)
+		}
+	})
+}
