@@ -226,7 +226,7 @@ func TestEventKnockout(t *testing.T) {
 		h := newHarness(t, dsn, opts)
 		names := []string{"Ann", "Bob", "Cid", "Dee"}
 		host, players, id := eventField(t, h, map[string]any{"format": "knockout", "kind": "reversi",
-			"options": map[string]string{"size": "4"}}, names)
+			"options": map[string]string{"size": "4"}, "time": map[string]any{"kind": "fischer", "baseMs": 600000, "incrementMs": 2000}}, names)
 		var e apiError
 		if st := host.call("POST", "/api/events", map[string]any{"format": "knockout", "kind": "reversi", "rounds": 2}, &e); st != http.StatusBadRequest || e.Error.Code != "bad_request" {
 			t.Errorf("a knockout with rounds: %d %+v", st, e)
