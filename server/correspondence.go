@@ -462,4 +462,5 @@ func (s *Server) corrRoutes(mux *http.ServeMux) {
 	handle("GET /api/users/{name}", s.handleProfile)
 	handle("GET /api/leaderboard", s.handleLeaderboard)
 	s.tournamentRoutes(handle)
+	s.eventRoutes(handle)
 }

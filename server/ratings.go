@@ -20,8 +20,9 @@ import (
 // (the store refuses a second), right after the game's end is committed; a start catches up
 // with rated games whose update a stop interrupted.
 
-// gameEnded follows a game's end (lg locked): its ratings.
+// gameEnded follows a game's end (lg locked): its ratings, and the paired event it belongs to.
 func (s *Server) gameEnded(ctx context.Context, lg *liveGame) {
+	defer s.pairedGameEnded(ctx, lg.id)
 	if !lg.row.Rated {
 		return
 	}

@@ -428,6 +428,7 @@ func (s *Server) resume(ctx context.Context) error {
 	if len(gs) > 0 {
 		s.log.Info("resumed games", "count", len(gs))
 	}
+	s.resumeEvents(ctx)
 	return nil
 }
 
