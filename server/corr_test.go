@@ -204,6 +204,8 @@ func TestCorrespondenceGame(t *testing.T) {
 		}
 		h.clock.advance(day + time.Hour)
 		waitFor(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
+		// The mail goes out after the notification is stored: wait for it too.
+		waitFor(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
 		if got := mails.sent(); len(got) != 1 || !strings.Contains(got[0].Subject, g.ID) || !strings.HasPrefix(got[0].UserName, "guest-") {
 			t.Errorf("mails: %+v", got)
 		}
