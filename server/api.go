@@ -277,29 +277,15 @@ type createRequest struct {
 //
 // The caller's account comes last, from user: a refused request makes no guest.
 func (s *Server) createGame(ctx context.Context, user func() (*store.User, error), req createRequest, rematchOf string) (store.Game, *game.Table, string, error) {
-	g, err := s.reg.Lookup(req.Kind)
-	if err != nil {
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
-	}
-	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
-	if err != nil {
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
-	}
-	st, err := g.New(o)
-	if err != nil {
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
-	}
-	if err := req.Time.Validate(); err != nil {
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
-	}
 	if err := correspondenceTime(&req); err != nil {
 		return store.Game{}, nil, "", err
 	}
 	now := s.now()
-	tb, err := game.NewTable(st, game.TableConfig{Time: req.Time, Now: now})
+	tb, err := s.newTable(req.Kind, req.Options, req.Time, now)
 	if err != nil {
 		return store.Game{}, nil, "", err
 	}
+	g := tb.Game()
 	side := game.First
 	switch req.Side {
 	case "", "first":
@@ -349,16 +335,42 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 		}
 		row.Rated = req.Rated
 	}
-	snap := tb.Snapshot()
-	row.Meta = store.MetaOf(snap)
-	if d, ok := tb.Deadline(); ok && row.Status == store.StatusActive {
-		row.Deadline = d
-	}
-	row.AITurn = aiTurn(row, tb)
+	settle(&row, tb)
 	if err := s.store.CreateGame(ctx, row); err != nil {
 		return store.Game{}, nil, "", err
 	}
 	return row, tb, invite, nil
+}
+
+// newTable starts a table of kind under options and a time control at now: every new game's
+// first step (creating, rematches, event pairings). Bad kinds and options are the API's errors.
+func (s *Server) newTable(kind string, options map[string]string, tc game.TimeControl, now time.Time) (*game.Table, error) {
+	g, err := s.reg.Lookup(kind)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), options)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+	}
+	st, err := g.New(o)
+	if err != nil {
+		return nil, errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+	}
+	if err := tc.Validate(); err != nil {
+		return nil, errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
+	}
+	return game.NewTable(st, game.TableConfig{Time: tc, Now: now})
+}
+
+// settle fills in what a new game's row takes from its table: the clocks and offers, the first
+// deadline of a game in play, and whether an AI moves first.
+func settle(row *store.Game, tb *game.Table) {
+	row.Meta = store.MetaOf(tb.Snapshot())
+	if d, ok := tb.Deadline(); ok && row.Status == store.StatusActive {
+		row.Deadline = d
+	}
+	row.AITurn = aiTurn(*row, tb)
 }
 
 // newGameID returns a short random game id.
@@ -722,20 +734,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if row.Mode == modeAI {
 		req.Engine = row.Seats[0].AI + row.Seats[1].AI
 	}
-	g, err := s.reg.Lookup(row.Kind)
-	if err != nil {
-		return err
-	}
-	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
-	if err != nil {
-		return err
-	}
-	st, err := g.New(o)
-	if err != nil {
-		return err
-	}
 	now := s.now()
-	ntb, err := game.NewTable(st, game.TableConfig{Time: row.Time, Now: now})
+	ntb, err := s.newTable(row.Kind, req.Options, row.Time, now)
 	if err != nil {
 		return err
 	}
@@ -748,11 +748,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusConflict, codeNotAllowed, "game %s had an empty seat", id)
 		}
 	}
-	nrow.Meta = store.MetaOf(ntb.Snapshot())
-	if d, ok := ntb.Deadline(); ok {
-		nrow.Deadline = d
-	}
-	nrow.AITurn = aiTurn(nrow, ntb)
+	settle(&nrow, ntb)
 	if err := s.store.CreateGame(r.Context(), nrow); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			if fresh, gerr := s.store.Game(r.Context(), id); gerr == nil && fresh.Rematch != "" {

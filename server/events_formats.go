@@ -210,31 +210,15 @@ func (e *pairedEvent) gameIDs() []string {
 // createEventGame stores a pairing's game (online, both seats filled, the clock running), starts
 // what it waits for and tells both players (a notification: the game was not their doing).
 func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, round int, p eventPairing) error {
-	g, err := s.reg.Lookup(e.Kind)
-	if err != nil {
-		return err
-	}
-	o, err := game.ParseOptions(g.OptionSpecs(), e.Options)
-	if err != nil {
-		return err
-	}
-	st, err := g.New(o)
-	if err != nil {
-		return err
-	}
 	now := s.now()
-	tb, err := game.NewTable(st, game.TableConfig{Time: e.Time, Now: now})
+	tb, err := s.newTable(e.Kind, e.Options, e.Time, now)
 	if err != nil {
 		return err
 	}
-	row := store.Game{ID: p.Game, Kind: g.Name(), Start: tb.Start().Encode(), Time: e.Time, Mode: modeOnline,
+	row := store.Game{ID: p.Game, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: e.Time, Mode: modeOnline,
 		CreatedBy: e.HostID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: e.Rated,
 		Seats: [2]store.Seat{{UserID: e.userID(p.Players[0])}, {UserID: e.userID(p.Players[1])}}}
-	snap := tb.Snapshot()
-	row.Meta = store.MetaOf(snap)
-	if d, ok := tb.Deadline(); ok {
-		row.Deadline = d
-	}
+	settle(&row, tb)
 	if err := s.store.CreateGame(ctx, row); err != nil {
 		return err
 	}
