@@ -17,6 +17,8 @@ const routes = [
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z]+)$/, "rules"],
   [/^\/account$/, "account"],
+  [/^\/tournaments$/, "tournaments"],
+  [/^\/tournament\/([a-z0-9]+)$/, "tournaments"],
 ];
 
 const main = document.getElementById("main");

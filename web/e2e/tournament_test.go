@@ -1,0 +1,101 @@
+package e2e_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// signUp registers a user in the page's session.
+func (p *page) signUp(name string) {
+	p.t.Helper()
+	got := eval[string](p, fmt.Sprintf(`fetch("/api/signup", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({name: %q, password: "correct horse battery"})}).then(r => r.ok ? "ok" : r.text())`, name))
+	if got != "ok" {
+		p.t.Fatalf("signing up %s: %s", name, got)
+	}
+}
+
+// TestTournamentByPost creates a tournament on its page, has two registered users subscribe,
+// the host close the window, the player due post through the forum-text form, the host close
+// the round, and checks the summary; then takes screenshots of the tournament page.
+func TestTournamentByPost(t *testing.T) {
+	host := newPage(t)
+	host.open("/")
+	host.signUp("Peacock")
+	host.open("/tournaments")
+	host.wait(`document.querySelector("#tc-title")`)
+	host.do(chromedpSelect("#tc-game", "reversi"))
+	host.do(chromedpSelect("#tc-missed", "pass"))
+	host.type_(`#tc-title`, "6x6 Reversi, March")
+	host.type_(`#tc-options`, "size=6")
+	host.click(`.tour-create button[type=submit]`)
+	host.wait(`location.pathname.startsWith("/tournament/") && document.querySelector(".tour-phase")`)
+	path := eval[string](host, `location.pathname`)
+	id := strings.TrimPrefix(path, "/tournament/")
+
+	players := map[string]*page{}
+	for _, name := range []string{"Ann", "Bob"} {
+		p := newPage(t)
+		p.open("/")
+		p.signUp(name)
+		p.open(path)
+		p.wait(`document.querySelector("#tour-subscribe")`)
+		p.click(`#tour-subscribe`)
+		p.wait(fmt.Sprintf(`document.querySelector(".tour-subscribers").textContent.includes(%q) && !document.querySelector("#tour-subscribe")`, name))
+		players[name] = p
+	}
+	suite.skew.Add(int64(25 * time.Hour)) // the subscription window (24 hours) is over
+	host.open(path)
+	host.wait(`document.querySelector(".tour-subscribers").textContent.includes("Bob")`)
+	host.click(`#tour-advance`)
+	host.wait(`document.querySelector(".tour-round")`)
+	if got := eval[string](host, `document.querySelector(".tour-round").textContent`); !strings.Contains(got, "Round 1") {
+		t.Errorf("the round's title reads %q", got)
+	}
+	red := eval[string](host, `fetch("/api/tournaments/`+id+`/boards").then(r => r.json()).then(bs => bs[0].seats[0].player)`)
+	move := eval[string](host, `fetch("/api/tournaments/`+id+`/boards/1").then(r => r.json()).then(b => b.view.legal[0])`)
+	p := players[red]
+	if p == nil {
+		t.Fatalf("red is %q", red)
+	}
+	p.open(path)
+	p.wait(`document.querySelector("#tour-post-text")`)
+	p.do(evalVoid(`document.querySelector("#tour-post-text").value = ""`))
+	p.type_(`#tour-post-text`, "Board #1\n"+strings.ToUpper(move[:1])+" "+move[1:])
+	p.click(`.tour-post button[type=submit]`)
+	p.wait(`document.querySelector('[data-board="1"]') && document.querySelector(".tour-summary").textContent.length > 0 && !document.querySelector(".tour-post .error").textContent`)
+	suite.skew.Add(int64(24*time.Hour + time.Minute)) // the round (24 hours) is over
+	host.open(path)
+	host.wait(`document.querySelector("#tour-advance")`)
+	host.click(`#tour-advance`)
+	host.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round").textContent.includes("Round 2")`)
+	host.wait(`document.querySelector(".tour-summary").textContent.includes("Round 1")`)
+	sum := eval[string](host, `document.querySelector(".tour-summary").textContent`)
+	t.Logf("summary:\n%s", sum)
+	if played := "Red played " + strings.ToUpper(move[:1]) + " " + move[1:]; !strings.Contains(sum, played) {
+		t.Errorf("the summary does not show %q: %q", played, sum)
+	}
+	dir := shots(t)
+	host.screenshot(dir, "tournament-desktop", 1280, 900)
+	host.screenshot(dir, "tournament-phone", 390, 844)
+	for _, q := range append([]*page{host}, players["Ann"], players["Bob"]) {
+		if errs := q.consoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors: %v", errs)
+		}
+	}
+}
+
+// evalVoid runs JavaScript for its effect.
+func evalVoid(js string) chromedp.Action[chromedp.Void] {
+	return chromedp.Evaluate[chromedp.Void](js)
+}
+
+// type_ focuses a field and types text into it, as a user would.
+func (p *page) type_(sel, text string) {
+	p.t.Helper()
+	p.do(chromedp.Focus(sel), chromedp.SendKeys(sel, text))
+}
