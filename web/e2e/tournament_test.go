@@ -9,7 +9,8 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// signUp registers a user in the page's session.
+// signUp registers a user in the page's session, then opens the account page, which remembers
+// the registered user on this browser.
 func (p *page) signUp(name string) {
 	p.t.Helper()
 	got := eval[string](p, fmt.Sprintf(`fetch("/api/signup", {method: "POST", headers: {"Content-Type": "application/json"},
@@ -17,6 +18,8 @@ func (p *page) signUp(name string) {
 	if got != "ok" {
 		p.t.Fatalf("signing up %s: %s", name, got)
 	}
+	p.open("/account")
+	p.wait(fmt.Sprintf(`localStorage.getItem("turncoat.user") === %q`, name))
 }
 
 // TestTournamentByPost creates a tournament on its page, has two registered users subscribe,
@@ -98,4 +101,72 @@ func evalVoid(js string) chromedp.Action[chromedp.Void] {
 func (p *page) type_(sel, text string) {
 	p.t.Helper()
 	p.do(chromedp.Focus(sel), chromedp.SendKeys(sel, text))
+}
+
+// TestProfileAfterRatedGame plays a rated online game between two registered users (one
+// resigns), then reads the winner's profile, the leaderboard and the notifications page.
+func TestProfileAfterRatedGame(t *testing.T) {
+	a := newPage(t)
+	a.open("/")
+	a.signUp("Cleo")
+	// The new game form: online, an open challenge, rated, three days a move plus one.
+	a.open("/new/reversi")
+	a.wait(`document.querySelector("#rated")`)
+	a.click(`input[name=who][value=online]`)
+	a.click(`input[name=invite][value=open]`)
+	a.click(`#rated`)
+	a.do(chromedpSelect("#tkind", "correspondence"))
+	a.do(chromedpSelect("#tdays", "3"))
+	a.do(evalVoid(`document.querySelector("#tincdays").value = "1"`))
+	a.click(`form button[type=submit].primary`)
+	a.wait(`location.pathname.startsWith("/play/")`)
+	id := strings.TrimPrefix(eval[string](a, `location.pathname`), "/play/")
+	if got := eval[string](a, `fetch("/api/games").then(r => r.json()).then(l => { const g = l.find(g => g.id === "`+id+`"); return g.rated + " " + g.time; })`); !strings.HasPrefix(got, "true ") {
+		t.Errorf("the game made by the form: rated and time %q", got)
+	} else {
+		t.Logf("the game made by the form: rated and time %q", got)
+	}
+	b := newPage(t)
+	b.open("/")
+	b.signUp("Dave")
+	b.open("/play/" + id + "?join=1")
+	b.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
+	got := eval[string](b, `fetch("/api/games/`+id+`/resign", {method: "POST", headers: {"Content-Type": "application/json"}, body: "{}"}).then(r => r.ok ? "ok" : r.text())`)
+	if got != "ok" {
+		t.Fatalf("resigning: %s", got)
+	}
+	for i := 0; ; i++ {
+		a.open("/players/Cleo")
+		a.wait(`document.querySelector("#h-ratings")`)
+		if eval[bool](a, `!!document.querySelector(".ratings td")`) {
+			break
+		}
+		if i == 60 {
+			t.Fatal("no rating on the profile after 30 seconds")
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	rating := eval[string](a, `document.querySelector(".ratings tbody tr").innerText`)
+	t.Logf("Cleo's rating: %q", rating)
+	if !strings.Contains(rating, "±") || !strings.Contains(rating, "Reversi") {
+		t.Errorf("the profile's rating row reads %q", rating)
+	}
+	if n := eval[int](a, `document.querySelectorAll(".game-list li").length`); n < 1 {
+		t.Errorf("the profile lists %d recent games", n)
+	}
+	dir := shots(t)
+	a.screenshot(dir, "profile-desktop", 1280, 900)
+	a.screenshot(dir, "profile-phone", 390, 844)
+	a.open("/leaderboard?game=reversi")
+	a.wait(`document.querySelector(".ratings tbody tr")`)
+	if top := eval[string](a, `document.querySelector(".ratings tbody tr").innerText`); !strings.Contains(top, "Cleo") {
+		t.Errorf("the leaderboard's first row reads %q", top)
+	}
+	a.open("/notifications")
+	a.wait(`document.querySelector("h1") && document.querySelector("#notes-link") && !document.querySelector("#notes-link").hidden`)
+	for _, q := range []*page{a, b} {
+		if errs := q.consoleErrors(); len(errs) > 0 {
+			t.Errorf("console errors: %v", errs)
+		}
+	}
 }

@@ -102,9 +102,9 @@ async function page(main, id) {
   }
   title(x.title);
   const you = x.you || {};
-  const meName = await api("/me").then(m => m.user && m.user.name, () => "");
+  const meName = !x.you ? "" : await api("/me").then(m => m.user && m.user.name, () => "");
   main.append(h("h1", {}, x.title),
-    h("p", {class: "lead"}, gameTitle(x.game), x.config.options ? ` (${x.config.options})` : "", " · ",
+    h("p", {class: "lead"}, gameTitle(x.game), x.config.options ? ` (${x.config.options.replaceAll(",", ", ")})` : "", " · ",
       h("span", {class: "tour-phase"}, t(`tour.phase.${x.phase}`)), " · ", t("tour.host", {name: x.host})));
   if (x.round) {
     main.append(h("h2", {class: "tour-round"}, x.round.title),
