@@ -80,6 +80,19 @@ func TestTournamentByPost(t *testing.T) {
 	if played := "Red played " + strings.ToUpper(move[:1]) + " " + move[1:]; !strings.Contains(sum, played) {
 		t.Errorf("the summary does not show %q: %q", played, sum)
 	}
+	// Blue is told: the notification's badge in the header, then the list, marked read.
+	blue := players["Ann"]
+	if red == "Ann" {
+		blue = players["Bob"]
+	}
+	blue.waitFor(`!document.querySelector("#notes-badge").hidden`, 30*time.Second)
+	blue.open("/notifications")
+	blue.wait(`document.querySelector(".notes li.unread") && document.querySelector("#notes-read")`)
+	if n := eval[string](blue, `document.querySelector(".notes li").textContent`); !strings.Contains(n, "Round 2") {
+		t.Errorf("the notification reads %q", n)
+	}
+	blue.click(`#notes-read`)
+	blue.wait(`document.querySelector("#notes-badge").hidden && !document.querySelector(".notes li.unread")`)
 	dir := shots(t)
 	host.screenshot(dir, "tournament-desktop", 1280, 900)
 	host.screenshot(dir, "tournament-phone", 390, 844)
