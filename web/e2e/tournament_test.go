@@ -93,9 +93,23 @@ func TestTournamentByPost(t *testing.T) {
 	}
 	blue.click(`#notes-read`)
 	blue.wait(`document.querySelector("#notes-badge").hidden && !document.querySelector(".notes li.unread")`)
+	host.wait(`document.querySelector(".tour-mini svg.board .cell")`)
 	dir := shots(t)
 	host.screenshot(dir, "tournament-desktop", 1280, 900)
 	host.screenshot(dir, "tournament-phone", 390, 844)
+
+	// Blue posts with a click on its board, drawn small on the page.
+	if got := eval[int](host, `document.querySelectorAll(".tour-mini svg.board").length`); got != 1 {
+		t.Errorf("the host sees %d boards drawn", got)
+	}
+	blueMove := eval[string](host, `fetch("/api/tournaments/`+id+`/boards/1").then(r => r.json()).then(b => b.view.legal[0])`)
+	blue.open(path)
+	blue.wait(`document.querySelector(".tour-mini.mine svg.board .cell")`)
+	blue.clickCell(blueMove)
+	blue.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round").textContent.includes("Round 3")`)
+	if sum := eval[string](blue, `document.querySelector(".tour-summary").textContent`); !strings.Contains(sum, "Blue played "+strings.ToUpper(blueMove[:1])+" "+blueMove[1:]) {
+		t.Errorf("after Blue's click on %s the summary reads %q", blueMove, sum)
+	}
 	for _, q := range append([]*page{host}, players["Ann"], players["Bob"]) {
 		if errs := q.consoleErrors(); len(errs) > 0 {
 			t.Errorf("console errors: %v", errs)

@@ -2,8 +2,9 @@
 // its phase, players, the open round, every board, the post form (the forum's text), the
 // round's summary to copy into the thread, the standings, the ledger and the host's tools.
 
-import {h, toast} from "../dom.js";
-import {t, date} from "../i18n.js";
+import {h, toast, announce} from "../dom.js";
+import {t, date, sideName as sideNameOf} from "../i18n.js";
+import * as prefs from "../prefs.js";
 import {api, ApiError} from "../api.js";
 import {navigate, title} from "../router.js";
 import {GAMES, gameTitle, errorText} from "./common.js";
@@ -136,6 +137,8 @@ async function page(main, id) {
   const bl = await api(`/tournaments/${id}/boards`).catch(() => []);
   if (bl.length) boards.append(h("ul", {class: "tour-boards"}, bl.map(b => boardItem(x, b))));
   else boards.append(h("p", {class: "muted"}, t("tour.noBoards")));
+  const drawn = [];
+  drawBoards(id, x, you, bl, boards, drawn).catch(e => console.warn(e));
 
   if (x.round && you.player) main.append(postForm(id, you));
 
@@ -166,6 +169,53 @@ async function page(main, id) {
       h("ul", {class: "tour-ledger"}, led.entries.map(e => h("li", {}, `${e.player}: ${e.amount} ${led.currency} — ${e.reason}`)))));
   }
   if (you.host) main.append(hostTools(id, x, act));
+  return () => drawn.forEach(b => b.destroy && b.destroy());
+}
+
+const RENDERERS = {
+  reversi: () => import("../board/reversi.js"),
+  troll: () => import("../board/troll.js"),
+  blocs: () => import("../board/blocs.js"),
+  turncoat: () => import("../board/turncoat.js"),
+  turnover: () => import("../board/turnover.js"),
+};
+
+// drawBoards draws the boards in play small, with the game's own renderer: read-only, except
+// the caller's board when their post is due, where a click on a legal square posts the move.
+async function drawBoards(id, x, you, bl, section, drawn) {
+  const load = RENDERERS[x.game];
+  const playing = bl.filter(b => b.status === "playing").slice(0, 24);
+  if (!load || !playing.length) return;
+  const {create} = await load();
+  const wrap = h("div", {class: "tour-minis"});
+  section.append(wrap);
+  for (const b of playing) {
+    const j = await api(`/tournaments/${id}/boards/${b.number}`).catch(() => null);
+    if (!j || !j.view || !j.view.board) continue;
+    const mine = you.due && you.board === b.number;
+    const host = h("div", {class: "board-host", "data-kind": x.game, "data-board": b.number});
+    wrap.append(h("figure", {class: "tour-mini" + (mine ? " mine" : "")}, host, h("figcaption", {}, t("tour.board", {n: b.number}))));
+    const theme = () => prefs.boardTheme(x.game, j.view.options || {});
+    const ctx = {
+      t, kind: x.game, label: t("tour.board", {n: b.number}),
+      sideName: side => sideNameOf(x.game, j.view.sides, side, theme()),
+      act: async move => {
+        try {
+          await api(`/tournaments/${id}/posts`, {method: "POST", body: {board: b.number, move}});
+          toast(t("tour.posted"));
+          navigate(`/tournament/${id}`, {replace: true});
+        } catch (e) {
+          toast(errorText(e), "error");
+        }
+      },
+      refuse: c => toast(t("play.notLegal", {square: c})),
+      say: announce,
+    };
+    host.dataset.boardTheme = theme();
+    const board = create(host, ctx);
+    drawn.push(board);
+    board.draw(j.view, {interactive: mine});
+  }
 }
 
 // postForm takes the post as the forum's text.
