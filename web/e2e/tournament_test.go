@@ -48,15 +48,15 @@ func TestTournamentByPost(t *testing.T) {
 		p.open(path)
 		p.wait(`document.querySelector("#tour-subscribe")`)
 		p.click(`#tour-subscribe`)
-		p.wait(fmt.Sprintf(`document.querySelector(".tour-subscribers").textContent.includes(%q) && !document.querySelector("#tour-subscribe")`, name))
+		p.wait(fmt.Sprintf(`document.querySelector(".tour-subscribers")?.textContent.includes(%q) && !document.querySelector("#tour-subscribe")`, name))
 		players[name] = p
 	}
 	suite.skew.Add(int64(25 * time.Hour)) // the subscription window (24 hours) is over
 	host.open(path)
-	host.wait(`document.querySelector(".tour-subscribers").textContent.includes("Bob")`)
+	host.wait(`document.querySelector(".tour-subscribers")?.textContent.includes("Bob")`)
 	host.click(`#tour-advance`)
 	host.wait(`document.querySelector(".tour-round")`)
-	if got := eval[string](host, `document.querySelector(".tour-round").textContent`); !strings.Contains(got, "Round 1") {
+	if got := eval[string](host, `document.querySelector(".tour-round")?.textContent`); !strings.Contains(got, "Round 1") {
 		t.Errorf("the round's title reads %q", got)
 	}
 	red := eval[string](host, `fetch("/api/tournaments/`+id+`/boards").then(r => r.json()).then(bs => bs[0].seats[0].player)`)
@@ -70,12 +70,12 @@ func TestTournamentByPost(t *testing.T) {
 	p.do(evalVoid(`document.querySelector("#tour-post-text").value = ""`))
 	p.type_(`#tour-post-text`, "Board #1\n"+strings.ToUpper(move[:1])+" "+move[1:])
 	p.click(`.tour-post button[type=submit]`)
-	p.wait(`document.querySelector('[data-board="1"]') && document.querySelector(".tour-summary").textContent.length > 0 && !document.querySelector(".tour-post .error").textContent`)
+	p.wait(`document.querySelector('[data-board="1"]') && document.querySelector(".tour-summary")?.textContent.length > 0 && !document.querySelector(".tour-post .error")?.textContent`)
 	// Every post due is in: round 1 closes at once and round 2 (Blue's) opens.
 	host.open(path)
-	host.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round").textContent.includes("Round 2 — only Blues post")`)
-	host.wait(`document.querySelector(".tour-summary").textContent.includes("Round 1")`)
-	sum := eval[string](host, `document.querySelector(".tour-summary").textContent`)
+	host.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round")?.textContent.includes("Round 2 — only Blues post")`)
+	host.wait(`document.querySelector(".tour-summary")?.textContent.includes("Round 1")`)
+	sum := eval[string](host, `document.querySelector(".tour-summary")?.textContent`)
 	t.Logf("summary:\n%s", sum)
 	if played := "Red played " + strings.ToUpper(move[:1]) + " " + move[1:]; !strings.Contains(sum, played) {
 		t.Errorf("the summary does not show %q: %q", played, sum)
@@ -85,14 +85,14 @@ func TestTournamentByPost(t *testing.T) {
 	if red == "Ann" {
 		blue = players["Bob"]
 	}
-	blue.waitFor(`!document.querySelector("#notes-badge").hidden`, 30*time.Second)
+	blue.waitFor(`!document.querySelector("#notes-badge")?.hidden`, 30*time.Second)
 	blue.open("/notifications")
 	blue.wait(`document.querySelector(".notes li.unread") && document.querySelector("#notes-read")`)
-	if n := eval[string](blue, `document.querySelector(".notes li").textContent`); !strings.Contains(n, "Round 2") {
+	if n := eval[string](blue, `document.querySelector(".notes li")?.textContent`); !strings.Contains(n, "Round 2") {
 		t.Errorf("the notification reads %q", n)
 	}
 	blue.click(`#notes-read`)
-	blue.wait(`document.querySelector("#notes-badge").hidden && !document.querySelector(".notes li.unread")`)
+	blue.wait(`document.querySelector("#notes-badge")?.hidden && !document.querySelector(".notes li.unread")`)
 	host.wait(`document.querySelector(".tour-mini svg.board .cell")`)
 	dir := shots(t)
 	host.screenshot(dir, "tournament-desktop", 1280, 900)
@@ -106,8 +106,8 @@ func TestTournamentByPost(t *testing.T) {
 	blue.open(path)
 	blue.wait(`document.querySelector(".tour-mini.mine svg.board .cell")`)
 	blue.clickCell(blueMove)
-	blue.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round").textContent.includes("Round 3")`)
-	if sum := eval[string](blue, `document.querySelector(".tour-summary").textContent`); !strings.Contains(sum, "Blue played "+strings.ToUpper(blueMove[:1])+" "+blueMove[1:]) {
+	blue.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round")?.textContent.includes("Round 3")`)
+	if sum := eval[string](blue, `document.querySelector(".tour-summary")?.textContent`); !strings.Contains(sum, "Blue played "+strings.ToUpper(blueMove[:1])+" "+blueMove[1:]) {
 		t.Errorf("after Blue's click on %s the summary reads %q", blueMove, sum)
 	}
 	for _, q := range append([]*page{host}, players["Ann"], players["Bob"]) {
