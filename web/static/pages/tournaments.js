@@ -122,7 +122,7 @@ async function page(main, id) {
     }
   };
   const players = h("section", {"aria-labelledby": "h-tplayers"}, h("h2", {id: "h-tplayers"}, t("tour.players")),
-    h("p", {class: "tour-subscribers"}, x.subscribers.length ? x.subscribers.join(", ") : t("tour.noPlayers")),
+    h("p", {class: "tour-subscribers"}, x.subscribers.length ? x.subscribers.flatMap((n, i) => [i ? ", " : null, h("a", {href: `/players/${encodeURIComponent(n)}`}, n)]) : t("tour.noPlayers")),
     x.reserves.length ? h("p", {}, t("tour.reserves", {names: x.reserves.join(", ")})) : null);
   const subscribed = x.subscribers.includes(meName) || x.reserves.includes(meName);
   if (x.phase === "subscription" && !subscribed) {
@@ -159,7 +159,7 @@ async function page(main, id) {
     main.append(h("section", {"aria-labelledby": "h-tstand"}, h("h2", {id: "h-tstand"}, t("tour.standings")),
       h("div", {class: "table-wrap"}, h("table", {class: "tour-standings"},
         h("thead", {}, h("tr", {}, ["#", t("tour.player"), t("tour.h.board"), t("tour.colour"), t("tour.state"), t("tour.margin"), t("tour.balance")].map(c => h("th", {scope: "col"}, c)))),
-        h("tbody", {}, st.map(p => h("tr", {}, h("td", {}, p.rank), h("th", {scope: "row"}, p.player), h("td", {}, p.board),
+        h("tbody", {}, st.map(p => h("tr", {}, h("td", {}, p.rank), h("th", {scope: "row"}, h("a", {href: `/players/${encodeURIComponent(p.player)}`}, p.player)), h("td", {}, p.board),
           h("td", {}, sideWord(x, p.side)), h("td", {}, t(`tour.status.${p.status}`)), h("td", {}, p.margin > 0 ? "+" + p.margin : p.margin),
           h("td", {}, `${p.balance} ${x.config.currency || ""}`))))))));
   }
