@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -42,6 +43,8 @@ var suite struct {
 	dir     string
 	browser context.Context
 	cancel  []func()
+	// skew moves the server's clock forward (tests that need a deadline to pass add to it).
+	skew atomic.Int64
 }
 
 func TestMain(m *testing.M) {
@@ -74,7 +77,7 @@ func start(t *testing.T) {
 		}
 		suite.st = st
 		srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Web: web.Files(),
-			Log: slog.New(slog.DiscardHandler), MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1})
+			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1})
 		if err != nil {
 			suite.err = err
 			return

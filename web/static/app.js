@@ -7,6 +7,9 @@ import * as i18n from "./i18n.js";
 import * as prefs from "./prefs.js";
 import {clear, h} from "./dom.js";
 import {navigate, setRouter} from "./router.js";
+import {api} from "./api.js";
+import {followNotifications} from "./live.js";
+import {toast} from "./dom.js";
 
 const routes = [
   [/^\/$/, "home"],
@@ -17,6 +20,11 @@ const routes = [
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z]+)$/, "rules"],
   [/^\/account$/, "account"],
+  [/^\/tournaments$/, "tournaments"],
+  [/^\/players\/([^/]+)$/, "people"],
+  [/^\/leaderboard$/, "people"],
+  [/^\/notifications$/, "people"],
+  [/^\/tournament\/([a-z0-9]+)$/, "tournaments"],
 ];
 
 const main = document.getElementById("main");
@@ -117,3 +125,35 @@ i18n.applyStatic();
 setupHeader();
 await route();
 document.documentElement.dataset.ready = "1";
+notifications();
+
+// notifications shows a registered user's unread notifications as a badge on the header's link,
+// and each new one pushed over the WebSocket as a notice.
+async function notifications() {
+  let known = null;
+  try {
+    known = localStorage.getItem("turncoat.user");
+  } catch {
+    // No storage: no notifications in the header.
+  }
+  if (!known) return;
+  const me = await api("/me").then(m => m.user, () => null);
+  if (!me || me.guest) return;
+  const link = document.getElementById("notes-link");
+  const badge = document.getElementById("notes-badge");
+  const show = n => {
+    badge.hidden = !n;
+    badge.textContent = n ? String(n) : "";
+    link.setAttribute("aria-label", i18n.t("notes.linkLabel", {n}));
+  };
+  link.hidden = false;
+  const list = await api("/notifications?unread=1&limit=1").catch(() => null);
+  let unread = list ? list.unread : 0;
+  show(unread);
+  addEventListener("notifications-read", () => { unread = 0; show(0); });
+  followNotifications(n => {
+    show(++unread);
+    toast(n.message);
+    dispatchEvent(new CustomEvent("notification", {detail: n}));
+  });
+}

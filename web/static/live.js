@@ -8,6 +8,8 @@ let retries = 0;
 let timer = 0;
 const games = new Map(); // game id -> {version, handler}
 const lobby = new Set();
+const notes = new Set(); // handlers of the user's notifications
+const wanted = () => games.size || lobby.size || notes.size;
 const statusListeners = new Set();
 
 function setState(s) {
@@ -25,7 +27,7 @@ function subscribeMsg(id, sub) {
 }
 
 function connect() {
-  if (ws || (!games.size && !lobby.size)) return;
+  if (ws || !wanted()) return;
   clearTimeout(timer);
   setState("connecting");
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/ws";
@@ -44,6 +46,10 @@ function connect() {
     } catch {
       return;
     }
+    if (msg.type === "notification") {
+      for (const f of notes) f(msg.notification);
+      return;
+    }
     if (msg.type === "lobby") {
       for (const f of lobby) f(msg.games);
       return;
@@ -54,7 +60,7 @@ function connect() {
   sock.onclose = () => {
     if (ws !== sock) return;
     ws = null;
-    if (!games.size && !lobby.size) {
+    if (!wanted()) {
       setState("idle");
       return;
     }
@@ -102,8 +108,19 @@ export function followLobby(handler) {
   };
 }
 
+// followNotifications calls handler with each notification the server pushes to the signed-in
+// user; it returns stop.
+export function followNotifications(handler) {
+  notes.add(handler);
+  connect();
+  return () => {
+    notes.delete(handler);
+    idle();
+  };
+}
+
 function idle() {
-  if (!games.size && !lobby.size && ws) {
+  if (!wanted() && ws) {
     const sock = ws;
     ws = null;
     sock.close(1000);

@@ -8,6 +8,17 @@ import {title, navigate} from "../router.js";
 import {errorText} from "./common.js";
 import {gameRow} from "./home.js";
 
+// remember notes the registered user signed in on this browser (the header then shows their
+// notifications without asking the server about visitors who have no account).
+function remember(name) {
+  try {
+    if (name) localStorage.setItem("turncoat.user", name);
+    else localStorage.removeItem("turncoat.user");
+  } catch {
+    // Storage refused: the header just shows no notifications.
+  }
+}
+
 export async function render(main) {
   title(t("account.title"));
   main.append(h("h1", {}, t("account.title")));
@@ -17,11 +28,13 @@ export async function render(main) {
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 401)) toast(errorText(e), "error");
   }
+  remember(me && !me.guest ? me.name : "");
   if (me) {
     main.append(h("p", {}, me.guest ? t("account.guest", {name: me.name}) : t("account.signedIn", {name: me.name})));
     if (!me.guest) {
       main.append(h("button", {type: "button", on: {click: async () => {
         await api("/logout", {method: "POST", body: {}});
+        remember("");
         navigate("/account", {replace: true});
       }}}, t("account.signOut")));
     }
@@ -43,7 +56,8 @@ export async function render(main) {
       try {
         await api(`/${kind}`, {method: "POST", body: {name: name.value, password: pw.value}});
         toast(t("account.welcome", {name: name.value}));
-        navigate("/account", {replace: true});
+        remember(name.value);
+        location.assign("/account");
       } catch (ex) {
         err.textContent = errorText(ex);
       }

@@ -65,6 +65,7 @@ export async function render(main, [kind], query) {
     h("option", {value: "first"}, side("first")),
     h("option", {value: "second"}, side("second")),
     h("option", {value: "random"}, t("new.random")));
+  const rated = h("input", {type: "checkbox", id: "rated", name: "rated"});
   const who = h("fieldset", {class: "who"}, h("legend", {}, t("new.who")),
     radio("who", "ai", t("new.modeAI"), true, t("new.modeAIHint")),
     h("div", {class: "sub ai-only"},
@@ -74,7 +75,8 @@ export async function render(main, [kind], query) {
     radio("who", "online", t("new.modeOnline"), false, t("new.modeOnlineHint")),
     h("div", {class: "sub online-only"},
       radio("invite", "link", t("new.inviteLink"), true),
-      radio("invite", "open", t("new.inviteOpen"), false)),
+      radio("invite", "open", t("new.inviteOpen"), false),
+      h("div", {class: "field check"}, rated, h("label", {for: "rated"}, t("new.rated")), h("p", {class: "doc"}, t("new.ratedHint")))),
     h("div", {class: "field side-field"}, h("label", {for: "side"}, t("new.side")), sideSel));
   const tkind = h("select", {id: "tkind", name: "tkind"},
     h("option", {value: "untimed"}, t("time.untimed")),
@@ -82,12 +84,15 @@ export async function render(main, [kind], query) {
     h("option", {value: "correspondence"}, t("time.correspondence")));
   const minutes = h("input", {type: "number", id: "tbase", min: 1, max: 180, value: 5});
   const inc = h("input", {type: "number", id: "tinc", min: 0, max: 60, value: 3});
-  const days = h("input", {type: "number", id: "tdays", min: 1, max: 14, value: 2});
+  const days = h("select", {id: "tdays"}, [1, 2, 3, 5, 7, 10, 14].map(d => h("option", {value: d, selected: d === 3}, String(d))));
+  const incDays = h("input", {type: "number", id: "tincdays", min: 0, max: 14, value: 0, inputmode: "numeric"});
   const time = h("fieldset", {class: "time"}, h("legend", {}, t("new.time")),
     h("div", {class: "field"}, h("label", {for: "tkind"}, t("new.timeKind")), tkind),
     h("div", {class: "field fischer-only"}, h("label", {for: "tbase"}, t("time.minutes")), minutes),
     h("div", {class: "field fischer-only"}, h("label", {for: "tinc"}, t("time.increment")), inc),
-    h("div", {class: "field corr-only"}, h("label", {for: "tdays"}, t("time.days")), days));
+    h("div", {class: "field corr-only"}, h("label", {for: "tdays"}, t("time.days")), days),
+    h("div", {class: "field corr-only"}, h("label", {for: "tincdays"}, t("time.incrementDays")), incDays,
+      h("p", {class: "doc"}, t("time.incrementDaysHint"))));
   const submit = h("button", {type: "submit", class: "primary big"}, t("new.start"));
   const err = h("p", {class: "error", role: "alert"});
   form.append(opts, who, time, h("div", {class: "actions"}, submit, h("a", {href: `/rules/${kind}`, class: "button subtle"}, t("home.rules"))), err);
@@ -120,9 +125,12 @@ export async function render(main, [kind], query) {
       body.level = +level.value;
       prefs.set("level", body.level);
     }
-    if (mode === "online") body.open = form.querySelector("input[name=invite]:checked").value === "open";
+    if (mode === "online") {
+      body.open = form.querySelector("input[name=invite]:checked").value === "open";
+      if (rated.checked) body.rated = true;
+    }
     if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: minutes.value * 60000, incrementMs: inc.value * 1000};
-    if (mode !== "ai" && tkind.value === "correspondence") body.time = {kind: "correspondence", baseMs: days.value * 86400000};
+    if (mode !== "ai" && tkind.value === "correspondence") body.correspondence = {days: +days.value, incrementDays: +incDays.value || 0};
     submit.disabled = true;
     try {
       const g = await startGame(body);
