@@ -29,26 +29,8 @@ type harness struct {
 	st    *store.Store
 	srv   *server.Server
 	ts    *httptest.Server
-	logs  *syncBuffer
+	logs  *testenv.Buffer
 	clock *fakeClock
-}
-
-// syncBuffer collects the server's log.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // fakeClock is the server's clock in tests that move time by hand; zero offset follows real
@@ -86,7 +68,7 @@ func newHarness(t *testing.T, dsn string, opts store.Options, tweak ...func(*ser
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, st: st, logs: &syncBuffer{}, clock: &fakeClock{}}
+	h := &harness{t: t, st: st, logs: &testenv.Buffer{}, clock: &fakeClock{}}
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)),
 		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1}
 	for _, f := range tweak {

@@ -529,6 +529,11 @@ func (s *Store) ListGames(ctx context.Context, f ListFilter) ([]Game, error) {
 		limit = 100
 	}
 	q += " ORDER BY g.updated_at DESC LIMIT " + arg(limit)
+	return s.queryGames(ctx, q, args...)
+}
+
+// queryGames reads the games a query selects (gameColumns from games g) with their seats.
+func (s *Store) queryGames(ctx context.Context, q string, args ...any) ([]Game, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err

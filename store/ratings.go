@@ -151,23 +151,6 @@ func (s *Store) UnratedGames(ctx context.Context, limit int) ([]Game, error) {
 	if limit <= 0 || limit > 1000 {
 		limit = 100
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.rated <> 0 AND g.status = $1
+	return s.queryGames(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.rated <> 0 AND g.status = $1
 		AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at LIMIT $2`, StatusOver, limit)
-	if err != nil {
-		return nil, err
-	}
-	var out []Game
-	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return out, s.fillSeats(ctx, out)
 }

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -22,6 +21,7 @@ import (
 
 	"turncoat/game"
 	"turncoat/games"
+	"turncoat/internal/testenv"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -35,26 +35,9 @@ type serverProcess struct {
 	t    *testing.T
 	cmd  *exec.Cmd
 	url  string
-	logs *lockedBuffer
+	logs *testenv.Buffer
 	done chan struct{}
 	err  error // the exit status, once done is closed
-}
-
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }
 
 var servingURL = regexp.MustCompile(`msg=serving url=(http://\S+)`)
@@ -71,7 +54,7 @@ func startServer(t *testing.T, db string) *serverProcess {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &serverProcess{t: t, cmd: cmd, logs: &lockedBuffer{}, done: make(chan struct{})}
+	p := &serverProcess{t: t, cmd: cmd, logs: &testenv.Buffer{}, done: make(chan struct{})}
 	urls := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(stderr)
@@ -422,7 +405,7 @@ func TestCurlBot(t *testing.T) {
 	runCtx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, "bash", append([]string{script, ts.URL}, kinds...)...)
-	var out lockedBuffer
+	var out testenv.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("the bot failed: %v\n%s", err, out.String())
