@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,19 +21,29 @@ func init() {
 }
 
 func runTrain(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb...", `
-Trains the Othello engine's evaluation on the games of WTHOR databases (a directory of
-WTH_*.wtb files, or the files) and writes the weights file the engine embeds
+	fs := newFlags(e, "train", "[--selfplay N] [--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb...", `
+Trains the Othello engine's evaluation and writes the weights file the engine embeds
 (engine/othello/eval.weights). An existing --out is replaced only with --force, and nothing is
 written when no game could be read or none is left to train on.
 
-Targets: each position's final disc difference for the side to move with perfect play: WTHOR's
-theoretical score (perfect play from 24 empties) up to 24 empties; the engine's exact solution
-from --solve empties on; in between, a value moving from the one to the other with the empties
-(--solve 0: from the theoretical score to the game's real result). Games from --holdout on are
-held out: the command reports the evaluation's error on them, by phase (four plies each) and in
-all. One game in --valid-every of the others chooses the epoch kept. Training is
-deterministic: the same data and flags give the same weights, whatever --threads.`)
+Positions: every position of the games of WTHOR databases (a directory of WTH_*.wtb files, or
+the files), and of --selfplay games the engine plays against itself from diverse openings (half
+start from a WTHOR game cut at a random ply, half from random moves; moves chosen by a shallow
+search, one in ten at random). Each position is kept once, whatever its symmetric image.
+
+Targets, from the end of the game backwards: positions with --solve empties or fewer take their
+exact value; then, phase by phase (two empties each), every other position takes the value of
+a --label-depth search whose leaves fall in phases already trained, and its phase is fitted to
+those targets. One game in --valid-every chooses the epoch kept.
+
+Games from --holdout on are held out: the command reports the error on them, by groups of four
+empties, of the new evaluation and of the one the engine has now, against the targets the
+earlier training used (WTHOR's theoretical score up to 24 empties, exact from 14 down, moving
+from the one to the other in between) and, for positions with up to 20 empties, against their
+exact values (--exact-test positions per group). Everything is deterministic: the same data and
+flags give the same weights, whatever --threads. With --cache DIR the labelled positions are
+kept there (and read back by a later run with the same flags), so that a training can be
+repeated without playing and solving again.`)
 	holdout := fs.Int("holdout", 2018, "games of this year and later are held out for the error report")
 	out := fs.String("out", "eval.weights", "the weights file to write (never replaced without --force)")
 	force := fs.Bool("force", false, "replace --out if it exists")
@@ -40,9 +51,14 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	rate := fs.Float64("rate", 1, "AdaGrad learning rate")
 	l2 := fs.Float64("l2", 0.001, "L2 shrinkage of the weights")
 	validEvery := fs.Int("valid-every", 20, "one training game in this many validates instead")
-	threads := fs.Int("threads", 1, "games solved and phases trained at once")
-	solve := fs.Int("solve", 14, "solve positions with this many empties or fewer exactly for their targets (0: none)")
-	quiet := fs.Bool("quiet", false, "no line per epoch")
+	threads := fs.Int("threads", 1, "games played, positions labelled and phases trained at once")
+	solve := fs.Int("solve", 14, "positions with this many empties or fewer take their exact value")
+	selfPlay := fs.Int("selfplay", 100000, "games the engine plays against itself for more positions")
+	seed := fs.Uint64("seed", 1, "the seed of the self-play games")
+	labelDepth := fs.Int("label-depth", 4, "depth of the searches that label the positions with more than --solve empties")
+	exactTest := fs.Int("exact-test", 200, "held-out positions per group of empties (up to 20) solved for the exact error report")
+	cache := fs.String("cache", "", "a directory that keeps the labelled positions for a later run")
+	quiet := fs.Bool("quiet", false, "no line per epoch and stage")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -59,32 +75,18 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	if *epochs < 1 || *rate <= 0 || *l2 < 0 {
 		return usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
 	}
-	// Refuse up front, before minutes of work, to replace a file (the engine's own weights, when
+	if *selfPlay < 0 || *labelDepth < 1 || *labelDepth > 12 || *exactTest < 0 {
+		return usagef("--selfplay wants 0 or more games, --label-depth 1 to 12, --exact-test 0 or more")
+	}
+	// Refuse up front, before hours of work, to replace a file (the engine's own weights, when
 	// run in its directory) unless asked.
 	if _, err := os.Stat(*out); err == nil && !*force {
 		return usagef("--out %s exists: give --force to replace it, or another --out", *out)
 	}
-	var paths []string
-	for _, p := range pos {
-		st, err := os.Stat(p)
-		if err != nil {
-			return err
-		}
-		if st.IsDir() {
-			m, err := filepath.Glob(filepath.Join(p, "*.wtb"))
-			if err != nil {
-				return err
-			}
-			m2, _ := filepath.Glob(filepath.Join(p, "*.WTB"))
-			if len(m)+len(m2) == 0 {
-				return fmt.Errorf("%s: no .wtb files in the directory", p)
-			}
-			paths = append(paths, append(m, m2...)...)
-		} else {
-			paths = append(paths, p)
-		}
+	paths, err := wthorPaths(pos)
+	if err != nil {
+		return err
 	}
-	sort.Strings(paths)
 	t0 := time.Now()
 	var records []reversi.Record
 	bad := 0
@@ -105,39 +107,65 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	if len(records) == 0 {
 		return fmt.Errorf("no game could be read from %s (%d unreadable): nothing to train on, nothing written", strings.Join(pos, ", "), bad)
 	}
+	var trainRecords, heldOut []reversi.Record
+	for _, r := range records {
+		if othello.RecordYear(r) >= *holdout {
+			heldOut = append(heldOut, r)
+		} else if r.Start.Size == 8 {
+			trainRecords = append(trainRecords, r)
+		}
+	}
+	if len(trainRecords) == 0 {
+		return fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d): nothing written",
+			othello.ErrNoTrainingData, len(records), len(heldOut), *holdout)
+	}
 	status := e.statusWriter()
-	var progress func(done, total int)
-	if status != nil {
-		progress = func(done, total int) { fmt.Fprintf(status, "\r\x1b[Klabelling games: %d of %d", done, total) }
+	progress := func(what string) func(done, total int) {
+		if status == nil {
+			return nil
+		}
+		return func(done, total int) { fmt.Fprintf(status, "\r\x1b[K%s: %d of %d", what, done, total) }
 	}
-	samples, err := othello.LabelGames(ctx, records, *solve, *threads, progress)
-	if status != nil {
-		fmt.Fprint(status, "\r\x1b[K")
+	clearStatus := func() {
+		if status != nil {
+			fmt.Fprint(status, "\r\x1b[K")
+		}
 	}
+	say := func(format string, args ...any) {
+		if !*quiet {
+			fmt.Fprintf(e.stderr, format, args...)
+		}
+	}
+
+	// the training positions, exactly labelled where they have few empties
+	cfg := trainingData{records: trainRecords, selfPlay: *selfPlay, seed: *seed, solve: *solve, validEvery: *validEvery, threads: *threads}
+	set, err := cfg.load(ctx, *cache, progress, clearStatus, say)
 	if err != nil {
 		return err
 	}
-	set, err := othello.SplitByYear(records, samples, *holdout, *validEvery)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stdout, "files=%d games=%d unreadable=%d without-result=%d train=%d/%d valid=%d/%d held-out=%d/%d games/positions (read and solved in %.0fs)\n",
-		len(paths), len(records), bad, set.NoResult, set.TrainGames, len(set.Train), set.ValidGames, len(set.Valid),
-		set.HeldOutGames, len(set.HeldOut), time.Since(t0).Seconds())
+	fmt.Fprintf(e.stdout, "files=%d games=%d unreadable=%d held-out=%d; training games=%d self-play=%d; positions train=%d valid=%d (%.0fs)\n",
+		len(paths), len(records), bad, len(heldOut), len(trainRecords), *selfPlay, len(set.Train), len(set.Valid), time.Since(t0).Seconds())
 	if len(set.Train) == 0 {
-		return fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d) and %d have no result: nothing written",
-			othello.ErrNoTrainingData, len(records), set.HeldOutGames, *holdout, set.NoResult)
+		return fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d): nothing written",
+			othello.ErrNoTrainingData, len(records), len(heldOut), *holdout)
 	}
-	cfg := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
+
+	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
 	if *l2 == 0 {
-		cfg.L2 = -1 // none (TrainConfig's zero is its default)
+		tc.L2 = -1 // none (TrainConfig's zero is its default)
 	}
 	if !*quiet {
-		cfg.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
+		tc.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
 			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
 		}
 	}
-	w, err := othello.Train(ctx, set.Train, set.Valid, cfg)
+	stageStart := time.Now()
+	bc := othello.BootstrapConfig{TrainConfig: tc, ExactEmpties: *solve, LabelDepth: *labelDepth,
+		Stage: func(phases []int, labelled int) {
+			say("stage: phases %v, %d positions labelled by search (%.0fs)\n", phases, labelled, time.Since(stageStart).Seconds())
+			stageStart = time.Now()
+		}}
+	w, err := othello.Bootstrap(ctx, set.Train, set.Valid, bc)
 	if err != nil {
 		return err
 	}
@@ -148,25 +176,75 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	where, _ := filepath.Abs(*out)
 	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: trained on %d games (%d positions), validated on %d games (%d positions)\n",
 		where, size, time.Since(t0).Seconds(), set.TrainGames, len(set.Train), set.ValidGames, len(set.Valid))
+	return reportHeldOut(ctx, e, heldOut, w, *exactTest, *threads, progress("solving held-out positions"), clearStatus)
+}
+
+// wthorPaths lists the WTHOR files of the arguments (files, or directories of .wtb files).
+func wthorPaths(pos []string) ([]string, error) {
+	var paths []string
+	for _, p := range pos {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err
+		}
+		if st.IsDir() {
+			m, err := filepath.Glob(filepath.Join(p, "*.wtb"))
+			if err != nil {
+				return nil, err
+			}
+			m2, _ := filepath.Glob(filepath.Join(p, "*.WTB"))
+			if len(m)+len(m2) == 0 {
+				return nil, fmt.Errorf("%s: no .wtb files in the directory", p)
+			}
+			paths = append(paths, append(m, m2...)...)
+		} else {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	return paths, nil
+}
+
+// reportHeldOut prints the error of the new weights and of the engine's current ones on the
+// held-out games: against the earlier training's targets, and against exact values.
+func reportHeldOut(ctx context.Context, e *env, heldOut []reversi.Record, w *othello.Weights, exactTest, threads int,
+	progress func(done, total int), clearStatus func()) error {
+	if len(heldOut) == 0 {
+		return nil
+	}
+	samples, err := othello.LabelGames(ctx, heldOut, 14, threads, nil)
+	if err != nil {
+		return err
+	}
+	var set []othello.Sample
+	for _, s := range samples {
+		set = append(set, s...)
+	}
+	exact, err := othello.ExactTestSet(ctx, heldOut, 20, exactTest, threads, progress)
+	clearStatus()
+	if err != nil {
+		return err
+	}
+	before := othello.DefaultWeights()
 	for _, part := range []struct {
 		name    string
 		samples []othello.Sample
-	}{{"train", set.Train}, {"held-out", set.HeldOut}} {
+	}{{"held-out", set}, {"held-out exact", exact}} {
 		if len(part.samples) == 0 {
 			continue
 		}
-		for _, pe := range w.Errors(part.samples) {
-			if pe.Phase < 0 {
-				fmt.Fprintf(e.stdout, "%s all: positions=%d rmse=%.2f mae=%.2f\n", part.name, pe.Samples, pe.RMSE, pe.MAE)
-			} else if part.name == "held-out" {
-				fmt.Fprintf(e.stdout, "%s phase %2d (empties %2d-%2d): positions=%d rmse=%.2f mae=%.2f\n", part.name, pe.Phase,
-					func() int {
-						if pe.Phase == 14 {
-							return 0
-						}
-						return 60 - 4*pe.Phase - 3
-					}(), 60-4*pe.Phase, pe.Samples, pe.RMSE, pe.MAE)
+		now, was := w.Errors(part.samples), before.Errors(part.samples)
+		for i, pe := range now {
+			if pe.Samples == 0 {
+				continue
 			}
+			what := "all"
+			if pe.Phase >= 0 {
+				lo, hi := othello.BucketEmpties(pe.Phase)
+				what = fmt.Sprintf("empties %2d-%2d", lo, hi)
+			}
+			fmt.Fprintf(e.stdout, "%s %s: positions=%d rmse=%.2f mae=%.2f (before: rmse=%.2f mae=%.2f)\n",
+				part.name, what, pe.Samples, pe.RMSE, pe.MAE, was[i].RMSE, was[i].MAE)
 		}
 	}
 	return nil
@@ -211,4 +289,91 @@ func writeWeights(path string, w *othello.Weights, replace bool) (int64, error) 
 		return 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	return size, nil
+}
+
+// trainingData is what the training positions depend on.
+type trainingData struct {
+	records    []reversi.Record
+	selfPlay   int
+	seed       uint64
+	solve      int
+	validEvery int
+	threads    int
+}
+
+// key names the positions of d, for the cache.
+func (d trainingData) key() string {
+	moves := 0
+	for _, r := range d.records {
+		moves += len(r.Moves)
+	}
+	return fmt.Sprintf("games=%d moves=%d selfplay=%d seed=%d solve=%d valid-every=%d\n", len(d.records), moves, d.selfPlay, d.seed, d.solve, d.validEvery)
+}
+
+// load returns the training and validation positions of d: from the cache directory when it
+// holds them (for the same key), else played and solved (and then kept in the cache).
+func (d trainingData) load(ctx context.Context, cache string, progress func(string) func(done, total int), clearStatus func(), say func(string, ...any)) (othello.TrainingSet, error) {
+	keyPath := filepath.Join(cache, "positions.key")
+	paths := [2]string{filepath.Join(cache, "train.samples"), filepath.Join(cache, "valid.samples")}
+	if cache != "" {
+		if k, err := os.ReadFile(keyPath); err == nil && string(k) == d.key() {
+			var sets [2][]othello.Sample
+			for i, path := range paths {
+				f, err := os.Open(path)
+				if err != nil {
+					return othello.TrainingSet{}, err
+				}
+				sets[i], err = othello.ReadSamples(f)
+				f.Close()
+				if err != nil {
+					return othello.TrainingSet{}, fmt.Errorf("%s: %w", path, err)
+				}
+			}
+			say("positions read from %s\n", cache)
+			all := len(d.records) + d.selfPlay
+			return othello.TrainingSet{Train: sets[0], Valid: sets[1], TrainGames: all - all/d.validEvery, ValidGames: all / d.validEvery}, nil
+		}
+	}
+	td := othello.TrainingData{Records: d.records, ExactEmpties: d.solve, ValidEvery: d.validEvery, Threads: d.threads,
+		SelfPlay: othello.SelfPlayConfig{Games: d.selfPlay, Seed: d.seed, OpeningPlies: 40, RandomPlies: 20, Depth: 2, RandomMove: 0.1}}
+	if p := progress(""); p != nil {
+		td.Progress = func(step string, done, total int) { progress(step)(done, total) }
+	}
+	set, err := td.Positions(ctx)
+	clearStatus()
+	if err != nil || cache == "" {
+		return set, err
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return othello.TrainingSet{}, err
+	}
+	for i, samples := range [2][]othello.Sample{set.Train, set.Valid} {
+		if err := writeFileAtomic(paths[i], func(w io.Writer) error { return othello.WriteSamples(w, samples) }); err != nil {
+			return othello.TrainingSet{}, err
+		}
+	}
+	if err := os.WriteFile(keyPath, []byte(d.key()), 0o644); err != nil {
+		return othello.TrainingSet{}, err
+	}
+	return set, nil
+}
+
+// writeFileAtomic writes a file through a temporary file renamed over it.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	if err = write(f); err == nil {
+		err = f.Close()
+	} else {
+		f.Close()
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

@@ -73,7 +73,7 @@ func TestTrainRefusesNoGames(t *testing.T) {
 		{[]string{t.TempDir()}, "no .wtb files"},
 		{[]string{"--holdout", "1990", games}, "no training positions: of the 4 games read, 4 are held out"},
 	} {
-		args := append([]string{"train", "--solve", "0", "--quiet", "--out", out}, c.args...)
+		args := append([]string{"train", "--solve", "0", "--selfplay", "0", "--quiet", "--out", out}, c.args...)
 		code, _, stderr := runCLI(t, "", args...)
 		if code != 1 || !strings.Contains(stderr, c.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 1 and %q", c.args, code, stderr, c.want)
@@ -91,7 +91,7 @@ func TestTrainNeverReplaces(t *testing.T) {
 	games := randomGamesFile(t, dir, 30, "2001")
 	out := filepath.Join(dir, "eval.weights")
 	os.WriteFile(out, []byte("the engine's weights"), 0o644)
-	args := []string{"train", "--solve", "0", "--epochs", "1", "--quiet", "--out", out, games}
+	args := []string{"train", "--solve", "4", "--selfplay", "5", "--label-depth", "2", "--epochs", "1", "--quiet", "--out", out, games}
 	code, _, stderr := runCLI(t, "", args...)
 	if code != 2 || !strings.Contains(stderr, "--out "+out+" exists: give --force") {
 		t.Errorf("existing --out: exit %d, stderr %q", code, stderr)
@@ -108,8 +108,8 @@ func TestTrainNeverReplaces(t *testing.T) {
 		t.Fatalf("no line saying what was written:\n%s", stdout)
 	}
 	st, err := os.Stat(out)
-	if err != nil || m[1] != out || m[2] != strconv.FormatInt(st.Size(), 10) || m[3] != "29" {
-		t.Errorf("wrote %s (%s bytes) from %s games; the file is %s (%v), 29 games train", m[1], m[2], m[3], out, st)
+	if err != nil || m[1] != out || m[2] != strconv.FormatInt(st.Size(), 10) || m[3] != "34" {
+		t.Errorf("wrote %s (%s bytes) from %s games; the file is %s (%v), 34 games train (29 real, 5 self-play)", m[1], m[2], m[3], out, st)
 	}
 	f, err := os.Open(out)
 	if err == nil {

@@ -613,7 +613,13 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 	for i := range rest {
 		keys[i] = uint64(rest[i].Key+1<<31)<<8 | uint64(discs.MaxMoves-1-i)
 	}
-	for range rest {
+	for k := range rest {
+		if best != -infinity && n >= splitEmpties && len(rest)-k >= 2 && s.canSplit() {
+			// the first move did not refute the node: share the others with idle threads
+			return s.splitMoves(s.splitKeyed(rest, keys), alpha, alpha+1, best, bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.nwsWith(m.np, m.no, -hi, n-1, parity^w.g.quadrant[m.sq], m.replies)
+			})
+		}
 		top := uint64(0)
 		for _, k := range keys {
 			top = max(top, k)
@@ -635,6 +641,25 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		}
 	}
 	return best, bestMove
+}
+
+// splitKeyed returns the moves of rest not yet picked (their keys are not 0), best first, for a
+// split point.
+func (s *searcher) splitKeyed(rest []child, keys []uint64) []splitMove {
+	var out []splitMove
+	for {
+		top := uint64(0)
+		for _, k := range keys {
+			top = max(top, k)
+		}
+		if top == 0 {
+			return out
+		}
+		j := discs.MaxMoves - 1 - int(top&0xFF)
+		keys[j] = 0
+		m := &rest[j]
+		out = append(out, splitMove{sq: m.Square, np: m.P, no: m.O, replies: m.Replies})
+	}
 }
 
 // pvs is the solver's full-window search: the exact score when it lies in (alpha, beta), else a
@@ -687,20 +712,14 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 	a := alpha
 	best, bestMove := -infinity, noMove
 	for i := range list {
+		if i >= 1 && n >= splitEmpties && len(list)-i >= 2 && s.canSplit() {
+			best, bestMove = s.splitMoves(splitList(list[i:]), a, beta, best, bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.pvs(m.np, m.no, -hi, -lo, n-1, parity^w.g.quadrant[m.sq])
+			})
+			break
+		}
 		pickBest(list, i)
 		m := &list[i]
-		if i == 1 && n >= splitEmpties && s.pool != nil {
-			rest := make([]splitMove, 0, len(list)-1)
-			for j := 1; j < len(list); j++ {
-				pickBest(list, j)
-				rest = append(rest, splitMove{sq: list[j].Square, np: list[j].P, no: list[j].O})
-			}
-			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
-				return -w.pvs(m.np, m.no, -hi, -lo, n-1, parity^w.g.quadrant[m.sq])
-			}) {
-				break
-			}
-		}
 		par := parity ^ s.g.quadrant[m.Square]
 		var v int
 		if i == 0 {

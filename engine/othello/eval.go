@@ -108,7 +108,19 @@ func features(p, o uint64, f *[64]int32) {
 // Weights are the evaluation's weights for every phase of the 8x8 game, expanded so that every
 // configuration of every pattern has its entry.
 type Weights struct {
-	phases [numPhases][]int16
+	// phases are the tables of the phases: numPhases, or fewer from an older file
+	phases [][]int16
+	// byEmpties[n] is the table of the positions with n empties
+	byEmpties [65][]int16
+}
+
+// newWeights returns the weights of the phases' tables.
+func newWeights(phases [][]int16) *Weights {
+	w := &Weights{phases: phases}
+	for n := range w.byEmpties {
+		w.byEmpties[n] = phases[phaseIn(len(phases), n)]
+	}
+	return w
 }
 
 // evaluate returns the evaluation of the 8x8 position, p to move, with n empties: an estimate
@@ -116,7 +128,7 @@ type Weights struct {
 func (w *Weights) evaluate(p, o uint64, n int) int {
 	var f [64]int32
 	features(p, o, &f)
-	t := w.phases[phaseOf(n)]
+	t := w.byEmpties[n]
 	sum := 0
 	for _, i := range f[:numFeatures] {
 		sum += int(t[i])
@@ -187,18 +199,18 @@ func ReadWeights(r io.Reader) (*Weights, error) {
 	phases := binary.LittleEndian.Uint32(head[len(weightsMagic):])
 	per := binary.LittleEndian.Uint32(head[len(weightsMagic)+4:])
 	layout := compactLayout()
-	if phases != numPhases || int(per) != len(layout) {
-		return nil, fmt.Errorf("weights: the file has %d phases of %d weights, the evaluation wants %d of %d", phases, per, numPhases, len(layout))
+	if phases == 0 || phases > 60 || 60%phases != 0 || int(per) != len(layout) {
+		return nil, fmt.Errorf("weights: the file has %d phases of %d weights, the evaluation wants phases dividing 60 of %d", phases, per, len(layout))
 	}
-	w := &Weights{}
+	tables := make([][]int16, phases)
 	stored := make([]int16, per)
-	for ph := range w.phases {
+	for ph := range tables {
 		if err := binary.Read(zr, binary.LittleEndian, stored); err != nil {
 			return nil, fmt.Errorf("weights: phase %d: %w", ph, err)
 		}
-		w.phases[ph] = expand(stored, layout)
+		tables[ph] = expand(stored, layout)
 	}
-	return w, nil
+	return newWeights(tables), nil
 }
 
 // Write writes the weights in the file format ReadWeights reads.
@@ -209,7 +221,7 @@ func (w *Weights) Write(out io.Writer) error {
 	}
 	layout := compactLayout()
 	head := append([]byte(nil), weightsMagic...)
-	head = binary.LittleEndian.AppendUint32(head, numPhases)
+	head = binary.LittleEndian.AppendUint32(head, uint32(len(w.phases)))
 	head = binary.LittleEndian.AppendUint32(head, uint32(len(layout)))
 	if _, err := zw.Write(head); err != nil {
 		return err

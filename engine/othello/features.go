@@ -45,7 +45,7 @@ var patterns = []pattern{
 const (
 	mobilityCap    = 32 // number of moves, capped
 	parityFeatures = 10 // (empties odd?) x (number of odd quadrants, 0 to 4)
-	numPhases      = 15 // phase = (60 - empties) / 4, capped
+	numPhases      = 30 // phase = (60 - empties) / 2, capped (older weights files have 15)
 )
 
 var (
@@ -161,8 +161,12 @@ func transformBoard(t int, x uint64) uint64 {
 }
 
 // phaseOf returns the evaluation phase of a position with n empties on 8x8.
-func phaseOf(n int) int {
-	return min(max(60-n, 0)/4, numPhases-1)
+func phaseOf(n int) int { return phaseIn(numPhases, n) }
+
+// phaseIn returns the phase of a position with n empties among phases (a divisor of 60)
+// phases of equal length.
+func phaseIn(phases, n int) int {
+	return min(max(60-n, 0)/(60/phases), phases-1)
 }
 
 // parityFeature returns the parity feature of a position with the given empties.

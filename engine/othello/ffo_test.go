@@ -2,6 +2,7 @@ package othello
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -104,4 +105,30 @@ func BenchmarkSolve10Empties(b *testing.B) {
 	}
 	b.ReportMetric(float64(s.nodes)/float64(b.N), "nodes/op")
 	b.ReportMetric(float64(s.nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkMidgameDepth searches the FFO #40-#59 positions to a fixed midgame depth (no
+// exact solve), with one and with two threads: the wall time of the midgame search that
+// the top levels use.
+//
+//	go test ./engine/othello -run XXX -bench MidgameDepth -benchtime 1x
+func BenchmarkMidgameDepth(b *testing.B) {
+	probs := loadFFO(b, "fforum-40-59.obf")
+	for _, threads := range []int{1, 2} {
+		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
+			e := New(Options{TableBytes: 256 << 20, Threads: threads})
+			var nodes uint64
+			for b.Loop() {
+				for _, pr := range probs {
+					e.Clear()
+					res, err := e.Search(context.Background(), PositionOf(pr.Board), Limits{Depth: 14})
+					if err != nil {
+						b.Fatal(err)
+					}
+					nodes += res.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
+	}
 }

@@ -33,10 +33,10 @@ type searcher struct {
 	// inexact counts the selective decisions of the search so far: probcut cuts and bounds
 	// taken from selective searches. A node whose subtree made none was solved exactly.
 	inexact uint64
-	// pool is the search's helper threads (nil with one thread); abort, when set, is the flag of
-	// the split this thread works at.
+	// pool is the search's threads (nil with one thread); split is the split point this
+	// searcher works at (parallel.go), nil outside any.
 	pool  *pool
-	abort *atomic.Bool
+	split *split
 	// moveStack[n] holds the moves of the node with n empties being searched: the empties
 	// fall by one at every move, so a node's list is never overwritten while it is in use,
 	// and taking it costs nothing where a local array would be cleared at every node.
@@ -47,9 +47,10 @@ type searcher struct {
 	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 }
 
-// checkStop unwinds the search when it must stop, or when the split it works at is aborted.
+// checkStop unwinds the search when it must stop, or when the split point it works at (or one
+// above) is aborted.
 func (s *searcher) checkStop() {
-	if s.stop.Load() || s.nodes > s.maxNodes || (s.abort != nil && s.abort.Load()) {
+	if s.stop.Load() || s.nodes > s.maxNodes || (s.split != nil && s.split.aborted()) {
 		panic(stopSignal{})
 	}
 }
@@ -257,6 +258,16 @@ func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best
 	}
 	s.orderMid(list, depth, n, noMove, alpha)
 	for i := range list {
+		if best != -infinity && depth >= splitDepth && len(list)-i >= 2 && s.canSplit() {
+			// the first move did not refute the node: share the others with idle threads
+			best, bestMove = s.splitMoves(splitList(list[i:]), alpha, alpha+1, best, bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.midNWS(m.np, m.no, -hi, depth-1, n-1)
+			})
+			if best > alpha {
+				s.cutoff(bestMove, depth)
+			}
+			return best, bestMove
+		}
 		pickBest(list, i)
 		m := &list[i]
 		v := -s.midNWS(m.P, m.O, -alpha-1, depth-1, n-1)
@@ -269,6 +280,17 @@ func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best
 		}
 	}
 	return best, bestMove
+}
+
+// splitList returns the moves of list, best first, for a split point.
+func splitList(list []child) []splitMove {
+	out := make([]splitMove, len(list))
+	for i := range list {
+		pickBest(list, i)
+		m := &list[i]
+		out[i] = splitMove{sq: m.Square, np: m.P, no: m.O, replies: m.Replies}
+	}
+	return out
 }
 
 // midPVS is the full-window midgame search to depth.
@@ -315,20 +337,17 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 	a := alpha
 	best, bestMove := -infinity, noMove
 	for i := range list {
+		if i >= 1 && depth >= splitDepth && len(list)-i >= 2 && s.canSplit() {
+			best, bestMove = s.splitMoves(splitList(list[i:]), a, beta, best, bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
+			})
+			if best >= beta {
+				s.cutoff(bestMove, depth)
+			}
+			break
+		}
 		pickBest(list, i)
 		m := &list[i]
-		if i == 1 && depth >= splitDepth && s.pool != nil {
-			rest := make([]splitMove, 0, len(list)-1)
-			for j := 1; j < len(list); j++ {
-				pickBest(list, j)
-				rest = append(rest, splitMove{sq: list[j].Square, np: list[j].P, no: list[j].O})
-			}
-			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
-				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
-			}) {
-				break
-			}
-		}
 		var v int
 		if i == 0 {
 			v = -s.midPVS(m.P, m.O, -beta, -a, depth-1, n-1)

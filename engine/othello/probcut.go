@@ -62,19 +62,14 @@ func marginsOf(ts []float64) [][65]int {
 	return m
 }
 
-// setSelectivity sets the selectivity of the searcher and its helpers: 0 for exact searches,
-// i+1 for probcut with the margin probcutT[i].
+// setSelectivity sets the selectivity of the searcher (its helpers take it on at each split
+// point): 0 for exact searches, i+1 for probcut with the margin probcutT[i].
 func (s *searcher) setSelectivity(sel int) {
 	ex := selExact
 	if sel != 0 {
 		ex = sel - 1
 	}
 	s.sel, s.exactness = sel, ex
-	if s.pool != nil {
-		for _, h := range s.pool.helpers {
-			h.sel, h.exactness = sel, ex
-		}
-	}
 }
 
 // probcut tries to decide the null-window search (alpha, alpha+1) of a position with n empties

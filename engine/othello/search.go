@@ -23,6 +23,10 @@ type Engine struct {
 	tt      *Table
 	weights *Weights
 	threads int
+	// spare are searchers of earlier searches, kept for the next: a searcher's move stacks
+	// and local table are large (half a megabyte), too large to allocate and clear for every
+	// short search; its local table holds only exact results, which stay true.
+	spare []*searcher
 }
 
 // Options configure an Engine.
@@ -50,10 +54,11 @@ func New(o Options) *Engine {
 	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, threads: max(o.Threads, 1)}
 }
 
-// Clear empties the transposition table (a new game).
+// Clear empties the transposition table and the searchers' local tables (a new game).
 func (e *Engine) Clear() {
 	e.mu.Lock()
 	e.tt.Clear()
+	e.spare = nil
 	e.mu.Unlock()
 }
 
@@ -123,12 +128,34 @@ type searchState struct {
 	start    time.Time
 }
 
+// newSearcher returns a searcher for a search on the board g: a spare one of the same board,
+// its state of the last search reset, or a new one.
 func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher {
-	s := &searcher{g: g, tt: e.tt, stop: &st.stop, maxNodes: st.maxNodes, noMoveEnds: lim.NoMoveEnds, exactness: selExact}
+	var s *searcher
+	for i, sp := range e.spare {
+		if sp.g == g {
+			s = sp
+			e.spare = append(e.spare[:i], e.spare[i+1:]...)
+			break
+		}
+	}
+	if s == nil {
+		s = &searcher{g: g}
+	}
+	s.tt, s.stop, s.maxNodes, s.noMoveEnds = e.tt, &st.stop, st.maxNodes, lim.NoMoveEnds
+	s.nodes, s.sel, s.exactness, s.inexact = 0, 0, selExact, 0
+	s.history, s.historyMax = [64]uint32{}, 0
+	s.pool, s.split = nil, nil
+	s.w = nil
 	if g.size == 8 {
 		s.w = e.weights
 	}
 	return s
+}
+
+// keep returns a search's searchers to the engine for the next search.
+func (e *Engine) keep(searchers ...*searcher) {
+	e.spare = append(e.spare, searchers...)
 }
 
 // prepare checks the position and starts the search's stop conditions: the context, the time
@@ -251,17 +278,15 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	}
 
 	main := e.newSearcher(g, st, lim)
-	helpers := e.attachHelpers(main, st, lim)
+	nodes, done := e.startThreads(main, st, lim)
+	defer done()
 	roots := rootMoves(p, o, g)
 	res := Result{Move: roots[0].sq}
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
 		res.Exact, res.WLD = solvedAs(final, wld, depth, n)
 		if lim.Progress != nil {
-			res.Nodes, res.Elapsed = main.nodes, time.Since(st.start)
-			for _, h := range helpers {
-				res.Nodes += h.nodes
-			}
+			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
 			res.PV = e.pv(p, o, res.Move, g)
 			lim.Progress(res)
 		}
@@ -271,10 +296,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	if res.Depth == 0 && ctx.Err() != nil {
 		return Result{}, ctx.Err()
 	}
-	res.Nodes = main.nodes
-	for _, h := range helpers {
-		res.Nodes += h.nodes
-	}
+	res.Nodes = nodes()
 	res.Elapsed = time.Since(st.start)
 	res.PV = e.pv(p, o, res.Move, g)
 	return res, nil
@@ -311,17 +333,16 @@ func schedule(n int, lim Limits) (maxDepth int, solve, wld bool) {
 	return maxDepth, solve, wld
 }
 
-// attachHelpers gives the main searcher a pool of threads-1 helpers, and returns them.
-func (e *Engine) attachHelpers(main *searcher, st *searchState, lim Limits) []*searcher {
+// startThreads gives the main searcher the search's other threads (none with one thread). It
+// returns a function counting the nodes of all the threads so far (between iterations: no
+// split point open), and one to call when the search ends, which stops the threads and keeps
+// their searchers for the next search.
+func (e *Engine) startThreads(main *searcher, st *searchState, lim Limits) (nodes func() uint64, done func()) {
 	if e.threads <= 1 {
-		return nil
+		return func() uint64 { return main.nodes }, func() { e.keep(main) }
 	}
-	helpers := make([]*searcher, e.threads-1)
-	for i := range helpers {
-		helpers[i] = e.newSearcher(st.g, st, lim)
-	}
-	main.pool = &pool{helpers: helpers}
-	return helpers
+	pl := newPool(e.threads, main, func() *searcher { return e.newSearcher(st.g, st, lim) })
+	return pl.nodes, func() { e.keep(pl.close()...) }
 }
 
 // rootMoves lists the moves of the root.
@@ -345,6 +366,9 @@ func (s *searcher) aspiration(roots []rootMove, guess, depth, n int) (v int, ok 
 	}
 	for {
 		v, ok = s.searchRoot(roots, lo, hi, depth, n)
+		if debugHook != nil {
+			debugHook("depth %d sel %d window (%d,%d) -> %d move %s nodes %d", depth, s.sel, lo, hi, v, reversi.SquareName(roots[0].sq), s.nodes)
+		}
 		if !ok {
 			return v, false
 		}
@@ -377,29 +401,28 @@ func (s *searcher) searchRoot(roots []rootMove, alpha, beta, depth, n int) (best
 	best = -infinity
 	for i := range roots {
 		m := &roots[i]
-		if i == 1 && s.pool != nil {
-			rest := make([]splitMove, len(roots)-1)
+		if i >= 1 && len(roots)-i >= 2 && s.canSplit() {
+			rest := make([]splitMove, len(roots)-i)
 			for j := range rest {
-				rest[j] = splitMove{sq: roots[j+1].sq, np: roots[j+1].np, no: roots[j+1].no}
+				rest[j] = splitMove{sq: roots[i+j].sq, np: roots[i+j].np, no: roots[i+j].no}
 			}
-			bestMove := roots[0].sq
-			if s.trySplit(rest, a, beta, &best, &bestMove, func(w *searcher, m *splitMove, lo, hi int) int {
+			var bestMove int
+			best, bestMove = s.splitMoves(rest, a, beta, best, roots[0].sq, func(w *searcher, m *splitMove, lo, hi int) int {
 				if solve {
 					return -w.pvs(m.np, m.no, -hi, -lo, n-1, w.g.parity(w.g.mask&^(m.np|m.no)))
 				}
 				return -w.midPVS(m.np, m.no, -hi, -lo, depth-1, n-1)
-			}) {
-				// the best move goes to the front, the others keep their order
-				for j := range roots {
-					if roots[j].sq == bestMove && j > 0 {
-						mv := roots[j]
-						copy(roots[1:j+1], roots[:j])
-						roots[0] = mv
-					}
+			})
+			// the best move goes to the front, the others keep their order
+			for j := range roots {
+				if roots[j].sq == bestMove && j > 0 {
+					mv := roots[j]
+					copy(roots[1:j+1], roots[:j])
+					roots[0] = mv
 				}
-				roots[0].score = best
-				break
 			}
+			roots[0].score = best
+			break
 		}
 		par := s.g.parity(s.g.mask &^ (m.np | m.no))
 		child := func(lo, hi int) int {
@@ -418,6 +441,9 @@ func (s *searcher) searchRoot(roots []rootMove, alpha, beta, depth, n int) (best
 			}
 		}
 		m.score = v
+		if debugHook != nil && depth == n {
+			debugHook("   root move %s window (%d,%d) -> %d nodes %d", reversi.SquareName(m.sq), a, beta, v, s.nodes)
+		}
 		if v > best {
 			best = v
 			if i > 0 {
@@ -503,14 +529,8 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 	e.tt.NewSearch()
 	n := g.squares - bits.OnesCount64(p|o)
 	s := e.newSearcher(g, st, lim)
-	helpers := e.attachHelpers(s, st, lim)
-	nodes := func() uint64 {
-		total := s.nodes
-		for _, h := range helpers {
-			total += h.nodes
-		}
-		return total
-	}
+	nodes, finish := e.startThreads(s, st, lim)
+	defer finish()
 	roots := rootMoves(p, o, g)
 	maxDepth, solve, wld := schedule(n, lim)
 	values := make([]MoveValue, len(roots))
@@ -582,3 +602,5 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 	}
 	return values, res, nil
 }
+
+var debugHook func(string, ...any)

@@ -187,29 +187,32 @@ func sign(x int) int {
 	return 0
 }
 
-// TestParallelSolve checks that two threads find the exact values one thread does, on FFO
-// positions and random ones.
+// TestParallelSolve checks that two and four threads find the exact values one thread does,
+// exactly and after the selective searches, on random positions with enough empties for split
+// points at every level, and that a midgame search with threads gives a move.
 func TestParallelSolve(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
-	e := New(Options{TableBytes: 4 << 20, Threads: 2})
-	for i := 0; i < 20; {
-		pos, ok := randomGamePosition(rng, 8, 12+rng.IntN(5))
+	engines := []*Engine{New(Options{TableBytes: 4 << 20, Threads: 2}), New(Options{TableBytes: 4 << 20, Threads: 4})}
+	for i := 0; i < 24; {
+		pos, ok := randomGamePosition(rng, 8, 12+rng.IntN(9))
 		if !ok || discs.Moves(pos.P, pos.O) == 0 {
 			continue
 		}
 		i++
 		want := newTestSearcher(geometries[8]).pvs(pos.P, pos.O, -64, 64, pos.Empties(), geometries[8].parity(^(pos.P | pos.O)))
-		e.Clear()
-		res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if res.Score != want {
-			t.Fatalf("%s: two threads say %+d, one %+d", pos, res.Score, want)
-		}
-		mid, err := e.Search(context.Background(), pos, Limits{Depth: 6})
-		if err != nil || mid.Move == reversi.Pass {
-			t.Fatalf("midgame search with two threads: %v %v", mid, err)
+		for _, e := range engines {
+			e.Clear()
+			res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Score != want || !res.Exact {
+				t.Fatalf("%s: %d threads say %+d, one %+d", pos, e.threads, res.Score, want)
+			}
+			mid, err := e.Search(context.Background(), pos, Limits{Depth: 6})
+			if err != nil || mid.Move == reversi.Pass {
+				t.Fatalf("midgame search with %d threads: %v %v", e.threads, mid, err)
+			}
 		}
 	}
 }

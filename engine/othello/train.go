@@ -151,13 +151,8 @@ func canonicalFeatures(canon [][]int32, p, o uint64, f *[64]int32) {
 	}
 }
 
-// Train fits the evaluation's weights to the training samples; valid, a disjoint set, chooses
-// the epoch kept for each phase. It stops early with ctx's error, and refuses an empty training
-// set (ErrNoTrainingData).
-func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weights, error) {
-	if len(train) == 0 {
-		return nil, ErrNoTrainingData
-	}
+// withDefaults fills in the defaults of the zero fields.
+func (cfg TrainConfig) withDefaults() TrainConfig {
 	if cfg.Epochs <= 0 {
 		cfg.Epochs = 8
 	}
@@ -169,53 +164,64 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 	} else if cfg.L2 == 0 {
 		cfg.L2 = 0.001
 	}
-	byPhase := func(s []Sample) [numPhases][]int {
-		var out [numPhases][]int
-		for i := range s {
-			ph := phaseOf(int(s[i].Empties))
-			out[ph] = append(out[ph], i)
-		}
-		return out
+	return cfg
+}
+
+// Train fits the evaluation's weights to the training samples; valid, a disjoint set, chooses
+// the epoch kept for each phase. It stops early with ctx's error, and refuses an empty training
+// set (ErrNoTrainingData).
+func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weights, error) {
+	if len(train) == 0 {
+		return nil, ErrNoTrainingData
 	}
-	trainIdx, validIdx := byPhase(train), byPhase(valid)
-	canon := canonicalIndexes()
-	w := &Weights{}
+	all := make([]int, numPhases)
+	for ph := range all {
+		all[ph] = ph
+	}
+	tables := make([][]int16, numPhases)
+	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train), valid, byPhase(valid), all, cfg.withDefaults(), tables); err != nil {
+		return nil, err
+	}
+	return newWeights(tables), nil
+}
+
+// trainPhases fits the tables of the given phases, cfg.Threads at a time, each on the samples
+// that trainIdx and validIdx list for it.
+func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx [numPhases][]int, valid []Sample, validIdx [numPhases][]int,
+	phases []int, cfg TrainConfig, tables [][]int16) error {
 	var (
 		mu       sync.Mutex
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	phases := make(chan int)
+	next := make(chan int)
 	for range max(cfg.Threads, 1) {
 		wg.Go(func() {
-			for ph := range phases {
+			for ph := range next {
 				t, err := trainPhase(ctx, canon, train, trainIdx[ph], valid, validIdx[ph], ph, cfg)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
 				}
-				w.phases[ph] = t
+				tables[ph] = t
 				mu.Unlock()
 			}
 		})
 	}
 feed:
-	for ph := range numPhases {
+	for _, ph := range phases {
 		select {
-		case phases <- ph:
+		case next <- ph:
 		case <-ctx.Done(): // the phases left would each prepare its samples for nothing
 			break feed
 		}
 	}
-	close(phases)
+	close(next)
 	wg.Wait()
 	if firstErr == nil {
 		firstErr = ctx.Err()
 	}
-	if firstErr != nil {
-		return nil, firstErr
-	}
-	return w, nil
+	return firstErr
 }
 
 // trainCheckEvery is how many samples an epoch fits between two checks of its context: an
@@ -313,24 +319,32 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 	return t, nil
 }
 
-// Errors returns the evaluation's error on samples, by phase and over all (Phase -1), as the
-// search sees it (rounded to discs and clamped).
+// ErrorBuckets is the number of groups of positions, by empties, that Errors reports: four
+// empties each (60-57, 56-53, ..., 8-5 and the last 4 with 4 or fewer), whatever the
+// weights' phases, so that evaluations with different phases compare on the same groups.
+const ErrorBuckets = 15
+
+// ErrorBucket returns the Errors group of a position with n empties.
+func ErrorBucket(n int) int { return phaseIn(ErrorBuckets, n) }
+
+// Errors returns the evaluation's error on samples, by group of empties (ErrorBucket) and over
+// all (Phase -1, last), as the search sees it (rounded to discs and clamped).
 func (w *Weights) Errors(samples []Sample) []PhaseError {
-	var se, ae [numPhases + 1]float64
-	var n [numPhases + 1]int
+	var se, ae [ErrorBuckets + 1]float64
+	var n [ErrorBuckets + 1]int
 	for _, s := range samples {
-		ph := phaseOf(int(s.Empties))
+		ph := ErrorBucket(int(s.Empties))
 		e := float64(w.evaluate(s.P, s.O, int(s.Empties)) - int(s.Target))
-		for _, k := range [2]int{ph, numPhases} {
+		for _, k := range [2]int{ph, ErrorBuckets} {
 			se[k] += e * e
 			ae[k] += math.Abs(e)
 			n[k]++
 		}
 	}
-	out := make([]PhaseError, 0, numPhases+1)
-	for k := range numPhases + 1 {
+	out := make([]PhaseError, 0, ErrorBuckets+1)
+	for k := range ErrorBuckets + 1 {
 		pe := PhaseError{Phase: k, Samples: n[k]}
-		if k == numPhases {
+		if k == ErrorBuckets {
 			pe.Phase = -1
 		}
 		if n[k] > 0 {

@@ -129,7 +129,7 @@ func TestTrainLearnsAndIsDeterministic(t *testing.T) {
 	for _, s := range valid {
 		zero += float64(s.Target) * float64(s.Target)
 	}
-	all := w1.Errors(valid)[numPhases]
+	all := w1.Errors(valid)[ErrorBuckets]
 	if all.Phase != -1 || all.RMSE*all.RMSE > zero/float64(len(valid))/4 {
 		t.Fatalf("validation rmse %.2f; guessing zero gives %.2f", all.RMSE, zero/float64(len(valid)))
 	}

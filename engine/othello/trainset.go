@@ -68,50 +68,13 @@ feed:
 	return out, nil
 }
 
-// TrainingSet is the samples of a collection of games, split three ways: the games of the
-// held-out years, for the error report, and the others, one in ValidEvery of which chooses the
-// epoch kept (validation) while the rest train.
+// TrainingSet is the samples of a training: those that train, and one game in ValidEvery of
+// them that choose the epoch kept (validation), and those of held-out games for the error
+// report.
 type TrainingSet struct {
 	Train, Valid, HeldOut []Sample
 	// TrainGames, ValidGames and HeldOutGames count the games that gave samples to each part.
 	TrainGames, ValidGames, HeldOutGames int
-	// NoResult counts the games without a result, which give no samples.
-	NoResult int
-}
-
-// SplitByYear splits games (records, with their samples from LabelGames) into a TrainingSet:
-// the games of holdoutYear and later are held out (a game without a readable year is not);
-// among the others, counted in order whether they gave samples or not, every validEvery-th
-// validates. The split depends only on the games and their order, so training is reproducible.
-func SplitByYear(records []reversi.Record, samples [][]Sample, holdoutYear, validEvery int) (TrainingSet, error) {
-	if len(samples) != len(records) {
-		return TrainingSet{}, fmt.Errorf("%d games but samples for %d", len(records), len(samples))
-	}
-	if validEvery < 2 {
-		return TrainingSet{}, fmt.Errorf("validation of one game in %d leaves none to train on: want 2 or more", validEvery)
-	}
-	var set TrainingSet
-	kept := 0 // games not held out, in order
-	for i, r := range records {
-		s := samples[i]
-		if !r.HasResult {
-			set.NoResult++
-		}
-		switch {
-		case RecordYear(r) >= holdoutYear:
-			set.HeldOut = append(set.HeldOut, s...)
-			set.HeldOutGames += min(len(s), 1)
-		case kept%validEvery == validEvery-1:
-			set.Valid = append(set.Valid, s...)
-			set.ValidGames += min(len(s), 1)
-			kept++
-		default:
-			set.Train = append(set.Train, s...)
-			set.TrainGames += min(len(s), 1)
-			kept++
-		}
-	}
-	return set, nil
 }
 
 // RecordYear is the year a game was played, from the leading digits of its date (WTHOR gives

@@ -25,66 +25,6 @@ func TestRecordYear(t *testing.T) {
 	}
 }
 
-// TestSplitByYear checks the three parts on games whose samples say which game they come from:
-// the held-out years, every third other game validating (counted over the games not held out,
-// those without samples included), games without a year or a result.
-func TestSplitByYear(t *testing.T) {
-	type game struct {
-		date    string
-		samples int // 0: no result
-	}
-	games := []game{
-		{"2017", 2}, // kept 0: train
-		{"2018", 1}, // held out
-		{"2016", 3}, // kept 1: train
-		{"", 1},     // kept 2: valid (no year: not held out)
-		{"2020", 0}, // held out, no result
-		{"2015", 0}, // kept 3: train, no result
-		{"2001", 2}, // kept 4: train
-		{"2010", 1}, // kept 5: valid
-		{"2019.01.02", 4},
-	}
-	var records []reversi.Record
-	var samples [][]Sample
-	for i, g := range games {
-		records = append(records, reversi.Record{Date: g.date, HasResult: g.samples > 0})
-		var s []Sample
-		for range g.samples {
-			s = append(s, Sample{Target: int8(i)})
-		}
-		samples = append(samples, s)
-	}
-	set, err := SplitByYear(records, samples, 2018, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
-	from := func(s []Sample) []int {
-		var out []int
-		for _, x := range s {
-			out = append(out, int(x.Target))
-		}
-		return out
-	}
-	if got, want := from(set.Train), []int{0, 0, 2, 2, 2, 6, 6}; !slices.Equal(got, want) {
-		t.Errorf("train samples from games %v, want %v", got, want)
-	}
-	if got, want := from(set.Valid), []int{3, 7}; !slices.Equal(got, want) {
-		t.Errorf("validation samples from games %v, want %v", got, want)
-	}
-	if got, want := from(set.HeldOut), []int{1, 8, 8, 8, 8}; !slices.Equal(got, want) {
-		t.Errorf("held-out samples from games %v, want %v", got, want)
-	}
-	if set.TrainGames != 3 || set.ValidGames != 2 || set.HeldOutGames != 2 || set.NoResult != 2 {
-		t.Errorf("games: train %d valid %d held out %d no result %d; want 3 2 2 2", set.TrainGames, set.ValidGames, set.HeldOutGames, set.NoResult)
-	}
-	if _, err := SplitByYear(records, samples[1:], 2018, 3); err == nil {
-		t.Error("samples for fewer games than records: no error")
-	}
-	if _, err := SplitByYear(records, samples, 2018, 1); err == nil {
-		t.Error("validEvery 1: no error")
-	}
-}
-
 // TestLabelGames checks that labelling in parallel gives each game SamplesOf's samples, and
 // that a broken game is named in the error.
 func TestLabelGames(t *testing.T) {
