@@ -598,7 +598,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 	}
 	rest := list[first:]
 	if n > fastestFirstEmpties {
-		s.orderEvaluated(rest, n, alpha)
+		s.orderEvaluated(p, o, rest, n, alpha)
 	} else {
 		s.orderFastest(rest, parity, n)
 	}
@@ -697,7 +697,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 	inexact := s.inexact
 	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
 	if n > fastestFirstEmpties {
-		s.orderEvaluated(list, n, alpha)
+		s.orderEvaluated(p, o, list, n, alpha)
 	} else {
 		s.orderFastest(list, parity, n)
 	}

@@ -50,6 +50,19 @@ func diagonalBits(x, line uint64, first uint) uint64 {
 // numFeatures entries: the same indices as featuresGeneric, computed from the eight symmetric
 // images of the board.
 func features(p, o uint64, f *[64]int32) {
+	patternIndexes(p, o, f)
+	i := numInstances
+	mp := bits.OnesCount64(discs.Moves(p, o))
+	mo := bits.OnesCount64(discs.Moves(o, p))
+	f[i] = int32(mobilityOffset + min(mp, mobilityCap-1))
+	f[i+1] = int32(opponentMobilityOffset + min(mo, mobilityCap-1))
+	f[i+2] = int32(parityOffset + parityFeature(geometries[8], ^(p|o)))
+	f[i+3] = int32(biasOffset)
+}
+
+// patternIndexes writes the indices of the position's pattern copies (the first numInstances
+// features) into f.
+func patternIndexes(p, o uint64, f *[64]int32) {
 	var tp, to [8]uint64
 	tp[0], to[0] = p, o
 	tp[4], to[4] = transpose(p), transpose(o)
@@ -97,12 +110,6 @@ func features(p, o uint64, f *[64]int32) {
 			i++
 		}
 	}
-	mp := bits.OnesCount64(discs.Moves(p, o))
-	mo := bits.OnesCount64(discs.Moves(o, p))
-	f[i] = int32(mobilityOffset + min(mp, mobilityCap-1))
-	f[i+1] = int32(opponentMobilityOffset + min(mo, mobilityCap-1))
-	f[i+2] = int32(parityOffset + parityFeature(geometries[8], ^(p|o)))
-	f[i+3] = int32(biasOffset)
 }
 
 // Weights are the evaluation's weights for every phase of the 8x8 game, expanded so that every
@@ -133,6 +140,57 @@ func (w *Weights) evaluate(p, o uint64, n int) int {
 	for _, i := range f[:numFeatures] {
 		sum += int(t[i])
 	}
+	return clampEval(roundDiv(sum, weightScale))
+}
+
+// Evaluating the children of a position: a child's pattern indexes are its parent's seen from
+// the opponent, changed only on the squares the move turned, so the parent's are extracted once
+// and each child's follow from them in a few additions.
+
+// squareRef is a pattern copy holding a square: the copy, and the square's digit's weight (a
+// power of three) in the copy's index.
+type squareRef struct {
+	instance int32
+	pow      int32
+}
+
+// squareRefs[sq] are the pattern copies holding square sq (set with the copies, in init).
+var squareRefs [64][]squareRef
+
+// children holds a position's pattern indexes from its opponent's view: its children's,
+// but for the squares their moves change.
+type children struct {
+	base [64]int32
+}
+
+// init extracts the indexes of the position (p to move).
+func (c *children) init(p, o uint64) {
+	patternIndexes(o, p, &c.base)
+}
+
+// evaluate returns the evaluation of the child (np to move, n empties) that the parent's move
+// at sq turning f leads to, the same as w.evaluate(np, no, n).
+func (w *Weights) evaluateChild(c *children, np, no uint64, sq int, f uint64, n int) int {
+	idx := c.base
+	// the square played becomes the opponent's (digit 2), the turned discs turn from the
+	// mover's (1) to the opponent's (2)
+	for _, r := range squareRefs[sq] {
+		idx[r.instance] += 2 * r.pow
+	}
+	for ; f != 0; f &= f - 1 {
+		for _, r := range squareRefs[bits.TrailingZeros64(f)] {
+			idx[r.instance] += r.pow
+		}
+	}
+	t := w.byEmpties[n]
+	sum := 0
+	for _, i := range idx[:numInstances] {
+		sum += int(t[i])
+	}
+	mp := bits.OnesCount64(discs.Moves(np, no))
+	mo := bits.OnesCount64(discs.Moves(no, np))
+	sum += int(t[mobilityOffset+min(mp, mobilityCap-1)]) + int(t[opponentMobilityOffset+min(mo, mobilityCap-1)]) +
+		int(t[parityOffset+parityFeature(geometries[8], ^(np|no))]) + int(t[biasOffset])
 	return clampEval(roundDiv(sum, weightScale))
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"turncoat/games/discs"
 	"turncoat/games/reversi"
 )
 
@@ -262,4 +263,83 @@ func TestFullDiagonals(t *testing.T) {
 			t.Fatalf("%#x: full diagonals %#x and %#x, want %#x and %#x", x, d, a, wantD, wantA)
 		}
 	}
+}
+
+// TestEvaluateChild: a child evaluated from its parent's pattern indexes gets the value of
+// evaluating it from scratch, for every move of random positions.
+func TestEvaluateChild(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	w := DefaultWeights()
+	checked := 0
+	for checked < 3000 {
+		pos, ok := randomGamePosition(rng, 8, 2+rng.IntN(58))
+		if !ok {
+			continue
+		}
+		var c children
+		c.init(pos.P, pos.O)
+		for m := discs.Moves(pos.P, pos.O); m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			f := flip(sq, pos.P, pos.O)
+			np, no := play(pos.P, pos.O, sq, f)
+			n := pos.Empties() - 1
+			if got, want := w.evaluateChild(&c, np, no, sq, f, n), w.evaluate(np, no, n); got != want {
+				t.Fatalf("%s, move %s: %d from the parent, %d from scratch", pos, reversi.SquareName(sq), got, want)
+			}
+			checked++
+		}
+	}
+}
+
+// BenchmarkEvaluate evaluates the children of positions of random games from scratch and from
+// their parent's pattern indexes.
+func BenchmarkEvaluate(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	type kid struct {
+		np, no uint64
+		sq     int
+		f      uint64
+	}
+	var parents []Position
+	var kids [][]kid
+	for len(parents) < 256 {
+		pos, ok := randomGamePosition(rng, 8, 20+rng.IntN(30))
+		if !ok || discs.Moves(pos.P, pos.O) == 0 {
+			continue
+		}
+		var ks []kid
+		for m := discs.Moves(pos.P, pos.O); m != 0; m &= m - 1 {
+			sq := bits.TrailingZeros64(m)
+			f := flip(sq, pos.P, pos.O)
+			np, no := play(pos.P, pos.O, sq, f)
+			ks = append(ks, kid{np, no, sq, f})
+		}
+		parents = append(parents, pos)
+		kids = append(kids, ks)
+	}
+	w := DefaultWeights()
+	sum := 0
+	b.Run("scratch", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			pos := parents[i&255]
+			for _, k := range kids[i&255] {
+				sum += w.evaluate(k.np, k.no, pos.Empties()-1)
+			}
+			i++
+		}
+	})
+	b.Run("children", func(b *testing.B) {
+		i := 0
+		var c children
+		for b.Loop() {
+			pos := parents[i&255]
+			c.init(pos.P, pos.O)
+			for _, k := range kids[i&255] {
+				sum += w.evaluateChild(&c, k.np, k.no, k.sq, k.f, pos.Empties()-1)
+			}
+			i++
+		}
+	})
+	_ = sum
 }

@@ -95,6 +95,13 @@ func init() {
 		}
 	}
 	numInstances = len(instanceSquares)
+	for i, sqs := range instanceSquares {
+		pow := int32(1)
+		for _, sq := range sqs {
+			squareRefs[sq] = append(squareRefs[sq], squareRef{int32(i), pow})
+			pow *= 3
+		}
+	}
 	mobilityOffset = off
 	opponentMobilityOffset = off + mobilityCap
 	parityOffset = opponentMobilityOffset + mobilityCap

@@ -43,6 +43,8 @@ type searcher struct {
 	moveStack [65][discs.MaxMoves]child
 	// keyStack[n] holds the packed ordering keys of the moves of moveStack[n].
 	keyStack [65][discs.MaxMoves]uint64
+	// kids evaluates the children of a position (childrenOf).
+	kids children
 	// local is the solver's local table (endgame.go), by empties from shallowEmpties.
 	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 }
@@ -61,6 +63,25 @@ func (s *searcher) evaluate(p, o uint64, n int) int {
 		return s.w.evaluate(p, o, n)
 	}
 	return s.heuristic(p, o)
+}
+
+// childrenOf returns the searcher's children evaluator (evaluateChild) for the position p, o
+// (nil on boards without learned weights).
+func (s *searcher) childrenOf(p, o uint64) *children {
+	if s.w == nil {
+		return nil
+	}
+	s.kids.init(p, o)
+	return &s.kids
+}
+
+// evaluateChild is evaluate for the child np, no (n empties) of the position c was made for,
+// where the mover (p) played sq.
+func (s *searcher) evaluateChild(c *children, p, np, no uint64, sq, n int) int {
+	if c == nil {
+		return s.heuristic(np, no)
+	}
+	return s.w.evaluateChild(c, np, no, sq, no&^p&^(1<<sq), n)
 }
 
 // heuristic is the evaluation of boards without learned weights: mobility, corners, stable
@@ -97,12 +118,16 @@ func (s *searcher) heuristic(p, o uint64) int {
 // orderMid sets the keys of moves at a node searched to depth with alpha the bottom of its
 // window: the hash move first, then sortKey plus, from midSortMin plies, the value of a shallow
 // search of each child.
-func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
+func (s *searcher) orderMid(p, o uint64, list []child, depth, n, hashMove, alpha int) {
 	sortDepth := -1
 	if depth >= midSortMin {
 		sortDepth = min((depth-midSortMin)/3, 6)
 	}
 	sortAlpha := max(-64, alpha-8)
+	var c *children
+	if sortDepth == 0 {
+		c = s.childrenOf(p, o)
+	}
 	for i := range list {
 		m := &list[i]
 		switch {
@@ -115,7 +140,7 @@ func (s *searcher) orderMid(list []child, depth, n, hashMove, alpha int) {
 		}
 		key := s.sortKey(m) + s.historyKey(m.Square)
 		if sortDepth >= 0 {
-			key += s.searchKey(m, sortDepth, n, sortAlpha)
+			key += s.searchKey(p, c, m, sortDepth, n, sortAlpha)
 		}
 		m.Key = key
 	}
@@ -222,6 +247,7 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 // is generated ahead: a move's discs are turned only when its turn comes.
 func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bestMove int) {
 	best, bestMove = -infinity, noMove
+	c := s.childrenOf(p, o)
 	for ; moves != 0; moves &= moves - 1 {
 		sq := bits.TrailingZeros64(moves)
 		f := flip(sq, p, o)
@@ -233,8 +259,10 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 			v = s.g.squares // a wipe-out: the opponent has no discs
 		case n == 1:
 			v = -s.g.finalScore(np, no)
+		case c != nil:
+			v = -s.w.evaluateChild(c, np, no, sq, f, n-1)
 		default:
-			v = -s.evaluate(np, no, n-1)
+			v = -s.heuristic(np, no)
 		}
 		if v > best {
 			best, bestMove = v, sq
@@ -256,7 +284,7 @@ func (s *searcher) midMoves(p, o uint64, alpha, depth, n int, moves uint64, best
 			s.tt.prefetch(list[i].P, list[i].O)
 		}
 	}
-	s.orderMid(list, depth, n, noMove, alpha)
+	s.orderMid(p, o, list, depth, n, noMove, alpha)
 	for i := range list {
 		if best != -infinity && depth >= splitDepth && len(list)-i >= 2 && s.canSplit() {
 			// the first move did not refute the node: share the others with idle threads
@@ -332,7 +360,7 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 		hashMove = d.move()
 	}
 	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
-	s.orderMid(list, depth, n, hashMove, alpha)
+	s.orderMid(p, o, list, depth, n, hashMove, alpha)
 	start := s.nodes
 	a := alpha
 	best, bestMove := -infinity, noMove
@@ -414,19 +442,23 @@ func mobilityKey(replies uint64) int { return (36 - weightedMobility(replies)) *
 // orderEvaluated sets the keys of moves at a solver node with n (many) empties searched with
 // the null window (alpha, alpha+1): sortKey plus the value of a shallow search of each child,
 // deeper the more empties are left.
-func (s *searcher) orderEvaluated(list []child, n, alpha int) {
+func (s *searcher) orderEvaluated(p, o uint64, list []child, n, alpha int) {
 	sortDepth := min(max((n-sortBase)/3, 0), 6)
 	if n >= 27 {
 		sortDepth = min(sortDepth+1, 6)
 	}
 	sortAlpha := max(-64, alpha-8)
+	var c *children
+	if sortDepth == 0 {
+		c = s.childrenOf(p, o)
+	}
 	for i := range list {
 		m := &list[i]
 		if m.P == 0 {
 			m.Key = 1 << 30
 			continue
 		}
-		m.Key = s.sortKey(m) + s.searchKey(m, sortDepth, n, sortAlpha)
+		m.Key = s.sortKey(m) + s.searchKey(p, c, m, sortDepth, n, sortAlpha)
 	}
 }
 
@@ -434,10 +466,10 @@ func (s *searcher) orderEvaluated(list []child, n, alpha int) {
 // (n-1 empties), the lower its value for the opponent the better: the static evaluation (a
 // quarter of the weight) at depth 0, a search bounded at sortAlpha from below (half) at depths
 // 1 and 2, an exact one beyond.
-func (s *searcher) searchKey(m *child, sortDepth, n, sortAlpha int) int {
+func (s *searcher) searchKey(p uint64, c *children, m *child, sortDepth, n, sortAlpha int) int {
 	switch sortDepth {
 	case 0:
-		return ((64 - s.evaluate(m.P, m.O, n-1)) >> 2) * wEval
+		return ((64 - s.evaluateChild(c, p, m.P, m.O, m.Square, n-1)) >> 2) * wEval
 	case 1, 2:
 		return ((64 - s.midPVS(m.P, m.O, -64, -sortAlpha, sortDepth, n-1)) >> 1) * wEval
 	default:
