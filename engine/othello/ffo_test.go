@@ -107,21 +107,26 @@ func BenchmarkSolve10Empties(b *testing.B) {
 	b.ReportMetric(float64(s.nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// BenchmarkMidgameDepth searches the FFO #40-#59 positions to a fixed midgame depth (no
-// exact solve), with one and with two threads: the wall time of the midgame search that
-// the top levels use.
+// BenchmarkMidgameDepth searches midgame positions of real games (WTHOR 2019-2021, 36 to 44
+// empties) to a fixed depth, with one and with two threads: the wall time of the midgame search
+// the top levels run.
 //
 //	go test ./engine/othello -run XXX -bench MidgameDepth -benchtime 1x
 func BenchmarkMidgameDepth(b *testing.B) {
-	probs := loadFFO(b, "fforum-40-59.obf")
+	var positions []Position
+	for _, pos := range wthorPositions(b, []int{2019, 2020, 2021}) {
+		if n := pos.Empties(); n >= 36 && n <= 44 && len(positions) < 20 {
+			positions = append(positions, pos)
+		}
+	}
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
 			e := New(Options{TableBytes: 256 << 20, Threads: threads})
 			var nodes uint64
 			for b.Loop() {
-				for _, pr := range probs {
+				for _, pos := range positions {
 					e.Clear()
-					res, err := e.Search(context.Background(), PositionOf(pr.Board), Limits{Depth: 14})
+					res, err := e.Search(context.Background(), pos, Limits{Depth: 12})
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -131,4 +136,42 @@ func BenchmarkMidgameDepth(b *testing.B) {
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
+}
+
+// wthorPositions returns positions of the games of the WTHOR databases of the given years
+// (every 7th position with a move to play), reproducibly.
+func wthorPositions(tb testing.TB, years []int) []Position {
+	tb.Helper()
+	var out []Position
+	k := 0
+	for _, year := range years {
+		name := fmt.Sprintf("data/wthor/WTH_%d.wtb", year)
+		f, err := os.Open(sharedtest.Path(tb, name))
+		if err != nil {
+			tb.Fatal(err)
+		}
+		db, err := reversi.ReadWTB(f, name)
+		f.Close()
+		if err != nil {
+			tb.Fatal(err)
+		}
+		for i := range db.Games {
+			r, err := db.Record(i, nil)
+			if err != nil {
+				tb.Fatal(err)
+			}
+			b := r.Start
+			for _, m := range r.Moves {
+				if m == reversi.Pass {
+					b.Pass()
+				} else if _, err := b.Play(m); err != nil {
+					break
+				}
+				if k++; k%7 == 0 && b.Moves() != 0 {
+					out = append(out, PositionOf(b))
+				}
+			}
+		}
+	}
+	return out
 }

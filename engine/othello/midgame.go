@@ -66,7 +66,7 @@ func (s *searcher) evaluate(p, o uint64, n int) int {
 }
 
 // childrenOf returns the searcher's children evaluator (evaluateChild) for the position p, o
-// (nil on boards without learned weights).
+// (nil on boards other than 8x8: evaluateChild then evaluates each child on its own).
 func (s *searcher) childrenOf(p, o uint64) *children {
 	if s.w == nil {
 		return nil
@@ -79,7 +79,7 @@ func (s *searcher) childrenOf(p, o uint64) *children {
 // where the mover (p) played sq.
 func (s *searcher) evaluateChild(c *children, p, np, no uint64, sq, n int) int {
 	if c == nil {
-		return s.heuristic(np, no)
+		return s.evaluate(np, no, n)
 	}
 	return s.w.evaluateChild(c, np, no, sq, no&^p&^(1<<sq), n)
 }
@@ -262,7 +262,7 @@ func (s *searcher) midLeaves(p, o uint64, alpha, n int, moves uint64) (best, bes
 		case c != nil:
 			v = -s.w.evaluateChild(c, np, no, sq, f, n-1)
 		default:
-			v = -s.heuristic(np, no)
+			v = -s.evaluate(np, no, n-1)
 		}
 		if v > best {
 			best, bestMove = v, sq

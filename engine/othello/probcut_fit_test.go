@@ -95,3 +95,50 @@ func TestProbcutFit(t *testing.T) {
 		}
 	}
 }
+
+// TestProbcutDepths measures, for the positions of TestProbcutFit, the standard deviation of
+// the exact score minus the value of shallow searches of every depth from 0 to 10: the table
+// from which probcut's depths and margins are chosen. Minutes; run only when asked:
+//
+//	TURNCOAT_PROBCUT_DEPTHS=24 go test ./engine/othello -run ProbcutDepths -v -timeout 2h
+func TestProbcutDepths(t *testing.T) {
+	maxEmpties := 0
+	fmt.Sscan(os.Getenv("TURNCOAT_PROBCUT_DEPTHS"), &maxEmpties)
+	if maxEmpties == 0 {
+		t.Skip("set TURNCOAT_PROBCUT_DEPTHS=N to measure the probcut error of every shallow depth up to N empties (minutes)")
+	}
+	const perEmpties = 60
+	positions := wthorPositions(t, []int{2019, 2020, 2021})
+	e := New(Options{TableBytes: 64 << 20})
+	g := geometries[8]
+	for n := probcutMinEmpties; n <= maxEmpties; n++ {
+		var sum, sum2 [11]float64
+		count := 0
+		for k := 0; k < len(positions) && count < perEmpties; k++ {
+			pos := positions[(n*7919+k*104729)%len(positions)]
+			if pos.Empties() != n {
+				continue
+			}
+			e.Clear()
+			res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for d := range sum {
+				s := newTestSearcher(g)
+				s.w = e.weights
+				v := s.midPVS(pos.P, pos.O, -64, 64, d, n)
+				diff := float64(res.Score - v)
+				sum[d] += diff
+				sum2[d] += diff * diff
+			}
+			count++
+		}
+		line := fmt.Sprintf("empties=%d", n)
+		for d := range sum {
+			mean := sum[d] / float64(count)
+			line += fmt.Sprintf(" d%d=%.2f/%.2f", d, mean, math.Sqrt(sum2[d]/float64(count)-mean*mean))
+		}
+		t.Log(line)
+	}
+}
