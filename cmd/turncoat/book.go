@@ -434,20 +434,28 @@ either, the start.`)
 	if err != nil {
 		return err
 	}
-	writeBookEntry(e.stdout, bs.combined, b, "")
+	writeBookEntry(e.stdout, bs.combined, b, "", true)
 	return nil
 }
 
-// writeBookEntry prints what the book knows of b: a line with the position, then a line per
-// book move, each line starting with prefix.
-func writeBookEntry(w io.Writer, bk *book.Book, b reversi.Board, prefix string) bool {
+// writeBookEntry prints what the book knows of b: a line with its games and value (after the
+// position, withPosition), then a line per book move, each line starting with prefix.
+func writeBookEntry(w io.Writer, bk *book.Book, b reversi.Board, prefix string, withPosition bool) bool {
 	entry, ok := bk.Lookup(b)
-	side := [2]string{"black", "white"}[b.Turn]
+	fmt.Fprint(w, prefix)
+	if withPosition {
+		in := map[bool]string{true: "yes", false: "no"}[ok]
+		fmt.Fprintf(w, "position=%s to-move=%s book=%s", b.Text(), [2]string{"black", "white"}[b.Turn], in)
+		if !ok {
+			fmt.Fprintln(w)
+			return false
+		}
+		fmt.Fprint(w, " ")
+	}
 	if !ok {
-		fmt.Fprintf(w, "%sposition=%s to-move=%s book=no\n", prefix, b.Text(), side)
 		return false
 	}
-	fmt.Fprintf(w, "%sposition=%s to-move=%s book=yes games=%d value=%s\n", prefix, b.Text(), side, entry.Games, valueText(entry.Value, entry.Valued))
+	fmt.Fprintf(w, "games=%d value=%s\n", entry.Games, valueText(entry.Value, entry.Valued))
 	for _, m := range entry.Moves {
 		if m.Leaf {
 			fmt.Fprintf(w, "%smove=%s value=%s leaf\n", prefix, reversi.SquareName(m.Square), valueText(m.Value, m.Valued))
