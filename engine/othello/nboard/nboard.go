@@ -401,6 +401,7 @@ func (s *session) bookReply(lines []Line, n int, move bool) {
 	name := s.eng.Name()
 	if move {
 		l := lines[0]
+		s.send("nodestats 0 0.00")
 		s.send("=== %s/%.2f/0.00", moveName(l.PV[0]), l.Eval)
 		s.send("status %s is waiting", name)
 		return
@@ -413,6 +414,7 @@ func (s *session) bookReply(lines []Line, n int, move bool) {
 			s.send("search %s %.2f 0 %s", formatPV(l.PV), l.Eval, l.depth())
 		}
 	}
+	s.send("nodestats 0 0.00")
 	s.send("status %s is waiting", name)
 }
 
