@@ -129,19 +129,34 @@ func (b *Book) Learn(ctx context.Context, moves []int, ev Evaluator) (*Book, int
 	return delta, added, nil
 }
 
-// Merge lays o over b: o's positions that b lacks are added with their leaves, and the game
-// counts of those both have are added up. Where both have a leaf, b's is kept unless its move
-// has become a book move and o's has not; a leaf whose move is now a book move is left pending
-// (Refresh evaluates it; until then the position is valued by its book moves). Merge does not
-// change o.
-func (b *Book) Merge(o *Book) {
-	if o == b {
+// Merge lays books over b, in order: their positions that b lacks are added with their
+// leaves, and the game counts of those both have are added up. Where both have a leaf, b's is
+// kept unless its move has become a book move and the other's has not; a leaf whose move is
+// now a book move is left pending (Refresh evaluates it; until then the position is valued by
+// its book moves). Merge does not change the books laid over b.
+func (b *Book) Merge(books ...*Book) {
+	var incoming []tree
+	for _, o := range books {
+		if o != b {
+			incoming = append(incoming, o.snapshotRead())
+		}
+	}
+	if len(incoming) == 0 {
 		return
 	}
-	incoming := o.snapshotRead()
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
 	t := b.snapshot()
+	for _, in := range incoming {
+		t.merge(in)
+	}
+	t.pending()
+	t.negamax()
+	b.swap(t)
+}
+
+// merge lays in over t (see Merge).
+func (t tree) merge(incoming tree) {
 	for k, in := range incoming {
 		n, ok := t[k]
 		if !ok {
@@ -161,9 +176,6 @@ func (b *Book) Merge(o *Book) {
 			t[k] = n
 		}
 	}
-	t.pending()
-	t.negamax()
-	b.swap(t)
 }
 
 // snapshotRead returns a copy of the tree for reading.
