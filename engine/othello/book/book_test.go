@@ -604,3 +604,25 @@ func TestEngineEvaluator(t *testing.T) {
 		t.Fatalf("every move excluded: ok %v, %v", ok, err)
 	}
 }
+
+// TestEngineBuildIsReproducible: books built with the engine's evaluator are the same, whatever
+// the engine searched before (its table is cleared for each leaf).
+func TestEngineBuildIsReproducible(t *testing.T) {
+	games := randomGames(40, 83)
+	eng := othello.New(othello.Options{TableBytes: 1 << 20})
+	cfg := BuildConfig{Plies: 8, MinGames: 3, Depth: 3, Evaluator: EngineEvaluator(eng, 3)}
+	a, err := Build(context.Background(), games, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the engine searches something else, deeper, then builds again
+	eng.Search(context.Background(), othello.PositionOf(reversi.Start(8)), othello.Limits{Depth: 6})
+	b, err := Build(context.Background(), games, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Depth() != 3 || a.Stats().Leaves == 0 || !bytes.Equal(encode(t, a), encode(t, b)) {
+		t.Fatalf("two builds differ (depth %d, %+v)", a.Depth(), a.Stats())
+	}
+	checkNegamax(t, a)
+}
