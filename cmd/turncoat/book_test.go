@@ -282,8 +282,10 @@ func TestShippedBookFromWTHOR(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := shipped.Stats()
-	if st.Games != len(games) || st.Pending != 0 {
-		t.Fatalf("the shipped book: %+v; WTHOR has %d games", st, len(games))
+	// built by "book build" with its defaults
+	if st.Games != len(games) || st.Pending != 0 || st.Plies != bookPlies || shipped.Depth() != bookDepth || st.FewestGames < bookMinGames {
+		t.Fatalf("the shipped book: %+v, depth %d; WTHOR has %d games; book build's defaults: plies %d, min-games %d, depth %d",
+			st, shipped.Depth(), len(games), bookPlies, bookMinGames, bookDepth)
 	}
 	// count the games through f5d6c3 and f5f6 (with their images under the symmetries)
 	count := func(line string) int {

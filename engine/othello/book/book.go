@@ -385,8 +385,9 @@ type Stats struct {
 	// Positions is the number of positions; Leaves of them have a leaf (a valued move outside
 	// the book), Pending a leaf still to evaluate (see Refresh).
 	Positions, Leaves, Pending int
-	// Games is the number of games that reached the start.
-	Games int
+	// Games is the number of games that reached the start; FewestGames the fewest of any
+	// position.
+	Games, FewestGames int
 	// Plies is the book's depth; Deepest the ply of its deepest position.
 	Plies, Deepest int
 }
@@ -404,6 +405,9 @@ func (b *Book) Stats() Stats {
 			st.Leaves++
 		}
 		st.Deepest = max(st.Deepest, k.ply())
+		if st.FewestGames == 0 || int(n.games) < st.FewestGames {
+			st.FewestGames = int(n.games)
+		}
 	}
 	st.Games = int(b.nodes[startKey].games)
 	return st
