@@ -169,13 +169,20 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		searching chan struct{} // closed when the running search ends; nil when idle
 		cancel    context.CancelFunc
 		inputErr  error
+		// replied tells, once searching is closed, whether the search sent its replies (it
+		// had finished when it was stopped)
+		replied *bool
 	)
-	stop := func() {
-		if searching != nil {
-			cancel()
-			<-searching
-			searching = nil
+	// stop stops the running search, if any, and reports whether it was cut short (it sent
+	// nothing).
+	stop := func() bool {
+		if searching == nil {
+			return false
 		}
+		cancel()
+		<-searching
+		searching = nil
+		return !*replied
 	}
 	defer stop()
 	for {
@@ -214,7 +221,7 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		case cmd == "ping" && searching != nil:
 			// the commands sent before the ping take effect first; searches among them are
 			// stale and skipped
-			stop()
+			cut := stop()
 			for _, l := range pending {
 				if c, _, _ := strings.Cut(strings.TrimSpace(l), " "); c != "go" && c != "hint" {
 					s.handle(l, nil)
@@ -222,8 +229,10 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 			}
 			pending = pending[:0]
 			s.send("pong %s", arg)
-			// the stopped search said it was thinking: say that the engine waits again
-			s.send("status %s is waiting", s.eng.Name())
+			if cut {
+				// the stopped search said it was thinking: say that the engine waits again
+				s.send("status %s is waiting", s.eng.Name())
+			}
 			continue
 		case searching != nil:
 			pending = append(pending, line)
@@ -232,11 +241,11 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		s.handle(line, func(n int, move bool) {
 			sctx, c := context.WithCancel(ctx)
 			cancel = c
-			searching = make(chan struct{})
-			go func(done chan struct{}, b reversi.Board, depth int, contempt float64) {
+			searching, replied = make(chan struct{}), new(bool)
+			go func(done chan struct{}, replied *bool, b reversi.Board, depth int, contempt float64) {
 				defer close(done)
-				s.search(sctx, b, depth, n, contempt, move)
-			}(searching, s.board, s.depth, s.contempt)
+				*replied = s.search(sctx, b, depth, n, contempt, move)
+			}(searching, replied, s.board, s.depth, s.contempt)
 		})
 	}
 }
@@ -355,8 +364,9 @@ func (s *session) learn() {
 	s.send("learned")
 }
 
-// search runs a "go" or a "hint" and sends its replies.
-func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) {
+// search runs a "go" or a "hint" and sends its replies; it reports whether it did (not when
+// ctx stopped it first).
+func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) bool {
 	name := s.eng.Name()
 	if b.Moves() == 0 && b.OpponentMoves() == 0 {
 		if move {
@@ -365,22 +375,22 @@ func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, con
 			s.send("=== PA/%.2f/0.00", float64(b.FinalMargin()))
 		}
 		s.send("status the game is over")
-		return
+		return true
 	}
 	if be, ok := s.eng.(BookEngine); ok {
 		if lines, in := be.BookLines(b); in && len(lines) > 0 {
 			s.bookReply(lines, n, move)
-			return
+			return true
 		}
 	}
 	s.send("status %s is thinking", name)
 	lines, st, err := s.eng.Search(ctx, b, depth, n, contempt)
 	if ctx.Err() != nil {
-		return // stopped by ping or quit: what it found relates to an old position
+		return false // stopped by ping or quit: what it found relates to an old position
 	}
 	if err != nil || len(lines) == 0 {
 		s.send("status %s failed: %v", name, err)
-		return
+		return true
 	}
 	if !move {
 		for _, l := range lines {
@@ -393,6 +403,7 @@ func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, con
 		s.send("=== %s/%.2f/%.2f", moveName(l.PV[0]), l.Eval, st.Seconds)
 	}
 	s.send("status %s is waiting", name)
+	return true
 }
 
 // bookReply answers a "go" or a "hint" from the opening book: the best line's move, or up to
