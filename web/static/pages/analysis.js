@@ -44,7 +44,7 @@ export async function render(main, params, query) {
   const movesBox = h("ol", {class: "moves"});
   const valueList = h("ol", {class: "values"});
   const bookSummary = h("p", {class: "muted small", id: "an-book-summary"});
-  const bookList = h("ol", {class: "values book-moves"});
+  const bookList = h("ol", {class: "book-moves"});
   const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), bookSummary, bookList);
   const importText = h("input", {type: "text", id: "an-import", placeholder: "f5d6c3d3c4", spellcheck: "false"});
   const editBtn = h("button", {type: "button", id: "an-edit"}, t("analysis.edit"));
