@@ -32,9 +32,10 @@ An 8x8 position in the opening book (the shipped book, with the user's learned g
 see "turncoat book") first gets the book's lines: the position's games and value, then each
 book move's value and games, best first, and the best move outside the book:
 
-    book games=82871 value=-2
-    book move=c3 value=-2 games=42991
-    book move=g6 value=-5 leaf`)
+    book games=45083 value=+1               (after f5d6c3d3c4f4)
+    book move=f6 value=+1 games=21211
+    ...
+    book move=e2 value=-14 leaf`)
 	depth := fs.Int("depth", 0, "midgame search depth in plies")
 	limit := fs.Duration("time", 0, "time for the whole analysis (e.g. 5s)")
 	exact := fs.Int("exact", 20, fmt.Sprintf("solve exactly with this many empties or fewer (at most %d)", maxExactEmpties))

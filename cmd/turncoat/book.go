@@ -44,14 +44,15 @@ stderr, then its size and time. The shipped book is rebuilt from the repository'
 show prints the book's moves of a position (a move list from the start, or --position with the
 squares from a1 and X or O to move; the start without either), best first:
 
-    move=f5 value=+2 games=127475
-    move=d3 value=+1 leaf          (the best move outside the book, valued by the engine)
+    move=f6 value=+1 games=21211   (after f5d6c3d3c4f4)
+    ...
+    move=e2 value=-14 leaf         (the best move outside the book, valued by the engine)
 
 after a line with the position's games and value. A position out of the book says book=no.
 
 export writes the book as text, one line per position, in the order of a walk from the start:
 the moves that reach it (in the orientation where the game opens with f5), its games, its
-value, its leaf ("f5d6c3 games=8123 value=-1 leaf=d3:-2"; "-" when every move is in the book).
+value, its leaf ("f5d6c7f4 games=96 value=-15 leaf=f3:-19"; "-" when every move is in the book).
 
 learn adds the games of record files (8x8 games from the standard start; others are skipped
 and reported) to the user's book, --book, written whole or not at all.
@@ -477,7 +478,7 @@ func bookExport(e *env, args []string) error {
 	fs := newFlags(e, "book export", "[--book FILE | --file FILE] [--out FILE]", `
 Writes the book as text, one line per position in the order of a walk from the start:
 
-    f5d6c3 games=8123 value=-1 leaf=d3:-2
+    f5d6c7f4 games=96 value=-15 leaf=f3:-19
 
 the moves that reach the position (the walk's first way there, in the orientation where the
 game opens with f5; "start" for the start; "pa" a pass), the games that reached it, its value
