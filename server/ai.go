@@ -183,5 +183,9 @@ func (s *Server) parseAISeat(g game.Game, level int, spec string) (string, error
 // vetted engine kind with capped parameters; never an external process, never more threads,
 // memory or time than allowed.
 func (s *Server) newAgent(g game.Game, spec string, seed uint64) (engine.Agent, error) {
-	return s.agentLimits.New(g, spec, seed)
+	a, err := s.agentLimits.New(g, spec, seed)
+	if err == nil {
+		s.bookAgent(a)
+	}
+	return a, err
 }

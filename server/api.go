@@ -48,6 +48,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	handle("GET /api/games/{id}/hint", s.handleHint)
 	handle("POST /api/import", s.handleImport)
 	handle("POST /api/analyze", s.handleAnalyze)
+	handle("GET /api/book", s.handleBook)
 	for _, c := range []string{cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback} {
 		handle("POST /api/games/{id}/"+c, s.commandHandler(c))
 	}

@@ -121,6 +121,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	addWorker(ws, s.workTurn)
 	addWorker(ws, s.workAdvance)
 	addWorker(ws, s.workRound)
+	addWorker(ws, s.workLearn)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
@@ -148,9 +149,11 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 }
 
 // runJobs starts working jobs, after catching up with what a stop may have left undone: the
-// ratings of games that ended meanwhile, and the deadlines of the tournaments.
+// ratings of games that ended meanwhile, their learning by the opening book, and the deadlines
+// of the tournaments.
 func (s *Server) runJobs(ctx context.Context) error {
 	s.rateMissed(ctx)
+	s.learnMissed(ctx)
 	ts, err := s.store.ListTournaments(ctx, store.TournamentFilter{Due: true, Limit: 10000})
 	if err != nil {
 		return err

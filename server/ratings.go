@@ -20,9 +20,11 @@ import (
 // (the store refuses a second), right after the game's end is committed; a start catches up
 // with rated games whose update a stop interrupted.
 
-// gameEnded follows a game's end (lg locked): its ratings, and the paired event it belongs to.
+// gameEnded follows a game's end (lg locked): its ratings, the paired event it belongs to, and
+// the opening book's learning of it.
 func (s *Server) gameEnded(ctx context.Context, lg *liveGame) {
 	defer s.pairedGameEnded(ctx, lg.id)
+	s.bookGameEnded(ctx, lg)
 	if !lg.row.Rated {
 		return
 	}

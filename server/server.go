@@ -23,6 +23,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"turncoat/engine/ai"
+	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/store"
 )
@@ -61,6 +62,9 @@ type Config struct {
 	ReminderBefore time.Duration
 	// VacationDays is each player's yearly allowance of vacation days (default 30).
 	VacationDays int
+	// Book is the opening book the learned games are laid over (default: the shipped one). The
+	// server changes it: give it a book of its own.
+	Book *book.Book
 }
 
 // Server is a running game server.
@@ -97,6 +101,10 @@ type Server struct {
 
 	// corr is the state of correspondence play, tournaments, ratings and notifications.
 	corr *corr
+	// book is the opening book, with the learned games.
+	book *serverBook
+	// bg is the background work's context, ended by Close.
+	bg context.Context
 }
 
 func rateOf(r float64, def float64) rate.Limit {
@@ -143,8 +151,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.agentLimits = ai.Limits{MoveTime: cfg.MaxThink}
 	s.ai = newAIPool(s)
+	var err error
+	if s.book, err = newServerBook(cfg.Book); err != nil {
+		return nil, fmt.Errorf("server: %w", err)
+	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	s.cancel = cancel
+	s.cancel, s.bg = cancel, bg
 	s.ai.run(bg, cfg.AIWorkers, &s.wg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
@@ -168,6 +180,10 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		case <-time.After(10 * time.Second):
 			s.log.Warn("not yet listening to the other instances' changes")
 		}
+	}
+	if err := s.syncBook(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("server: reading the opening book's learned games: %w", err)
 	}
 	if err := s.resume(ctx); err != nil {
 		s.Close()

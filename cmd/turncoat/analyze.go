@@ -26,13 +26,23 @@ then the best move's line again as a summary with the search's depth, nodes and 
 is a move list from the start ("f5d6c3d3c4"; passes may be left out), a GGF game ("(;GM[Othello]
 ...;)"), or a file holding either. Scores are final disc differences for the side to move: the
 engine's estimate at the given depth, or exact (marked) when the search reached the end. With
-neither --depth nor --time the search goes to depth 12 and solves 20 empties or fewer exactly.`)
+neither --depth nor --time the search goes to depth 12 and solves 20 empties or fewer exactly.
+
+An 8x8 position in the opening book (the shipped book, with the user's learned games over it,
+see "turncoat book") first gets the book's lines: the position's games and value, then each
+book move's value and games, best first, and the best move outside the book:
+
+    book games=45083 value=+1               (after f5d6c3d3c4f4)
+    book move=f6 value=+1 games=21211
+    ...
+    book move=e2 value=-14 leaf`)
 	depth := fs.Int("depth", 0, "midgame search depth in plies")
 	limit := fs.Duration("time", 0, "time for the whole analysis (e.g. 5s)")
 	exact := fs.Int("exact", 20, fmt.Sprintf("solve exactly with this many empties or fewer (at most %d)", maxExactEmpties))
 	size := fs.Int("size", 8, "board size of a move list (4, 6 or 8)")
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 128, "transposition table size in MB")
+	user, file := bookFlags(fs)
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -89,6 +99,19 @@ neither --depth nor --time the search goes to depth 12 and solves 20 empties or 
 	eng := othello.New(opts)
 	_, _, empties := b.Counts()
 	fmt.Fprintf(e.stdout, "position=%s to-move=%s empties=%d plies=%d\n", b.Text(), [2]string{"black", "white"}[b.Turn], empties, len(rec.Moves))
+	if b.Size == 8 {
+		bs, err := openBooks(*file, *user)
+		if err != nil && *file == "" {
+			fmt.Fprintf(e.stderr, "turncoat analyze: %v: the shipped book alone is used\n", err)
+			bs, err = openBooks("", "none")
+		}
+		if err != nil {
+			return err
+		}
+		if _, in := bs.combined.Lookup(b); in {
+			writeBookEntry(e.stdout, bs.combined, b, "book ", false)
+		}
+	}
 	t0 := time.Now()
 	values, res, err := eng.Analyze(ctx, othello.PositionOf(b), lim)
 	if err != nil {

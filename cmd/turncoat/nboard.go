@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"sync"
 
 	"turncoat/engine/othello"
+	"turncoat/engine/othello/book"
 	"turncoat/engine/othello/nboard"
 )
 
@@ -12,16 +15,25 @@ func init() {
 }
 
 func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "nboard", "[--threads N] [--hash MB]", `
+	fs := newFlags(e, "nboard", "[--threads N] [--hash MB] [--book FILE]", `
 Runs the Othello engine behind the NBoard protocol on standard input and output, for the NBoard
 GUI and any program that drives Othello engines that way ("nboard:cmd=turncoat nboard" makes it
 an agent of turncoat match). At "set depth D" the engine searches D plies in the midgame, solves
 exactly with D+6 empties or fewer and for the win with D+8 or fewer. "ping" and "quit" stop a
 running search at once; at the end of its input the engine finishes what it was asked first.
 "set contempt" is accepted; the engine's values are whole discs, so a contempt under a disc
-does not change its play.`)
+does not change its play.
+
+In a position of the opening book (the shipped book with the user's learned games over it),
+"go" plays the book's best move and "hint" answers with "book" lines (each book move's line,
+value and games) and a "search" line for the best move outside the book. "learn" adds the game
+(8x8, from the standard start) to the book and saves the user's book, --book, at once (a new
+file replaces the old whole); the next start reads it. With --book none, learned games last for
+the session only; a user's book that cannot be read is reported and left untouched, and the
+session learns without saving.`)
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 128, "transposition table size in MB")
+	user := fs.String("book", defaultUserBook(), `the user's book of learned games, over the shipped one ("none": none)`)
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -34,7 +46,26 @@ does not change its play.`)
 		return err
 	}
 	eng := othello.New(opts)
-	return nboard.Serve(ctx, e.stdin, e.stdout, e.stderr, nboard.FromEngine(eng))
+	bs, err := openBooks("", *user)
+	if err != nil {
+		// the user's book is unreadable: say so, and never overwrite it
+		fmt.Fprintf(e.stderr, "turncoat nboard: %v: playing with the shipped book; learned games last for this session only\n", err)
+		if bs, err = openBooks("", "none"); err != nil {
+			return err
+		}
+	}
+	cfg := nboard.BookConfig{Book: bs.combined}
+	if bs.userPath != "" {
+		var mu sync.Mutex
+		cfg.Learned = func(part *book.Book) error {
+			mu.Lock()
+			defer mu.Unlock()
+			bs.user.Merge(part)
+			_, err := saveBook(bs.userPath, bs.user, true)
+			return err
+		}
+	}
+	return nboard.Serve(ctx, e.stdin, e.stdout, e.stderr, nboard.FromEngineWithBook(eng, cfg))
 }
 
 // engineOptions checks the Othello engine's --threads and --hash (MB) flags, as the commands

@@ -51,7 +51,15 @@ func builtBinary(t *testing.T) string {
 }
 
 func TestMain(m *testing.M) {
+	// the commands' user files (the user's opening book) go to a folder of the tests' own,
+	// for the programs they run too
+	config, err := os.MkdirTemp("", "turncoat-config")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CONFIG_HOME", config)
 	code := m.Run()
+	os.RemoveAll(config)
 	if binary != "" {
 		os.RemoveAll(filepath.Dir(binary))
 	}

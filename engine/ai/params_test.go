@@ -144,7 +144,7 @@ func TestBadSpecs(t *testing.T) {
 			{"reversi-ab:exact=x", `reversi-ab: parameter exact="x": want an integer from 0 to 64 empties`},
 			{"reversi-ab:noise=65", "reversi-ab: parameter noise=65: out of range: want 0 to 64 discs"},
 			{"reversi-ab:depth=0,time=0s,nodes=0", "reversi-ab: reversi-ab needs a limit: depth, time or nodes above 0"},
-			{"reversi-ab:depht=3", `reversi-ab: unknown parameter "depht": reversi-ab takes depth, exact, hash, level, nodes, noise, threads, time, wld`},
+			{"reversi-ab:depht=3", `reversi-ab: unknown parameter "depht": reversi-ab takes book, depth, exact, hash, level, nodes, noise, threads, time, wld`},
 			{"nboard:depth=0", "nboard: parameter depth=0: out of range: want 1 to 60 plies"},
 			{"nboard:depth=5", "nboard: want the engine's command line"},
 		},

@@ -5,6 +5,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
+	"turncoat/engine/othello/book"
 	"turncoat/engine/othello/nboard"
 	"turncoat/game"
 	"turncoat/games/reversi"
@@ -21,6 +22,9 @@ func init() {
 			return nil, Resources{}, err
 		}
 		a, err := othello.NewLevelAgent(int(l), seed)
+		if err == nil && lv.Book {
+			err = giveBook(a)
+		}
 		return a, othelloResources(lv.Limits, lv.TableBytes, 1), err
 	})
 	Register(Kind{Name: "reversi-ab", Games: []string{"reversi"},
@@ -35,6 +39,7 @@ func init() {
 			{Name: "threads", Type: ParamInt, Unit: "threads", Min: 1, Max: 64, Default: "1", Doc: "threads of the search"},
 			{Name: "hash", Type: ParamInt, Unit: "MB", Min: 1, Max: 1 << 16, Doc: "the transposition table; default: the level's"},
 			{Name: "noise", Type: ParamInt, Unit: "discs", Min: 0, Max: 64, Doc: "randomness added to each move's value; default: the level's"},
+			{Name: "book", Type: ParamInt, Min: 0, Max: 1, Doc: "1: play from the opening book while the position is in it, 0: never; default: the level's (8-10 do)"},
 		},
 		Make: makeReversiAB})
 	Register(Kind{Name: "nboard", Games: []string{"reversi"},
@@ -93,7 +98,26 @@ func makeReversiAB(_ game.Game, v Values, seed uint64) (engine.Agent, Resources,
 		name = "reversi-ab:" + v.Raw()
 	}
 	a := othello.NewAgent(name, lim, lv.Noise, othello.Options{TableBytes: lv.TableBytes, Threads: threads}, seed)
+	if v.Given("book") {
+		lv.Book = v.Int("book") == 1
+	}
+	if lv.Book {
+		if err := giveBook(a); err != nil {
+			return nil, Resources{}, err
+		}
+	}
 	return a, othelloResources(lim, lv.TableBytes, threads), nil
+}
+
+// giveBook gives an agent the shipped opening book, shared by every agent (they only read it).
+// A server that learns gives its agents its own book instead (Agent.SetBook).
+func giveBook(a *othello.Agent) error {
+	b, err := book.SharedShipped()
+	if err != nil {
+		return fmt.Errorf("the opening book: %w", err)
+	}
+	a.SetBook(b)
+	return nil
 }
 
 // reversiDiscs is p's disc count minus the opponent's.

@@ -22,9 +22,20 @@ type Agent struct {
 	noise int
 	rng   *rand.Rand
 
+	// book, when set, gives the moves of the positions it knows (see SetBook).
+	book OpeningBook
+
 	opts Options
 	once sync.Once
 	eng  *Engine
+}
+
+// An OpeningBook gives the move to play in the positions it knows: package book's opening
+// book is one.
+type OpeningBook interface {
+	// Choose returns the book's move for b, at random (with rng) among its equally good
+	// ones; ok is false when b is not in the book.
+	Choose(b reversi.Board, rng *rand.Rand) (sq int, ok bool)
 }
 
 var (
@@ -42,6 +53,14 @@ func NewAgent(name string, lim Limits, noise int, opts Options, seed uint64) *Ag
 
 // Name describes the agent.
 func (a *Agent) Name() string { return a.name }
+
+// SetBook makes the agent play from ob in the positions ob knows (nil: never): a book move
+// is played at once, without a search. Games where a side without a move loses its turn for
+// good (reversi's "nomove=end") never use it: the book's values assume passes.
+func (a *Agent) SetBook(ob OpeningBook) { a.book = ob }
+
+// Book returns the agent's opening book (nil when it has none).
+func (a *Agent) Book() OpeningBook { return a.book }
 
 // Limits returns the agent's search limits.
 func (a *Agent) Limits() Limits { return a.limits }
@@ -84,6 +103,11 @@ func (a *Agent) Choose(ctx context.Context, s game.State, p game.Player) (game.A
 	pos, lim, forced, err := a.position(s, p)
 	if err != nil || forced != game.NoAction {
 		return forced, err
+	}
+	if a.book != nil && !lim.NoMoveEnds {
+		if sq, ok := a.book.Choose(s.(*reversi.State).Board(), a.rng); ok {
+			return game.Action(sq), nil
+		}
 	}
 	if a.noise > 0 {
 		values, _, err := a.engine().Analyze(ctx, pos, lim)

@@ -185,3 +185,69 @@ func TestAnalyzeForcedPass(t *testing.T) {
 		t.Fatalf("values %+v, result %v; want only a pass worth -64, exactly", values, res)
 	}
 }
+
+// fixedBook knows one position and its move.
+type fixedBook struct {
+	board reversi.Board
+	move  int
+	asked int
+}
+
+func (f *fixedBook) Choose(b reversi.Board, _ *rand.Rand) (int, bool) {
+	f.asked++
+	if b != f.board {
+		return 0, false
+	}
+	return f.move, true
+}
+
+// TestAgentPlaysFromBook: an agent with a book plays the book's move in a position it knows
+// (even a move its search would not choose), searches elsewhere, and leaves the book alone
+// under the rule where a side without a move loses its turn for good.
+func TestAgentPlaysFromBook(t *testing.T) {
+	s := reversi.NewState(reversi.Standard)
+	// c4 is legal at the start, and as good as any first move; a book move a search would not
+	// play is the proof that the book answered: after f5, the parallel f4
+	if err := game.Play(s, game.First, 37); err != nil {
+		t.Fatal(err)
+	}
+	fb := &fixedBook{board: s.Board(), move: 29}
+	a, err := NewLevelAgent(6, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.SetBook(fb)
+	if a.Book() != OpeningBook(fb) {
+		t.Fatal("Book does not return the book set")
+	}
+	got, err := a.Choose(context.Background(), s, game.Second)
+	if err != nil || got != 29 {
+		t.Fatalf("chose %v (%v), want the book's f4", got, err)
+	}
+	// out of the book: a search's move
+	s2 := s.Clone().(*reversi.State)
+	if err := game.Play(s2, game.Second, 43); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Choose(context.Background(), s2, game.First); err != nil || fb.asked != 2 {
+		t.Fatalf("out of the book: %v, book asked %d times", err, fb.asked)
+	}
+	// nomove=end: the book is not asked
+	r := reversi.Standard
+	r.NoMove = reversi.NoMoveEnd
+	s3 := reversi.NewState(r)
+	game.Play(s3, game.First, 37)
+	if _, err := a.Choose(context.Background(), s3, game.Second); err != nil || fb.asked != 2 {
+		t.Fatalf("nomove=end: %v, the book asked %d times (want 2: not asked)", err, fb.asked)
+	}
+}
+
+// TestBookLevels: levels 8 to 10 are those that play from the book.
+func TestBookLevels(t *testing.T) {
+	for l := 1; l <= 10; l++ {
+		lv, _ := LevelOf(l)
+		if lv.Book != (l >= 8) {
+			t.Errorf("level %d: Book %v", l, lv.Book)
+		}
+	}
+}

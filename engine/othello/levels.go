@@ -14,10 +14,14 @@ type Level struct {
 	Noise int
 	// TableBytes is the size of the level's transposition table.
 	TableBytes int
+	// Book tells that the level plays from the opening book while the position is in it
+	// (levels 8-10): whoever builds its agent gives it the book (Agent.SetBook).
+	Book bool
 }
 
 // levels are the ten levels. Every level is capped at one second a move but the lowest ones
-// finish far sooner; level 10 searches as deep as its second allows.
+// finish far sooner; level 10 searches as deep as its second allows. Levels 8 to 10 play
+// from the opening book while they can.
 var levels = [10]Level{
 	{Limits: Limits{Depth: 1, Time: time.Second}, Noise: 10, TableBytes: 1 << 20},
 	{Limits: Limits{Depth: 2, ExactEmpties: 4, Time: time.Second}, Noise: 6, TableBytes: 1 << 20},
@@ -26,9 +30,9 @@ var levels = [10]Level{
 	{Limits: Limits{Depth: 5, ExactEmpties: 12, WLDEmpties: 14, Time: time.Second}, TableBytes: 8 << 20},
 	{Limits: Limits{Depth: 7, ExactEmpties: 14, WLDEmpties: 16, Time: time.Second}, TableBytes: 16 << 20},
 	{Limits: Limits{Depth: 9, ExactEmpties: 16, WLDEmpties: 18, Time: time.Second}, TableBytes: 16 << 20},
-	{Limits: Limits{Depth: 11, ExactEmpties: 18, WLDEmpties: 20, Time: time.Second}, TableBytes: 32 << 20},
-	{Limits: Limits{Depth: 13, ExactEmpties: 19, WLDEmpties: 21, Time: time.Second}, TableBytes: 32 << 20},
-	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second}, TableBytes: 64 << 20},
+	{Limits: Limits{Depth: 11, ExactEmpties: 18, WLDEmpties: 20, Time: time.Second}, TableBytes: 32 << 20, Book: true},
+	{Limits: Limits{Depth: 13, ExactEmpties: 19, WLDEmpties: 21, Time: time.Second}, TableBytes: 32 << 20, Book: true},
+	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second}, TableBytes: 64 << 20, Book: true},
 }
 
 // LevelOf returns level l (1 to 10).

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"turncoat/engine/othello"
+	"turncoat/engine/othello/book"
 	"turncoat/games/reversi"
 )
 
@@ -62,4 +63,98 @@ func solved(exact, wld bool) Solved {
 		return SolvedExact
 	}
 	return NotSolved
+}
+
+// BookConfig gives the Turncoat engine its opening book.
+type BookConfig struct {
+	// Book is the opening book the engine answers from in its positions (the shipped book,
+	// with the user's over it), and learns into.
+	Book *book.Book
+	// Learned, if set, is called with the part each learned game added (book.Book.Learn),
+	// to keep it (the user's book, saved); its error is the learn's.
+	Learned func(part *book.Book) error
+	// Evaluator values the leaves of what is learned (default: a one-thread engine searching
+	// to the book's depth).
+	Evaluator book.Evaluator
+}
+
+// FromEngineWithBook is FromEngine with an opening book: in a book position "go" plays the
+// book's best move and "hint" answers with its book moves ("book" lines, their games and
+// values) and its best move outside the book, and "learn" adds the game to the book.
+func FromEngineWithBook(e *othello.Engine, c BookConfig) BookEngine {
+	if c.Evaluator == nil {
+		depth := c.Book.Depth()
+		if depth == 0 {
+			depth = 8
+		}
+		c.Evaluator = book.EngineEvaluator(othello.New(othello.Options{TableBytes: 16 << 20}), depth)
+	}
+	return &withBook{turncoat: turncoat{e}, cfg: c}
+}
+
+type withBook struct {
+	turncoat
+	cfg BookConfig
+}
+
+// BookLines returns the book's moves of b and its leaf, each with the line of best book moves
+// that follows it.
+func (w *withBook) BookLines(b reversi.Board) ([]Line, bool) {
+	e, ok := w.cfg.Book.Lookup(b)
+	if !ok {
+		return nil, false
+	}
+	var out []Line
+	for _, m := range e.Moves {
+		if !m.Valued {
+			continue
+		}
+		next := b
+		next.Play(m.Square)
+		pv := append([]int{m.Square}, w.bookLine(next, 12)...)
+		out = append(out, Line{PV: pv, Eval: float64(m.Value), Depth: w.cfg.Book.Depth(), Book: !m.Leaf, Games: m.Games})
+	}
+	return out, len(out) > 0
+}
+
+// bookLine returns the best book moves from b on, at most n (passes included).
+func (w *withBook) bookLine(b reversi.Board, n int) []int {
+	var pv []int
+	for len(pv) < n {
+		if b.Moves() == 0 {
+			if b.OpponentMoves() == 0 {
+				break
+			}
+			b.Pass()
+			pv = append(pv, reversi.Pass)
+			continue
+		}
+		sq, ok := w.cfg.Book.Choose(b, nil)
+		if !ok {
+			break
+		}
+		e, _ := w.cfg.Book.Lookup(b)
+		if e.Moves[0].Leaf {
+			pv = append(pv, sq)
+			break
+		}
+		b.Play(sq)
+		pv = append(pv, sq)
+	}
+	return pv
+}
+
+// Learn adds the game to the book, if it is an 8x8 game from the standard start.
+func (w *withBook) Learn(ctx context.Context, start reversi.Board, moves []int) error {
+	if start != reversi.Start(8) {
+		return book.ErrNotStandard
+	}
+	part, _, err := w.cfg.Book.Learn(ctx, moves, w.cfg.Evaluator)
+	if err != nil {
+		return err
+	}
+	if w.cfg.Learned != nil {
+		return w.cfg.Learned(part)
+	}
+	return nil
 }

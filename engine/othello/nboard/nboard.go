@@ -10,12 +10,15 @@
 //	set contempt N     centidiscs a draw is worth less to the engine
 //	move F5[/EV[/T]]   a move was played (PA passes; NBoard 1.1 sends just "F5")
 //	hint N             evaluate about N moves: "search PV EVAL 0 DEPTH" lines, DEPTH being
-//	                   "100%" for an exact solve and "100%W" for a win/draw/loss solve
+//	                   "100%" for an exact solve and "100%W" for a win/draw/loss solve; in a
+//	                   position of the engine's opening book, "book PV EVAL GAMES DEPTH" lines
+//	                   for its book moves (and a search line for the best move outside it)
 //	go                 choose a move: "=== MOVE/EVAL/TIME"; the board is not changed; on a
 //	                   finished game "=== PA/EVAL/0.00" (a pass, worth the final score)
 //	ping N             stop any search, then answer "pong N" (and, if it stopped one, a
 //	                   status saying the engine waits again)
-//	learn              learn the game: the engine answers "learned"
+//	learn              learn the game (add it to the opening book): the engine answers
+//	                   "learned", after a status line if it could not
 //	quit               end
 //
 // The engine also sends "status TEXT" and "nodestats NODES SECONDS". Lines it does not
@@ -48,6 +51,17 @@ type Engine interface {
 	NewGame()
 }
 
+// A BookEngine is an Engine with an opening book: "hint" and "go" in a book position answer
+// from it, and "learn" adds the game to it.
+type BookEngine interface {
+	Engine
+	// BookLines returns the book's lines of b, best first: its book moves (Games set) and the
+	// best move outside the book; ok is false when b is not in the book.
+	BookLines(b reversi.Board) (lines []Line, ok bool)
+	// Learn adds a game (its start and its moves, passes explicit) to the book and keeps it.
+	Learn(ctx context.Context, start reversi.Board, moves []int) error
+}
+
 // Line is one evaluated move.
 type Line struct {
 	// PV is the principal variation, starting with the move (reversi.Pass for a pass).
@@ -60,6 +74,10 @@ type Line struct {
 	// reports such a line's depth as "100%" (exact) or "100%W" (win, draw or loss) rather than
 	// as a number of plies.
 	Solved Solved
+	// Book marks a book move, Games the number of games that reached the position it leads
+	// to: the protocol's "book" line.
+	Book  bool
+	Games int
 }
 
 // Solved says how far a line was solved.
@@ -95,6 +113,7 @@ type Stats struct {
 
 // session is the state of one protocol session.
 type session struct {
+	ctx      context.Context
 	eng      Engine
 	out      io.Writer
 	errs     io.Writer
@@ -102,6 +121,10 @@ type session struct {
 	board    reversi.Board
 	depth    int
 	contempt float64
+	// start and moves are the game so far (for "learn"): the position "set game" gave, and
+	// the moves since (passes explicit).
+	start reversi.Board
+	moves []int
 }
 
 func (s *session) send(format string, args ...any) {
@@ -124,7 +147,7 @@ func (s *session) fail(format string, args ...any) {
 // ctx ends, or at the end of in once the commands it held are done. A search runs while Serve
 // keeps reading, so that "ping" (and "quit") stop it at once; other commands wait for it.
 func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) error {
-	s := &session{eng: eng, out: out, errs: errs, board: reversi.Start(8), depth: 12}
+	s := &session{ctx: ctx, eng: eng, out: out, errs: errs, board: reversi.Start(8), start: reversi.Start(8), depth: 12}
 	lines := make(chan string)
 	readErr := make(chan error, 1)
 	go func() {
@@ -146,13 +169,20 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		searching chan struct{} // closed when the running search ends; nil when idle
 		cancel    context.CancelFunc
 		inputErr  error
+		// replied tells, once searching is closed, whether the search sent its replies (it
+		// had finished when it was stopped)
+		replied *bool
 	)
-	stop := func() {
-		if searching != nil {
-			cancel()
-			<-searching
-			searching = nil
+	// stop stops the running search, if any, and reports whether it was cut short (it sent
+	// nothing).
+	stop := func() bool {
+		if searching == nil {
+			return false
 		}
+		cancel()
+		<-searching
+		searching = nil
+		return !*replied
 	}
 	defer stop()
 	for {
@@ -191,7 +221,7 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		case cmd == "ping" && searching != nil:
 			// the commands sent before the ping take effect first; searches among them are
 			// stale and skipped
-			stop()
+			cut := stop()
 			for _, l := range pending {
 				if c, _, _ := strings.Cut(strings.TrimSpace(l), " "); c != "go" && c != "hint" {
 					s.handle(l, nil)
@@ -199,8 +229,10 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 			}
 			pending = pending[:0]
 			s.send("pong %s", arg)
-			// the stopped search said it was thinking: say that the engine waits again
-			s.send("status %s is waiting", s.eng.Name())
+			if cut {
+				// the stopped search said it was thinking: say that the engine waits again
+				s.send("status %s is waiting", s.eng.Name())
+			}
 			continue
 		case searching != nil:
 			pending = append(pending, line)
@@ -209,11 +241,11 @@ func Serve(ctx context.Context, in io.Reader, out, errs io.Writer, eng Engine) e
 		s.handle(line, func(n int, move bool) {
 			sctx, c := context.WithCancel(ctx)
 			cancel = c
-			searching = make(chan struct{})
-			go func(done chan struct{}, b reversi.Board, depth int, contempt float64) {
+			searching, replied = make(chan struct{}), new(bool)
+			go func(done chan struct{}, replied *bool, b reversi.Board, depth int, contempt float64) {
 				defer close(done)
-				s.search(sctx, b, depth, n, contempt, move)
-			}(searching, s.board, s.depth, s.contempt)
+				*replied = s.search(sctx, b, depth, n, contempt, move)
+			}(searching, replied, s.board, s.depth, s.contempt)
 		})
 	}
 }
@@ -245,7 +277,7 @@ func (s *session) handle(line string, start func(n int, move bool)) {
 			start(n, false)
 		}
 	case "learn":
-		s.send("learned")
+		s.learn()
 	default:
 		if len(cmd) == 2 { // NBoard 1.1's bare move
 			s.move(cmd)
@@ -282,7 +314,7 @@ func (s *session) set(arg string) {
 		if s.board.Size != b.Size || len(r.Moves) == 0 {
 			s.eng.NewGame()
 		}
-		s.board = b
+		s.board, s.start, s.moves = b, r.Start, r.Moves
 	case "contempt":
 		c, err := strconv.ParseFloat(value, 64)
 		if err != nil {
@@ -305,6 +337,7 @@ func (s *session) move(arg string) {
 			return
 		}
 		s.board.Pass()
+		s.moves = append(s.moves, reversi.Pass)
 		return
 	}
 	sq, err := discs.ParseSquare(mv)
@@ -313,11 +346,27 @@ func (s *session) move(arg string) {
 	}
 	if err != nil {
 		s.fail("move %q: %v", arg, err)
+		return
 	}
+	s.moves = append(s.moves, sq)
 }
 
-// search runs a "go" or a "hint" and sends its replies.
-func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) {
+// learn adds the game so far to the engine's book. The GUI waits for "learned": it is sent
+// whatever happens, after a status line when the game could not be learned.
+func (s *session) learn() {
+	if be, ok := s.eng.(BookEngine); ok {
+		s.send("status %s is learning", s.eng.Name())
+		if err := be.Learn(s.ctx, s.start, s.moves); err != nil {
+			s.send("status %s could not learn the game: %v", s.eng.Name(), err)
+			s.fail("learn: %v", err)
+		}
+	}
+	s.send("learned")
+}
+
+// search runs a "go" or a "hint" and sends its replies; it reports whether it did (not when
+// ctx stopped it first).
+func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, contempt float64, move bool) bool {
 	name := s.eng.Name()
 	if b.Moves() == 0 && b.OpponentMoves() == 0 {
 		if move {
@@ -326,16 +375,22 @@ func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, con
 			s.send("=== PA/%.2f/0.00", float64(b.FinalMargin()))
 		}
 		s.send("status the game is over")
-		return
+		return true
+	}
+	if be, ok := s.eng.(BookEngine); ok {
+		if lines, in := be.BookLines(b); in && len(lines) > 0 {
+			s.bookReply(lines, n, move)
+			return true
+		}
 	}
 	s.send("status %s is thinking", name)
 	lines, st, err := s.eng.Search(ctx, b, depth, n, contempt)
 	if ctx.Err() != nil {
-		return // stopped by ping or quit: what it found relates to an old position
+		return false // stopped by ping or quit: what it found relates to an old position
 	}
 	if err != nil || len(lines) == 0 {
 		s.send("status %s failed: %v", name, err)
-		return
+		return true
 	}
 	if !move {
 		for _, l := range lines {
@@ -347,6 +402,30 @@ func (s *session) search(ctx context.Context, b reversi.Board, depth, n int, con
 		l := lines[0]
 		s.send("=== %s/%.2f/%.2f", moveName(l.PV[0]), l.Eval, st.Seconds)
 	}
+	s.send("status %s is waiting", name)
+	return true
+}
+
+// bookReply answers a "go" or a "hint" from the opening book: the best line's move, or up to
+// n lines, "book PV EVAL GAMES DEPTH" for book moves, "search ..." for the best move outside.
+func (s *session) bookReply(lines []Line, n int, move bool) {
+	name := s.eng.Name()
+	if move {
+		l := lines[0]
+		s.send("nodestats 0 0.00")
+		s.send("=== %s/%.2f/0.00", moveName(l.PV[0]), l.Eval)
+		s.send("status %s is waiting", name)
+		return
+	}
+	s.send("status %s is reading its book", name)
+	for _, l := range lines[:min(n, len(lines))] {
+		if l.Book {
+			s.send("book %s %.2f %d %s", formatPV(l.PV), l.Eval, l.Games, l.depth())
+		} else {
+			s.send("search %s %.2f 0 %s", formatPV(l.PV), l.Eval, l.depth())
+		}
+	}
+	s.send("nodestats 0 0.00")
 	s.send("status %s is waiting", name)
 }
 

@@ -4,10 +4,12 @@ import (
 	"bufio"
 	"cmp"
 	"context"
+	"errors"
 	"io"
 	"math/bits"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -534,5 +536,76 @@ func TestRealEngineReportsSolves(t *testing.T) {
 		if (c.depth == "100%" && got != best) || cmp.Compare(got, 0) != cmp.Compare(best, 0) {
 			t.Errorf("%d empties: go played %s, worth %+d; the best is worth %+d", c.empties, move, got, best)
 		}
+	}
+}
+
+// bookEngine is fakeEngine with a book that knows the start: its four moves (d3 best), and a
+// move outside it; it records the games it learns.
+type bookEngine struct {
+	fakeEngine
+	learnErr error
+	learned  [][]int
+	starts   []reversi.Board
+}
+
+func (b *bookEngine) BookLines(bd reversi.Board) ([]Line, bool) {
+	if bd != reversi.Start(8) {
+		return nil, false
+	}
+	return []Line{
+		{PV: []int{19, 18}, Eval: 1, Depth: 8, Book: true, Games: 30},
+		{PV: []int{37}, Eval: 1, Depth: 8, Book: true, Games: 25},
+		{PV: []int{26}, Eval: 0, Depth: 8},
+	}, true
+}
+
+func (b *bookEngine) Learn(_ context.Context, start reversi.Board, moves []int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.learnErr != nil {
+		return b.learnErr
+	}
+	b.starts = append(b.starts, start)
+	b.learned = append(b.learned, slices.Clone(moves))
+	return nil
+}
+
+// TestBookTranscript: hint and go in a book position answer from the book, elsewhere from a
+// search; learn hands the game (from set game and the moves since) to the engine.
+func TestBookTranscript(t *testing.T) {
+	eng := &bookEngine{}
+	g := newGUI(t, eng)
+	g.send("nboard 2", "set depth 6", "hint 2")
+	want := []string{"set myname Fake6", "status Fake is reading its book", "book D3C3 1.00 30 8", "book F5 1.00 25 8", "nodestats 0 0.00", "status Fake is waiting"}
+	if got := g.until("status Fake is waiting"); !slices.Equal(got, want) {
+		t.Fatalf("hint in the book:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	g.send("hint 5")
+	if got := g.until("status Fake is waiting"); !slices.Contains(got, "search C4 0.00 0 8") {
+		t.Fatalf("hint 5 in the book: %q, want the move outside it as a search line", got)
+	}
+	g.send("go")
+	if got := g.until("status Fake is waiting"); !slices.Equal(got, []string{"nodestats 0 0.00", "=== D3/1.00/0.00", "status Fake is waiting"}) {
+		t.Fatalf("go in the book: %q", got)
+	}
+	g.send("set game "+startGGF, "move C3", "go")
+	if got := g.until("status Fake is waiting"); !slices.Contains(got, "status Fake is thinking") {
+		t.Fatalf("go out of the book: %q, want a search", got)
+	}
+	g.send("move PA", "learn")
+	if got := g.until("learned"); !slices.Equal(got, []string{"status Fake is learning", "learned"}) {
+		t.Fatalf("learn: %q", got)
+	}
+	eng.mu.Lock()
+	eng.learnErr = errors.New("no room")
+	eng.mu.Unlock()
+	g.send("learn")
+	if got := g.until("learned"); len(got) != 3 || got[1] != "status Fake could not learn the game: no room" {
+		t.Fatalf("a learn that fails: %q", got)
+	}
+	g.quit()
+	// f5 d6 from set game, then c3; the pass was refused (c3 leaves Black a move)
+	if len(eng.learned) != 1 || !slices.Equal(eng.learned[0], []int{37, 43, 18}) || eng.starts[0] != reversi.Start(8) {
+		t.Fatalf("learned %v from %v", eng.learned, eng.starts)
 	}
 }

@@ -1,9 +1,11 @@
 // The Othello analysis board: set up any position (or start from a move list), see every legal
 // move valued by the engine (exact when few empty squares remain), and play through variations.
-// The position lives in the URL (/analysis?size=8&moves=f5d6), so it can be shared.
+// On 8x8, the opening explorer shows the position's moves in the opening book (their values and
+// the games that reached them; a click plays one). The position lives in the URL
+// (/analysis?size=8&moves=f5d6), so it can be shared.
 
 import {h, toast, announce} from "../dom.js";
-import {t, num} from "../i18n.js";
+import {t, tn, num} from "../i18n.js";
 import {api} from "../api.js";
 import {title} from "../router.js";
 import * as prefs from "../prefs.js";
@@ -41,6 +43,9 @@ export async function render(main, params, query) {
   const levelSel = h("select", {id: "an-level"}, Array.from({length: 10}, (_, i) => h("option", {value: i + 1, selected: i + 1 === level}, num(i + 1))));
   const movesBox = h("ol", {class: "moves"});
   const valueList = h("ol", {class: "values"});
+  const bookSummary = h("p", {class: "muted small", id: "an-book-summary"});
+  const bookList = h("ol", {class: "book-moves"});
+  const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), bookSummary, bookList);
   const importText = h("input", {type: "text", id: "an-import", placeholder: "f5d6c3d3c4", spellcheck: "false"});
   const editBtn = h("button", {type: "button", id: "an-edit"}, t("analysis.edit"));
   const editBar = h("div", {class: "edit-bar", hidden: true});
@@ -54,6 +59,7 @@ export async function render(main, params, query) {
       h("button", {type: "button", on: {click: () => { if (moves.length) { moves.pop(); load(); } }}}, t("analysis.back")),
       editBtn),
     editBar,
+    bookBox,
     h("section", {}, h("h2", {}, t("analysis.values")), valueList),
     h("section", {}, h("h2", {}, t("play.moves")), movesBox),
     h("form", {class: "copy-row", on: {submit: e => {
@@ -107,8 +113,10 @@ export async function render(main, params, query) {
       if (view.outcome.over) {
         status.textContent = outcomeWords(view, sideName);
         valueList.replaceChildren();
+        bookBox.hidden = true;
         return;
       }
+      loadBook(my);
       const full = await api("/analyze", {method: "POST", body: {...body, level}});
       if (my !== seq) return;
       values = full.moves || [];
@@ -122,6 +130,39 @@ export async function render(main, params, query) {
         url();
       }
     }
+  }
+
+  // loadBook shows the opening book's moves of an 8x8 position (hidden on other sizes, and
+  // when the explorer cannot answer).
+  async function loadBook(my) {
+    if (size !== "8") {
+      bookBox.hidden = true;
+      return;
+    }
+    const q = new URLSearchParams();
+    if (moves.length) q.set("moves", moves.map(m => (m === "pass" ? "pa" : m)).join(""));
+    if (startPos) q.set("pos", startPos);
+    let r;
+    try {
+      r = await api("/book?" + q);
+    } catch {
+      if (my === seq) bookBox.hidden = true;
+      return;
+    }
+    if (my !== seq) return;
+    bookBox.hidden = false;
+    bookBox.dataset.inBook = r.inBook ? "yes" : "no";
+    if (!r.inBook) {
+      bookSummary.textContent = t("analysis.bookOut");
+      bookList.replaceChildren();
+      return;
+    }
+    const value = v => (v === null || v === undefined ? "?" : hintText({unit: "discs", value: v}, ctx));
+    bookSummary.textContent = tn("analysis.bookPosition", r.games, {value: value(r.value)});
+    bookList.replaceChildren(...r.moves.map(m => h("li", {"data-move": m.move, class: m.leaf ? "leaf" : null},
+      h("button", {type: "button", class: "link", on: {click: () => play(m.move)}}, m.move), " ",
+      h("strong", {}, value(m.value)), " ",
+      h("span", {class: "muted small"}, m.leaf ? t("analysis.bookLeaf") : tn("analysis.bookGames", m.games)))));
   }
 
   function empties() {
