@@ -285,16 +285,20 @@ func saveBook(path string, b *book.Book, replace bool) (int64, error) {
 		}
 		return int64(buf.Len()), nil
 	}
-	return int64(buf.Len()), writeFileAtomic(path, buf.Bytes())
+	return int64(buf.Len()), writeFileAtomic(path, func(w io.Writer) error {
+		_, err := w.Write(buf.Bytes())
+		return err
+	})
 }
 
-// writeFileAtomic replaces path with data: a temporary file beside it, synced, renamed over it.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic replaces path with what write writes: a temporary file beside it, synced,
+// renamed over it.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -501,11 +505,7 @@ comments.`)
 	if *out == "" {
 		return bs.combined.Export(e.stdout)
 	}
-	var buf bytes.Buffer
-	if err := bs.combined.Export(&buf); err != nil {
-		return err
-	}
-	return writeFileAtomic(*out, buf.Bytes())
+	return writeFileAtomic(*out, bs.combined.Export)
 }
 
 func bookLearn(ctx context.Context, e *env, args []string) error {

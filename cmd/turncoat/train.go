@@ -357,23 +357,3 @@ func (d trainingData) load(ctx context.Context, cache string, progress func(stri
 	}
 	return set, nil
 }
-
-// writeFileAtomic writes a file through a temporary file renamed over it.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	if err = write(f); err == nil {
-		err = f.Close()
-	} else {
-		f.Close()
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-	}
-	return err
-}
