@@ -34,12 +34,13 @@ search, one in ten at random). Each position is kept once, whatever its symmetri
 Targets, from the end of the game backwards: positions with --solve empties or fewer take their
 exact value; then, phase by phase (two empties each), every other position takes the value of
 a --label-depth search whose leaves fall in phases already trained, and its phase is fitted to
-those targets. One game in --valid-every chooses the epoch kept.
+those targets (and those of the positions --spread empties either side). One game in
+--valid-every chooses the epoch kept.
 
 Games from --holdout on are held out: the command reports the error on them, by groups of four
 empties, of the new evaluation and of the one the engine has now, against the targets the
 earlier training used (WTHOR's theoretical score up to 24 empties, exact from 14 down, moving
-from the one to the other in between) and, for positions with up to 20 empties, against their
+from the one to the other in between) and, for positions with up to 24 empties, against their
 exact values (--exact-test positions per group). Everything is deterministic: the same data and
 flags give the same weights, whatever --threads. With --cache DIR the labelled positions are
 kept there (and read back by a later run with the same flags), so that a training can be
@@ -56,7 +57,8 @@ repeated without playing and solving again.`)
 	selfPlay := fs.Int("selfplay", 100000, "games the engine plays against itself for more positions")
 	seed := fs.Uint64("seed", 1, "the seed of the self-play games")
 	labelDepth := fs.Int("label-depth", 4, "depth of the searches that label the positions with more than --solve empties")
-	exactTest := fs.Int("exact-test", 200, "held-out positions per group of empties (up to 20) solved for the exact error report")
+	exactTest := fs.Int("exact-test", 200, "held-out positions per group of empties (up to 24) solved for the exact error report")
+	spread := fs.Int("spread", 1, "each phase also trains on the positions this many empties either side")
 	cache := fs.String("cache", "", "a directory that keeps the labelled positions for a later run")
 	quiet := fs.Bool("quiet", false, "no line per epoch and stage")
 	pos, err := parseFlags(e, fs, args)
@@ -75,8 +77,8 @@ repeated without playing and solving again.`)
 	if *epochs < 1 || *rate <= 0 || *l2 < 0 {
 		return usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
 	}
-	if *selfPlay < 0 || *labelDepth < 1 || *labelDepth > 12 || *exactTest < 0 {
-		return usagef("--selfplay wants 0 or more games, --label-depth 1 to 12, --exact-test 0 or more")
+	if *selfPlay < 0 || *labelDepth < 1 || *labelDepth > 12 || *exactTest < 0 || *spread < 0 || *spread > 8 {
+		return usagef("--selfplay wants 0 or more games, --label-depth 1 to 12, --exact-test 0 or more, --spread 0 to 8")
 	}
 	// Refuse up front, before hours of work, to replace a file (the engine's own weights, when
 	// run in its directory) unless asked.
@@ -150,7 +152,7 @@ repeated without playing and solving again.`)
 			othello.ErrNoTrainingData, len(records), len(heldOut), *holdout)
 	}
 
-	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
+	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads, Spread: *spread}
 	if *l2 == 0 {
 		tc.L2 = -1 // none (TrainConfig's zero is its default)
 	}
@@ -168,6 +170,14 @@ repeated without playing and solving again.`)
 	w, err := othello.Bootstrap(ctx, set.Train, set.Valid, bc)
 	if err != nil {
 		return err
+	}
+	if *cache != "" {
+		// the positions with all their targets, for whoever wants to study or refit them
+		for name, samples := range map[string][]othello.Sample{"train-labelled.samples": set.Train, "valid-labelled.samples": set.Valid} {
+			if err := writeFileAtomic(filepath.Join(*cache, name), func(w io.Writer) error { return othello.WriteSamples(w, samples) }); err != nil {
+				return err
+			}
+		}
 	}
 	size, err := writeWeights(*out, w, *force)
 	if err != nil {
@@ -220,7 +230,7 @@ func reportHeldOut(ctx context.Context, e *env, heldOut []reversi.Record, w *oth
 	for _, s := range samples {
 		set = append(set, s...)
 	}
-	exact, err := othello.ExactTestSet(ctx, heldOut, 20, exactTest, threads, progress)
+	exact, err := othello.ExactTestSet(ctx, heldOut, 24, exactTest, threads, progress)
 	clearStatus()
 	if err != nil {
 		return err

@@ -253,14 +253,16 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		return nil, fmt.Errorf("label depth %d: want 1 or more", cfg.LabelDepth)
 	}
 	cfg.TrainConfig = cfg.TrainConfig.withDefaults()
-	tables := make([][]int16, numPhases)
+	phases := cfg.Phases
+	phaseOf := func(n int) int { return phaseIn(phases, n) }
+	tables := make([][]int16, phases)
 	for ph := range tables {
 		tables[ph] = make([]int16, phaseSize)
 	}
 	w := newWeights(tables)
-	trained := make([]bool, numPhases)
+	trained := make([]bool, phases)
 	// the empties each phase holds
-	var phaseEmpties [numPhases][]int
+	phaseEmpties := make([][]int, phases)
 	for n := 0; n <= 60; n++ {
 		phaseEmpties[phaseOf(n)] = append(phaseEmpties[phaseOf(n)], n)
 	}
@@ -274,9 +276,13 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		}
 		return true
 	}
-	trainIdx, validIdx := byPhase(train), byPhase(valid)
+	// the samples each phase labels (its own), and those it trains on (with the spread)
+	own := cfg.TrainConfig
+	own.Spread = 0
+	trainOwn, validOwn := byPhase(train, own), byPhase(valid, own)
+	trainIdx, validIdx := byPhase(train, cfg.TrainConfig), byPhase(valid, cfg.TrainConfig)
 	canon := canonicalIndexes()
-	for ph := numPhases - 1; ph >= 0; {
+	for ph := phases - 1; ph >= 0; {
 		// the batch: this phase and the earlier ones that are ready as well
 		batch := []int{ph}
 		for next := ph - 1; next >= 0 && ready(next); next-- {
@@ -291,8 +297,8 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		labelled := 0
 		for _, set := range [2]struct {
 			s   []Sample
-			idx *[numPhases][]int
-		}{{train, &trainIdx}, {valid, &validIdx}} {
+			idx [][]int
+		}{{train, trainOwn}, {valid, validOwn}} {
 			var todo []int
 			for _, b := range batch {
 				for _, i := range set.idx[b] {
@@ -338,12 +344,16 @@ func labelBySearch(ctx context.Context, samples []Sample, todo []int, w *Weights
 	})
 }
 
-// byPhase lists the indexes of the samples of each phase.
-func byPhase(s []Sample) [numPhases][]int {
-	var out [numPhases][]int
+// byPhase lists the indexes of the samples each of cfg's phases trains on: those of its empties
+// and of cfg.Spread empties either side.
+func byPhase(s []Sample, cfg TrainConfig) [][]int {
+	out := make([][]int, cfg.Phases)
 	for i := range s {
-		ph := phaseOf(int(s[i].Empties))
-		out[ph] = append(out[ph], i)
+		n := int(s[i].Empties)
+		lo, hi := phaseIn(cfg.Phases, n+cfg.Spread), phaseIn(cfg.Phases, max(n-cfg.Spread, 0))
+		for ph := lo; ph <= hi; ph++ {
+			out[ph] = append(out[ph], i)
+		}
 	}
 	return out
 }

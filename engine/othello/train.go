@@ -128,6 +128,12 @@ type TrainConfig struct {
 	L2 float64
 	// Threads trains that many phases at once (default 1; the result does not depend on it).
 	Threads int
+	// Phases is the number of phases of equal length (default numPhases; a divisor of 60).
+	Phases int
+	// Spread widens each phase's training samples by this many empties either side: the
+	// positions just outside a phase are almost as informative, and more samples per weight
+	// steady the fit.
+	Spread int
 	// Progress, if set, is told of each finished epoch (from several goroutines when Threads
 	// > 1).
 	Progress func(phase, epoch int, trainRMSE, validRMSE float64)
@@ -153,6 +159,9 @@ func canonicalFeatures(canon [][]int32, p, o uint64, f *[64]int32) {
 
 // withDefaults fills in the defaults of the zero fields.
 func (cfg TrainConfig) withDefaults() TrainConfig {
+	if cfg.Phases <= 0 || cfg.Phases > 60 || 60%cfg.Phases != 0 {
+		cfg.Phases = numPhases
+	}
 	if cfg.Epochs <= 0 {
 		cfg.Epochs = 8
 	}
@@ -174,12 +183,13 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 	if len(train) == 0 {
 		return nil, ErrNoTrainingData
 	}
-	all := make([]int, numPhases)
+	cfg = cfg.withDefaults()
+	all := make([]int, cfg.Phases)
 	for ph := range all {
 		all[ph] = ph
 	}
-	tables := make([][]int16, numPhases)
-	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train), valid, byPhase(valid), all, cfg.withDefaults(), tables); err != nil {
+	tables := make([][]int16, cfg.Phases)
+	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train, cfg), valid, byPhase(valid, cfg), all, cfg, tables); err != nil {
 		return nil, err
 	}
 	return newWeights(tables), nil
@@ -187,7 +197,7 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 
 // trainPhases fits the tables of the given phases, cfg.Threads at a time, each on the samples
 // that trainIdx and validIdx list for it.
-func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx [numPhases][]int, valid []Sample, validIdx [numPhases][]int,
+func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx [][]int, valid []Sample, validIdx [][]int,
 	phases []int, cfg TrainConfig, tables [][]int16) error {
 	var (
 		mu       sync.Mutex
