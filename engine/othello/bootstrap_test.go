@@ -310,3 +310,43 @@ func TestExactTestSet(t *testing.T) {
 		t.Errorf("groups: %v", per)
 	}
 }
+
+// TestByPhaseSpread: a phase trains on its own positions and, with a spread, on those of the
+// empties either side; without one, every position belongs to exactly one phase.
+func TestByPhaseSpread(t *testing.T) {
+	var samples []Sample
+	for n := range 61 {
+		samples = append(samples, Sample{Empties: uint8(n)})
+	}
+	for _, c := range []struct {
+		phases, spread int
+		n              int
+		want           []int
+	}{
+		{30, 0, 16, []int{22}},
+		{30, 1, 16, []int{21, 22}},
+		{30, 1, 15, []int{22, 23}},
+		{30, 2, 16, []int{21, 22, 23}},
+		{15, 1, 16, []int{10, 11}},
+		{15, 0, 0, []int{14}},
+		{30, 1, 60, []int{0}},
+	} {
+		idx := byPhase(samples, TrainConfig{Phases: c.phases, Spread: c.spread})
+		var got []int
+		for ph, list := range idx {
+			if slices.Contains(list, c.n) {
+				got = append(got, ph)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%d phases, spread %d: %d empties in phases %v, want %v", c.phases, c.spread, c.n, got, c.want)
+		}
+	}
+	total := 0
+	for _, list := range byPhase(samples, TrainConfig{Phases: 30}) {
+		total += len(list)
+	}
+	if total != len(samples) {
+		t.Errorf("without a spread %d memberships for %d positions", total, len(samples))
+	}
+}
