@@ -260,7 +260,9 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		tables[ph] = make([]int16, phaseSize)
 	}
 	w := newWeights(tables)
-	trained := make([]bool, phases)
+	// trained[ph]: phase ph's weights are fitted; labelledPhase[ph]: its positions have their
+	// targets
+	trained, labelledPhase := make([]bool, phases), make([]bool, phases)
 	// the empties each phase holds
 	phaseEmpties := make([][]int, phases)
 	for n := 0; n <= 60; n++ {
@@ -315,8 +317,12 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		if cfg.Stage != nil {
 			cfg.Stage(batch, labelled)
 		}
+		for _, b := range batch {
+			labelledPhase[b] = true
+		}
 		tables = slices.Clone(tables)
-		if err := trainPhases(ctx, canon, train, trainIdx, valid, validIdx, batch, cfg.TrainConfig, tables); err != nil {
+		if err := trainPhases(ctx, canon, train, withTargets(train, trainIdx, batch, labelledPhase, cfg.ExactEmpties),
+			valid, withTargets(valid, validIdx, batch, labelledPhase, cfg.ExactEmpties), batch, cfg.TrainConfig, tables); err != nil {
 			return nil, err
 		}
 		w = newWeights(tables)
@@ -326,6 +332,22 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		ph = batch[len(batch)-1] - 1
 	}
 	return w, nil
+}
+
+// withTargets returns, for each phase of batch, the samples idx lists for it that have their
+// targets: exact ones (exactEmpties empties or fewer) and those of labelled phases. With a
+// spread, a phase's samples include some of the next (earlier) phase's, which wait for their
+// own labelling.
+func withTargets(s []Sample, idx [][]int, batch []int, labelled []bool, exactEmpties int) [][]int {
+	out := make([][]int, len(idx))
+	for _, b := range batch {
+		for _, i := range idx[b] {
+			if n := int(s[i].Empties); n <= exactEmpties || labelled[phaseIn(len(labelled), n)] {
+				out[b] = append(out[b], i)
+			}
+		}
+	}
+	return out
 }
 
 // labelBySearch sets the targets of samples[i] for i in todo to the value of a search to depth

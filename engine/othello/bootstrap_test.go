@@ -163,7 +163,7 @@ func TestBootstrapStages(t *testing.T) {
 	run := func(threads int) (*Weights, []Sample, [][]int) {
 		tr, va := slices.Clone(train), slices.Clone(valid)
 		var stages [][]int
-		cfg := BootstrapConfig{TrainConfig: TrainConfig{Epochs: 2, Threads: threads}, ExactEmpties: 8, LabelDepth: depth,
+		cfg := BootstrapConfig{TrainConfig: TrainConfig{Epochs: 2, Threads: threads, Spread: 1}, ExactEmpties: 8, LabelDepth: depth,
 			Stage: func(phases []int, labelled int) { stages = append(stages, slices.Clone(phases)) }}
 		w, err := Bootstrap(context.Background(), tr, va, cfg)
 		if err != nil {
@@ -348,5 +348,37 @@ func TestByPhaseSpread(t *testing.T) {
 	}
 	if total != len(samples) {
 		t.Errorf("without a spread %d memberships for %d positions", total, len(samples))
+	}
+}
+
+// TestWithTargets: a batch's phases train on the exact positions and on those of labelled
+// phases only, never on the positions of the earlier phase their spread reaches before it is
+// labelled.
+func TestWithTargets(t *testing.T) {
+	var samples []Sample
+	for n := range 61 {
+		samples = append(samples, Sample{Empties: uint8(n)})
+	}
+	idx := byPhase(samples, TrainConfig{Phases: 30, Spread: 1})
+	labelled := make([]bool, 30)
+	for ph := 21; ph < 30; ph++ { // positions of 18 empties or fewer
+		labelled[ph] = true
+	}
+	got := withTargets(samples, idx, []int{21, 22}, labelled, 14)
+	for _, c := range []struct {
+		phase int
+		want  []int
+	}{{21, []int{16, 17, 18}}, {22, []int{14, 15, 16, 17}}} {
+		var empties []int
+		for _, i := range got[c.phase] {
+			empties = append(empties, int(samples[i].Empties))
+		}
+		slices.Sort(empties)
+		if !slices.Equal(empties, c.want) {
+			t.Errorf("phase %d trains on %v empties, want %v (19 is not labelled yet)", c.phase, empties, c.want)
+		}
+	}
+	if len(got[20]) != 0 {
+		t.Errorf("a phase outside the batch got samples")
 	}
 }
