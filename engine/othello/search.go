@@ -252,7 +252,8 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 
 	main := e.newSearcher(g, st, lim)
 	helpers := e.attachHelpers(main, st, lim)
-	roots := rootMoves(p, o, g)
+	// moves a symmetry of the position maps onto each other are alike: one of each will do
+	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
 	res := Result{Move: roots[0].sq}
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
