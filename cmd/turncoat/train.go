@@ -3,7 +3,9 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,7 +22,7 @@ func init() {
 }
 
 func runTrain(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb...", `
+	fs := newFlags(e, "train", "[--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb... | --size 6 [--games N] [--seed S] [--solve E] [--samples FILE] [--out FILE [--force]]", `
 Trains the Othello engine's evaluation on the games of WTHOR databases (a directory of
 WTH_*.wtb files, or the files) and writes the weights file the engine embeds
 (engine/othello/eval.weights). An existing --out is replaced only with --force, and nothing is
@@ -32,7 +34,19 @@ from --solve empties on; in between, a value moving from the one to the other wi
 (--solve 0: from the theoretical score to the game's real result). Games from --holdout on are
 held out: the command reports the evaluation's error on them, by phase (four plies each) and in
 all. One game in --valid-every of the others chooses the epoch kept. Training is
-deterministic: the same data and flags give the same weights, whatever --threads.`)
+deterministic: the same data and flags give the same weights, whatever --threads.
+
+With --size 6 it trains the 6x6 evaluation (engine/othello/eval6.weights) without any data:
+it plays --games 6x6 games from --seed (from the diagonal and the parallel start in turn, half
+of the moves at random, the others the heuristic's choice), solves every position with --solve
+empties or fewer exactly, and fits the weights to those values (phases with more empties take
+the weights of the last one with positions). About one position in --valid-every (by a hash
+of the position) validates and is reported on. --samples FILE keeps the solved positions: written when the file does not exist,
+read instead of playing and solving the games when it does. The embedded weights come from
+
+    turncoat train --size 6 --games 8000 --seed 1 --solve 20 --out eval6.weights
+
+(some twenty minutes on one thread, most of it solving).`)
 	holdout := fs.Int("holdout", 2018, "games of this year and later are held out for the error report")
 	out := fs.String("out", "eval.weights", "the weights file to write (never replaced without --force)")
 	force := fs.Bool("force", false, "replace --out if it exists")
@@ -43,9 +57,32 @@ deterministic: the same data and flags give the same weights, whatever --threads
 	threads := fs.Int("threads", 1, "games solved and phases trained at once")
 	solve := fs.Int("solve", 14, "solve positions with this many empties or fewer exactly for their targets (0: none)")
 	quiet := fs.Bool("quiet", false, "no line per epoch")
+	boardSize := fs.Int("size", 8, "the board size whose evaluation to train: 8 (from WTHOR databases) or 6 (from generated games)")
+	games := fs.Int("games", 8000, "with --size 6: the number of games to play and solve")
+	seed := fs.Uint64("seed", 1, "with --size 6: the seed of the games")
+	samplesFile := fs.String("samples", "", "with --size 6: a file of solved positions, read if it exists, else written")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
+	}
+	if *boardSize == 6 {
+		if len(pos) > 0 {
+			return usagef("--size 6 plays its own games: no databases (got %q)", pos[0])
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["out"] {
+			*out = "eval6.weights"
+		}
+		if !set["solve"] {
+			*solve = 20
+		}
+		return runTrain6(ctx, e, train6Args{games: *games, seed: *seed, solve: *solve, samples: *samplesFile, out: *out, force: *force,
+			validEvery: *validEvery, threads: *threads, quiet: *quiet,
+			cfg: othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}})
+	}
+	if *boardSize != 8 {
+		return usagef("--size %d: want 8 or 6", *boardSize)
 	}
 	if len(pos) == 0 {
 		return usagef("want a directory of WTHOR files or .wtb files")
@@ -175,7 +212,7 @@ deterministic: the same data and flags give the same weights, whatever --threads
 // writeWeights writes w to path and returns the size written. Without replace it creates the
 // file only if there is none (an existing one is never touched); with replace it writes beside
 // it and renames over it, so that a failed write leaves the old file whole.
-func writeWeights(path string, w *othello.Weights, replace bool) (int64, error) {
+func writeWeights(path string, w interface{ Write(io.Writer) error }, replace bool) (int64, error) {
 	var f *os.File
 	var err error
 	if replace {

@@ -22,6 +22,8 @@ type searcher struct {
 	// noMoveEnds plays the rule that ends the game when the side to move has no move; the
 	// solver, which knows only passing, is then not used.
 	noMoveEnds bool
+	// w6 is the learned 6x6 evaluation, on 6x6 (eval6.go).
+	w6 *Weights6
 	// history counts, by square, the cut-offs moves there made in the midgame search (weighted
 	// by the depth squared): among moves the other criteria rank alike, the more often
 	// refuting one goes first. historyMax is the largest count.
@@ -58,6 +60,9 @@ func (s *searcher) checkStop() {
 func (s *searcher) evaluate(p, o uint64, n int) int {
 	if s.w != nil {
 		return s.w.evaluate(p, o, n)
+	}
+	if s.w6 != nil {
+		return s.w6.evaluate(p, o, n)
 	}
 	return s.heuristic(p, o)
 }

@@ -23,6 +23,8 @@ type Engine struct {
 	tt      *Table
 	weights *Weights
 	threads int
+	// weights6 is the 6x6 evaluation (nil: the embedded one).
+	weights6 *Weights6
 }
 
 // Options configure an Engine.
@@ -31,9 +33,11 @@ type Options struct {
 	TableBytes int
 	// Threads is the number of threads a search uses (default 1).
 	Threads int
-	// Weights is the 8x8 evaluation (default: the embedded trained weights). Boards of other
-	// sizes use a heuristic evaluation.
+	// Weights is the 8x8 evaluation (default: the embedded trained weights). 4x4 uses a
+	// heuristic evaluation.
 	Weights *Weights
+	// Weights6 is the 6x6 evaluation (default: the embedded trained weights, eval6.go).
+	Weights6 *Weights6
 }
 
 // DefaultTableBytes is the default transposition table size.
@@ -47,7 +51,7 @@ func New(o Options) *Engine {
 	if o.Weights == nil {
 		o.Weights = DefaultWeights()
 	}
-	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, threads: max(o.Threads, 1)}
+	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, weights6: o.Weights6, threads: max(o.Threads, 1)}
 }
 
 // Clear empties the transposition table (a new game).
@@ -127,6 +131,12 @@ func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher
 	s := &searcher{g: g, tt: e.tt, stop: &st.stop, maxNodes: st.maxNodes, noMoveEnds: lim.NoMoveEnds, exactness: selExact}
 	if g.size == 8 {
 		s.w = e.weights
+	}
+	if g.size == 6 {
+		s.w6 = e.weights6
+		if s.w6 == nil {
+			s.w6 = DefaultWeights6()
+		}
 	}
 	return s
 }
