@@ -14,9 +14,9 @@ import (
 	"turncoat/games/discs"
 )
 
-// The 6x6 evaluation: patterns of the 6x6 board (its corners, edges with their X-squares,
-// lines and diagonals; a corner's 3x3 square did no better on the training positions and
-// cost time), the mobility of both sides, parity and a constant, with weights for
+// The 6x6 evaluation: patterns of the 6x6 board (the edges with their X-squares, the 2x4 blocks
+// at the corners, lines and diagonals; the 3x3 corner squares did no better on the training
+// positions and cost time), the mobility of both sides, parity and a constant, with weights for
 // each phase of two empties, trained on exactly solved positions of 6x6 games (train6.go;
 // "turncoat train --size 6" reproduces the embedded weights). The search uses it for move
 // ordering and probcut as the 8x8 one; 4x4 keeps the heuristic.
@@ -52,10 +52,13 @@ type patternSet struct {
 	offset []int
 	// instSquares[i] are the squares of pattern copy i in digit order; instPattern[i] its
 	// pattern.
-	instSquares                                    [][]int
-	instPattern                                    []int
+	instSquares [][]int
+	instPattern []int
+	// mobility, oppMobility, parity and bias are where the extra features start, phaseSize
+	// the length of a phase's weights.
 	mobility, oppMobility, parity, bias, phaseSize int
-	mobilityCap                                    int
+	// mobilityCap caps the number of moves of the mobility features.
+	mobilityCap int
 	// numFeatures is the number of active features of a position.
 	numFeatures int
 	// canon[k][idx] is the smallest index among the configurations of pattern k that its own
