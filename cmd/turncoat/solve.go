@@ -45,7 +45,7 @@ func runSolve(ctx context.Context, e *env, args []string) error {
 // published benchmarks (FFO #60-79) have 24 to 36 empties and take the best solvers minutes to
 // hours; each further empty multiplies the work by about three, so that beyond 36 a solve would
 // not end in a lifetime (the 8x8 start has 60). Every 6x6 position (32 empties at most) is in
-// reach: the 6x6 start solves in a minute or two.
+// reach: the 6x6 starts solve in about a minute each.
 const maxExactEmpties = 36
 
 // checkExactReach refuses, before any work, the positions an exact solve could not finish,

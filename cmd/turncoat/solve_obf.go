@@ -19,12 +19,13 @@ func init() {
 // runSolveOBF solves Othello positions exactly: those of OBF files (or stdin), or the start
 // position of a board size.
 func runSolveOBF(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "solve", "[--threads N] [--wld] [--hash MB] FILE.obf|-... | --size 6 start", `
+	fs := newFlags(e, "solve", "[--threads N] [--wld] [--hash MB] [--line] FILE.obf|-... | [--size N] [--options k=v,...] start | --position P", `
 Solves Othello positions exactly with the engine's endgame solver: every position of OBF files
-("-" reads standard input), or with "start" the start position of the board --size gives. Prints
-one line per position,
+("-" reads standard input; 64 squares, or 36 or 16 for a 6x6 or 4x4 board), with "start" the
+start position under the game's options (--size, --options: e.g. --size 6 --options
+start=parallel), or the one position --position gives. Prints one line per position,
 
-    id=I best=MOVE score=+S nodes=N seconds=T
+    id=I best=MOVE score=+S nodes=N seconds=T line=MOVES
 
 then a total line
 
@@ -32,39 +33,83 @@ then a total line
 
 where score is the final disc difference for the side to move with perfect play (empties to the
 winner) and correct counts the positions whose score matches the one the file gives (files
-without scores count none). With --wld the solver only tells win (+1), draw (+0) or loss (-1),
-which is faster; correct then compares signs.
+without scores count none). line is a perfect-play line to the end of the game ("e4c5b4...",
+a pass is "pa"), each of its moves proven to keep the score: given for "start" and --position,
+for files with --line. With --wld the solver only tells win (+1), draw (+0) or loss (-1), which
+is faster; correct then compares signs, and there is no line.
 
-The tables are cleared between positions, so each is solved on its own.`)
+--position takes the board's squares row by row from a1 (rows may be separated by '/' or
+spaces; X black, O white, - or . empty), a space and the side to move (X or O), e.g.
+"------/------/--OX--/--XO--/------/------ X"; the number of squares gives the size. An OBF line
+("...; MOVE:score; ...") is accepted too (its score is judged), and so is the game's encoding
+("size=6,... ROWS X"). --options (game options as name=value,...: size, start, first, nomove)
+apply to "start" and --position; nomove=end plays the rule that ends the game when the side to
+move has no move (the solver then searches without its endgame code: slow beyond 4x4).
+
+On one thread the 6x6 diagonal start is solved in well under a minute, the parallel one in a
+little over (both are losses for Black: by 4 and by 2); the solver takes positions with up to 36
+empties. The tables are cleared between positions, so each is solved on its own.`)
 	threads := fs.Int("threads", 1, "search threads")
 	wld := fs.Bool("wld", false, "solve for win, draw or loss only")
 	hash := fs.Int("hash", 256, "transposition table size in MB")
-	size := fs.Int("size", 8, "board size of \"start\" (4, 6 or 8)")
+	size := fs.String("size", "", "board size of \"start\" and --position (4, 6 or 8; default 8 for \"start\")")
+	options := fs.String("options", "", "game options of \"start\" and --position, as name=value,... (size, start, first, nomove)")
+	position := fs.String("position", "", "solve this position: squares from a1 and the side to move, an OBF line, or the game's encoding")
+	withLine := fs.Bool("line", false, "print a perfect-play line for every position (always for \"start\" and --position)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
 	}
-	if len(pos) == 0 {
-		return usagef("want OBF files, \"-\" for standard input, or \"start\"")
+	if len(pos) == 0 && *position == "" {
+		return usagef("want OBF files, \"-\" for standard input, \"start\", or --position")
 	}
 	opts, err := engineOptions(*threads, *hash)
 	if err != nil {
 		return err
 	}
+	rules, given, err := solveRules(*options, *size)
+	if err != nil {
+		return err
+	}
 	var problems []reversi.Problem
+	// lines[i] tells whether problems[i] is printed with its perfect-play line
+	var lines []bool
+	add := func(ps []reversi.Problem, line bool) {
+		problems = append(problems, ps...)
+		for range ps {
+			lines = append(lines, line || *withLine)
+		}
+	}
+	if *position != "" {
+		if len(pos) > 0 {
+			return usagef("--position solves one position: no files or \"start\" with it (got %q)", pos[0])
+		}
+		if given["start"] || given["first"] {
+			return usagef("--options start= and first= describe \"start\": --position gives its own position and side to move")
+		}
+		pr, err := parsePositionArg(*position, rules, given["size"])
+		if err != nil {
+			return err
+		}
+		add([]reversi.Problem{pr}, true)
+	}
 	for _, p := range pos {
+		if p != "start" && (given["size"] || given["start"] || given["first"]) {
+			return usagef("--size and --options size=, start= and first= describe \"start\": the positions of %s give their own", p)
+		}
 		switch p {
 		case "start":
-			if *size != 4 && *size != 6 && *size != 8 {
-				return usagef("--size %d: want 4, 6 or 8", *size)
+			pr, err := startProblem(rules)
+			if err != nil {
+				return err
 			}
-			problems = append(problems, reversi.Problem{ID: "start", Board: reversi.Start(*size)})
+			add([]reversi.Problem{pr}, true)
 		case "-":
 			ps, err := reversi.ReadOBF(e.stdin, "stdin")
 			if err != nil {
 				return err
 			}
-			problems = append(problems, ps...)
+			add(ps, false)
 		default:
 			f, err := os.Open(p)
 			if err != nil {
@@ -75,22 +120,23 @@ The tables are cleared between positions, so each is solved on its own.`)
 			if err != nil {
 				return err
 			}
-			problems = append(problems, ps...)
+			add(ps, false)
 		}
 	}
 	if err := checkExactReach(problems); err != nil {
 		return err
 	}
 	eng := othello.New(opts)
-	lim := othello.Limits{ExactEmpties: 64}
+	noMoveEnds := rules.NoMove == reversi.NoMoveEnd
+	lim := othello.Limits{ExactEmpties: 64, NoMoveEnds: noMoveEnds}
 	if *wld {
-		lim = othello.Limits{WLDEmpties: 64}
+		lim = othello.Limits{WLDEmpties: 64, NoMoveEnds: noMoveEnds}
 	}
 	var nodes uint64
 	var seconds float64
 	correct := 0
 	status := e.statusWriter()
-	for _, pr := range problems {
+	for i, pr := range problems {
 		eng.Clear()
 		t0 := time.Now()
 		lim := lim
@@ -127,7 +173,15 @@ The tables are cleared between positions, so each is solved on its own.`)
 		if gameOver {
 			best = "none"
 		}
-		fmt.Fprintf(e.stdout, "id=%s best=%s score=%+d nodes=%d seconds=%.3f\n", pr.ID, best, score, res.Nodes, secs)
+		line := ""
+		if lines[i] && !*wld {
+			l, err := perfectLine(ctx, eng, pr.Board, res.Score, noMoveEnds)
+			if err != nil {
+				return fmt.Errorf("position %s: %w", pr.ID, err)
+			}
+			line = " line=" + l
+		}
+		fmt.Fprintf(e.stdout, "id=%s best=%s score=%+d nodes=%d seconds=%.3f%s\n", pr.ID, best, score, res.Nodes, secs, line)
 	}
 	fmt.Fprintf(e.stdout, "positions=%d correct=%d nodes=%d seconds=%.3f nps=%.0f\n", len(problems), correct, nodes, seconds,
 		float64(nodes)/max(seconds, 1e-9))

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,7 +22,7 @@ func init() {
 }
 
 func runTrain(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "train", "[--selfplay N] [--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb...", `
+	fs := newFlags(e, "train", "[--selfplay N] [--holdout YEAR] [--out FILE [--force]] DIR|FILE.wtb... | --size 6 [--games N] [--seed S] [--solve E] [--samples FILE] [--out FILE [--force]]", `
 Trains the Othello engine's evaluation and writes the weights file the engine embeds
 (engine/othello/eval.weights). An existing --out is replaced only with --force, and nothing is
 written when no game could be read or none is left to train on.
@@ -44,7 +45,24 @@ from the one to the other in between) and, for positions with up to 24 empties, 
 exact values (--exact-test positions per group). Everything is deterministic: the same data and
 flags give the same weights, whatever --threads. With --cache DIR the labelled positions are
 kept there (and read back by a later run with the same flags), so that a training can be
-repeated without playing and solving again.`)
+repeated without playing and solving again. The embedded weights come from
+
+    turncoat train --threads 2 ../shared/data/wthor
+
+(some two hours on two threads, half of it playing and solving, half labelling).
+
+With --size 6 it trains the 6x6 evaluation (engine/othello/eval6.weights) without any data:
+it plays --games 6x6 games from --seed (from the diagonal and the parallel start in turn, half
+of the moves at random, the others the heuristic's choice), solves every position with --solve
+empties or fewer exactly, and fits the weights to those values (phases with more empties take
+the weights of the last one with positions). About one position in --valid-every (by a hash
+of the position) validates and is reported on. --samples FILE keeps the solved positions:
+written when the file does not exist, read instead of playing and solving the games when it
+does. The embedded weights come from
+
+    turncoat train --size 6 --games 8000 --seed 1 --solve 20 --out eval6.weights
+
+(some twenty minutes on one thread, most of it solving).`)
 	holdout := fs.Int("holdout", 2018, "games of this year and later are held out for the error report")
 	out := fs.String("out", "eval.weights", "the weights file to write (never replaced without --force)")
 	force := fs.Bool("force", false, "replace --out if it exists")
@@ -54,16 +72,38 @@ repeated without playing and solving again.`)
 	validEvery := fs.Int("valid-every", 20, "one training game in this many validates instead")
 	threads := fs.Int("threads", 1, "games played, positions labelled and phases trained at once")
 	solve := fs.Int("solve", 14, "positions with this many empties or fewer take their exact value")
-	selfPlay := fs.Int("selfplay", 100000, "games the engine plays against itself for more positions")
-	seed := fs.Uint64("seed", 1, "the seed of the self-play games")
+	selfPlay := fs.Int("selfplay", 150000, "games the engine plays against itself for more positions")
+	seed := fs.Uint64("seed", 1, "the seed of the self-play games (with --size 6: of the games)")
 	labelDepth := fs.Int("label-depth", 4, "depth of the searches that label the positions with more than --solve empties")
 	exactTest := fs.Int("exact-test", 200, "held-out positions per group of empties (up to 24) solved for the exact error report")
 	spread := fs.Int("spread", 1, "each phase also trains on the positions this many empties either side")
 	cache := fs.String("cache", "", "a directory that keeps the labelled positions for a later run")
 	quiet := fs.Bool("quiet", false, "no line per epoch and stage")
+	boardSize := fs.Int("size", 8, "the board size whose evaluation to train: 8 (from WTHOR databases) or 6 (from generated games)")
+	games := fs.Int("games", 8000, "with --size 6: the number of games to play and solve")
+	samplesFile := fs.String("samples", "", "with --size 6: a file of solved positions, read if it exists, else written")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
+	}
+	if *boardSize == 6 {
+		if len(pos) > 0 {
+			return usagef("--size 6 plays its own games: no databases (got %q)", pos[0])
+		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+		if !set["out"] {
+			*out = "eval6.weights"
+		}
+		if !set["solve"] {
+			*solve = 20
+		}
+		return runTrain6(ctx, e, train6Args{games: *games, seed: *seed, solve: *solve, samples: *samplesFile, out: *out, force: *force,
+			validEvery: *validEvery, threads: *threads, quiet: *quiet,
+			cfg: othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}})
+	}
+	if *boardSize != 8 {
+		return usagef("--size %d: want 8 or 6", *boardSize)
 	}
 	if len(pos) == 0 {
 		return usagef("want a directory of WTHOR files or .wtb files")
@@ -174,7 +214,7 @@ repeated without playing and solving again.`)
 	if *cache != "" {
 		// the positions with all their targets, for whoever wants to study or refit them
 		for name, samples := range map[string][]othello.Sample{"train-labelled.samples": set.Train, "valid-labelled.samples": set.Valid} {
-			if err := writeFileAtomic(filepath.Join(*cache, name), func(w io.Writer) error { return othello.WriteSamples(w, samples) }); err != nil {
+			if err := writeFileAtomic(filepath.Join(*cache, name), func(w io.Writer) error { return othello.WriteSamples(w, 8, samples) }); err != nil {
 				return err
 			}
 		}
@@ -263,7 +303,7 @@ func reportHeldOut(ctx context.Context, e *env, heldOut []reversi.Record, w *oth
 // writeWeights writes w to path and returns the size written. Without replace it creates the
 // file only if there is none (an existing one is never touched); with replace it writes beside
 // it and renames over it, so that a failed write leaves the old file whole.
-func writeWeights(path string, w *othello.Weights, replace bool) (int64, error) {
+func writeWeights(path string, w interface{ Write(io.Writer) error }, replace bool) (int64, error) {
 	var f *os.File
 	var err error
 	if replace {
@@ -333,8 +373,12 @@ func (d trainingData) load(ctx context.Context, cache string, progress func(stri
 				if err != nil {
 					return othello.TrainingSet{}, err
 				}
-				sets[i], err = othello.ReadSamples(f)
+				var size int
+				size, sets[i], err = othello.ReadSamples(f)
 				f.Close()
+				if err == nil && size != 8 {
+					err = fmt.Errorf("it holds %dx%d positions, not 8x8", size, size)
+				}
 				if err != nil {
 					return othello.TrainingSet{}, fmt.Errorf("%s: %w", path, err)
 				}
@@ -358,7 +402,7 @@ func (d trainingData) load(ctx context.Context, cache string, progress func(stri
 		return othello.TrainingSet{}, err
 	}
 	for i, samples := range [2][]othello.Sample{set.Train, set.Valid} {
-		if err := writeFileAtomic(paths[i], func(w io.Writer) error { return othello.WriteSamples(w, samples) }); err != nil {
+		if err := writeFileAtomic(paths[i], func(w io.Writer) error { return othello.WriteSamples(w, 8, samples) }); err != nil {
 			return othello.TrainingSet{}, err
 		}
 	}

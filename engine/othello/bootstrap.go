@@ -550,15 +550,18 @@ func BucketEmpties(b int) (lo, hi int) {
 	return lo, hi
 }
 
-// The samples file: "TCSAMP1\n", the number of samples (uint64), then each sample as P and O
-// (uint64), its empties and its target (one byte each), little-endian.
+// The samples file: "TCSAMP2\n", the board size (one byte: 4, 6 or 8), the number of samples
+// (uint64), then each sample as P and O (uint64), its empties and its target (one byte each),
+// little-endian.
 
-var samplesMagic = []byte("TCSAMP1\n")
+var samplesMagic = []byte("TCSAMP2\n")
 
-// WriteSamples writes samples in the file format ReadSamples reads.
-func WriteSamples(w io.Writer, samples []Sample) error {
+// WriteSamples writes samples of positions on a size x size board in the file format
+// ReadSamples reads.
+func WriteSamples(w io.Writer, size int, samples []Sample) error {
 	bw := bufio.NewWriter(w)
 	bw.Write(samplesMagic)
+	bw.WriteByte(byte(size))
 	var buf [18]byte
 	binary.LittleEndian.PutUint64(buf[:8], uint64(len(samples)))
 	bw.Write(buf[:8])
@@ -571,29 +574,35 @@ func WriteSamples(w io.Writer, samples []Sample) error {
 	return bw.Flush()
 }
 
-// ReadSamples reads a samples file, refusing one that is cut short or holds impossible
-// positions.
-func ReadSamples(r io.Reader) ([]Sample, error) {
+// ReadSamples reads a samples file: the board size and the samples. It refuses a file that is
+// cut short or holds what is no position of its board.
+func ReadSamples(r io.Reader) (size int, samples []Sample, err error) {
 	br := bufio.NewReader(r)
-	head := make([]byte, len(samplesMagic)+8)
+	head := make([]byte, len(samplesMagic)+9)
 	if _, err := io.ReadFull(br, head); err != nil {
-		return nil, fmt.Errorf("samples: reading the header: %w", err)
+		return 0, nil, fmt.Errorf("samples: reading the header: %w", err)
 	}
 	if !bytes.Equal(head[:len(samplesMagic)], samplesMagic) {
-		return nil, errors.New("samples: not a Turncoat samples file")
+		return 0, nil, errors.New("samples: not a Turncoat samples file")
 	}
-	n := binary.LittleEndian.Uint64(head[len(samplesMagic):])
-	out := make([]Sample, 0, min(n, 1<<20))
+	size = int(head[len(samplesMagic)])
+	g, err := geometryOf(size)
+	if err != nil {
+		return 0, nil, fmt.Errorf("samples: %w", err)
+	}
+	n := binary.LittleEndian.Uint64(head[len(samplesMagic)+1:])
+	samples = make([]Sample, 0, min(n, 1<<20))
 	var buf [18]byte
 	for i := uint64(0); i < n; i++ {
 		if _, err := io.ReadFull(br, buf[:]); err != nil {
-			return nil, fmt.Errorf("samples: sample %d of %d: %w", i+1, n, err)
+			return 0, nil, fmt.Errorf("samples: sample %d of %d: %w", i+1, n, err)
 		}
 		s := Sample{P: binary.LittleEndian.Uint64(buf[:8]), O: binary.LittleEndian.Uint64(buf[8:16]), Empties: buf[16], Target: int8(buf[17])}
-		if s.P&s.O != 0 || int(s.Empties) != 64-bits.OnesCount64(s.P|s.O) || s.Target < -64 || s.Target > 64 {
-			return nil, fmt.Errorf("samples: sample %d of %d is not a position", i+1, n)
+		if s.P&s.O != 0 || (s.P|s.O)&^g.mask != 0 || int(s.Empties) != g.squares-bits.OnesCount64(s.P|s.O) ||
+			int(s.Target) < -g.squares || int(s.Target) > g.squares {
+			return 0, nil, fmt.Errorf("samples: sample %d of %d is not a %dx%d position", i+1, n, size, size)
 		}
-		out = append(out, s)
+		samples = append(samples, s)
 	}
-	return out, nil
+	return size, samples, nil
 }

@@ -228,11 +228,11 @@ func TestSamplesFile(t *testing.T) {
 		g[i].Target = int8(rng.IntN(129) - 64)
 	}
 	var buf bytes.Buffer
-	if err := WriteSamples(&buf, g); err != nil {
+	if err := WriteSamples(&buf, 8, g); err != nil {
 		t.Fatal(err)
 	}
-	back, err := ReadSamples(bytes.NewReader(buf.Bytes()))
-	if err != nil || !slices.Equal(back, g) {
+	size, back, err := ReadSamples(bytes.NewReader(buf.Bytes()))
+	if err != nil || size != 8 || !slices.Equal(back, g) {
 		t.Fatalf("round trip: %v, %d of %d samples", err, len(back), len(g))
 	}
 	data := buf.Bytes()
@@ -241,16 +241,21 @@ func TestSamplesFile(t *testing.T) {
 		data []byte
 	}{
 		{"empty", nil},
-		{"another file", []byte("TCEVAL1\n\x00\x00\x00\x00\x00\x00\x00\x00")},
+		{"another file", []byte("TCEVAL1\n\x08\x00\x00\x00\x00\x00\x00\x00\x00")},
+		{"a board of no size", func() []byte {
+			d := slices.Clone(data)
+			d[len(samplesMagic)] = 7
+			return d
+		}()},
 		{"cut short", data[:len(data)-5]},
 		{"a square of both colours", func() []byte {
 			d := slices.Clone(data)
-			d[len(samplesMagic)+8] |= 1
-			d[len(samplesMagic)+16] |= 1
+			d[len(samplesMagic)+9] |= 1
+			d[len(samplesMagic)+17] |= 1
 			return d
 		}()},
 	} {
-		if _, err := ReadSamples(bytes.NewReader(c.data)); err == nil {
+		if _, _, err := ReadSamples(bytes.NewReader(c.data)); err == nil {
 			t.Errorf("%s: read without an error", c.name)
 		}
 	}
@@ -260,16 +265,16 @@ func TestSamplesFile(t *testing.T) {
 // the same.
 func FuzzReadSamples(f *testing.F) {
 	var buf bytes.Buffer
-	WriteSamples(&buf, []Sample{{P: 0x0000000810000000, O: 0x0000001008000000, Empties: 60, Target: 3}})
+	WriteSamples(&buf, 8, []Sample{{P: 0x0000000810000000, O: 0x0000001008000000, Empties: 60, Target: 3}})
 	f.Add(buf.Bytes())
-	f.Add([]byte("TCSAMP1\n\xff\xff\xff\xff\xff\xff\xff\xff"))
+	f.Add([]byte("TCSAMP2\n\x06\xff\xff\xff\xff\xff\xff\xff\xff"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		s, err := ReadSamples(bytes.NewReader(data))
+		size, s, err := ReadSamples(bytes.NewReader(data))
 		if err != nil {
 			return
 		}
 		var out bytes.Buffer
-		if err := WriteSamples(&out, s); err != nil {
+		if err := WriteSamples(&out, size, s); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(out.Bytes(), data[:out.Len()]) {

@@ -348,9 +348,10 @@ func (s *searcher) shallow(p, o uint64, alpha int, r uint64, n int, parity uint8
 // opponent) with the opponent's replies there, and its ordering key, higher first.
 type child = discs.Child
 
-// weightedMobility counts moves with corners twice: a corner given away is worse than a move.
-func weightedMobility(moves uint64) int {
-	return bits.OnesCount64(moves) + bits.OnesCount64(moves&0x8100000000000081)
+// weightedMobility counts moves on the corners (of the board: 0x8100000000000081 on 8x8) twice:
+// a corner given away is worse than a move.
+func weightedMobility(moves, corners uint64) int {
+	return bits.OnesCount64(moves) + bits.OnesCount64(moves&corners)
 }
 
 // potentialMobility counts the empty squares next to p's discs: where the opponent may later
@@ -373,7 +374,7 @@ func (s *searcher) orderFastest(moves []child, parity uint8, n int) {
 			continue
 		}
 		if n <= mobilityOnlyEmpties {
-			m.Key = mobilityKey(m.Replies)
+			m.Key = mobilityKey(m.Replies, s.g.corners)
 		} else {
 			m.Key = s.sortKey(m)
 		}
@@ -597,7 +598,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		}
 	}
 	rest := list[first:]
-	if n > fastestFirstEmpties {
+	if n > s.g.fastestFirst {
 		s.orderEvaluated(p, o, rest, n, alpha)
 	} else {
 		s.orderFastest(rest, parity, n)
@@ -696,7 +697,7 @@ func (s *searcher) pvs(p, o uint64, alpha, beta int, n int, parity uint8) int {
 	}
 	inexact := s.inexact
 	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
-	if n > fastestFirstEmpties {
+	if n > s.g.fastestFirst {
 		s.orderEvaluated(p, o, list, n, alpha)
 	} else {
 		s.orderFastest(list, parity, n)

@@ -31,6 +31,8 @@ type geometry struct {
 	// edgeStable[p<<size|o] holds, for an edge with the mover's discs p and the opponent's o,
 	// the mover's discs that no sequence of moves along the edge can flip (stability.go).
 	edgeStable []uint8
+	// tuning holds the search parameters of the board size (tuning.go).
+	tuning
 }
 
 var geometries = func() map[int]*geometry {

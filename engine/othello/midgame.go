@@ -22,6 +22,8 @@ type searcher struct {
 	// noMoveEnds plays the rule that ends the game when the side to move has no move; the
 	// solver, which knows only passing, is then not used.
 	noMoveEnds bool
+	// w6 is the learned 6x6 evaluation, on 6x6 (eval6.go).
+	w6 *Weights6
 	// history counts, by square, the cut-offs moves there made in the midgame search (weighted
 	// by the depth squared): among moves the other criteria rank alike, the more often
 	// refuting one goes first. historyMax is the largest count.
@@ -61,6 +63,9 @@ func (s *searcher) checkStop() {
 func (s *searcher) evaluate(p, o uint64, n int) int {
 	if s.w != nil {
 		return s.w.evaluate(p, o, n)
+	}
+	if s.w6 != nil {
+		return s.w6.evaluate(p, o, n)
 	}
 	return s.heuristic(p, o)
 }
@@ -418,6 +423,12 @@ func (g *geometry) cornerStability(p uint64) int {
 			(p&0x8100000000000000)>>8 | 0x8100000000000081
 		return bits.OnesCount64(s & p)
 	}
+	if g.size == 6 {
+		// the same on 6x6: corners a1, f1, a6 and f6
+		s := (p&0x0000010000000001)<<1 | (p&0x0000200000000020)>>1 | (p&0x0000000000000021)<<8 |
+			(p&0x0000210000000000)>>8 | 0x0000210000000021
+		return bits.OnesCount64(s & p)
+	}
 	n := 0
 	for i, c := range g.cornerList {
 		if p&(1<<c) != 0 {
@@ -432,18 +443,21 @@ func (g *geometry) cornerStability(p uint64) int {
 // the mover gets, the better.
 func (s *searcher) sortKey(m *child) int {
 	empty := s.g.mask &^ (m.P | m.O)
-	return mobilityKey(m.Replies) + (36-potentialMobility(m.O, empty))*wPotentialMobility +
+	return mobilityKey(m.Replies, s.g.corners) + (36-potentialMobility(m.O, empty))*wPotentialMobility +
 		s.g.cornerStability(m.O)*wCornerStability
 }
 
-// mobilityKey is the part of sortKey from the opponent's replies (a bitboard).
-func mobilityKey(replies uint64) int { return (36 - weightedMobility(replies)) * wMobility }
+// mobilityKey is the part of sortKey from the opponent's replies (a bitboard), corners counting
+// twice.
+func mobilityKey(replies, corners uint64) int {
+	return (36 - weightedMobility(replies, corners)) * wMobility
+}
 
 // orderEvaluated sets the keys of moves at a solver node with n (many) empties searched with
 // the null window (alpha, alpha+1): sortKey plus the value of a shallow search of each child,
 // deeper the more empties are left.
 func (s *searcher) orderEvaluated(p, o uint64, list []child, n, alpha int) {
-	sortDepth := min(max((n-sortBase)/3, 0), 6)
+	sortDepth := min(max((n-s.g.sortBase)/3, 0), 6)
 	if n >= 27 {
 		sortDepth = min(sortDepth+1, 6)
 	}

@@ -76,7 +76,7 @@ func (s *searcher) setSelectivity(sel int) {
 // by a shallow search: ok reports that it did, with v the bound. The static evaluation chooses
 // which side to try, so that at most one shallow search usually runs.
 func (s *searcher) probcut(p, o uint64, alpha, n int) (v int, ok bool) {
-	margin := probcutMargins[s.sel-1][n]
+	margin := s.g.probcutMargins[s.sel-1][n]
 	depth := probcutDepth(n)
 	eval := s.evaluate(p, o, n)
 	if b := alpha + 1 + margin; b <= 64 && eval >= alpha+1 {
@@ -99,7 +99,7 @@ func (s *searcher) probcut(p, o uint64, alpha, n int) (v int, ok bool) {
 func (s *searcher) selective(roots []rootMove, guess, n int) (v int, ok bool) {
 	defer s.setSelectivity(0)
 	v = guess
-	for sel := 1; sel <= len(probcutT); sel++ {
+	for sel := 1; sel <= len(s.g.probcutMargins); sel++ {
 		s.setSelectivity(sel)
 		if v, ok = s.aspiration(roots, v, n, n); !ok {
 			return v, false

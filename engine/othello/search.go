@@ -27,6 +27,8 @@ type Engine struct {
 	// and local table are large (half a megabyte), too large to allocate and clear for every
 	// short search; its local table holds only exact results, which stay true.
 	spare []*searcher
+	// weights6 is the 6x6 evaluation (nil: the embedded one).
+	weights6 *Weights6
 }
 
 // Options configure an Engine.
@@ -35,9 +37,11 @@ type Options struct {
 	TableBytes int
 	// Threads is the number of threads a search uses (default 1).
 	Threads int
-	// Weights is the 8x8 evaluation (default: the embedded trained weights). Boards of other
-	// sizes use a heuristic evaluation.
+	// Weights is the 8x8 evaluation (default: the embedded trained weights). 4x4 uses a
+	// heuristic evaluation.
 	Weights *Weights
+	// Weights6 is the 6x6 evaluation (default: the embedded trained weights, eval6.go).
+	Weights6 *Weights6
 }
 
 // DefaultTableBytes is the default transposition table size.
@@ -51,7 +55,7 @@ func New(o Options) *Engine {
 	if o.Weights == nil {
 		o.Weights = DefaultWeights()
 	}
-	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, threads: max(o.Threads, 1)}
+	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, weights6: o.Weights6, threads: max(o.Threads, 1)}
 }
 
 // Clear empties the transposition table and the searchers' local tables (a new game).
@@ -149,6 +153,12 @@ func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher
 	s.w = nil
 	if g.size == 8 {
 		s.w = e.weights
+	}
+	if g.size == 6 {
+		s.w6 = e.weights6
+		if s.w6 == nil {
+			s.w6 = DefaultWeights6()
+		}
 	}
 	return s
 }
@@ -280,7 +290,8 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	main := e.newSearcher(g, st, lim)
 	nodes, done := e.startThreads(main, st, lim)
 	defer done()
-	roots := rootMoves(p, o, g)
+	// moves a symmetry of the position maps onto each other are alike: one of each will do
+	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
 	res := Result{Move: roots[0].sq}
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth

@@ -1,0 +1,65 @@
+package othello
+
+import "math"
+
+// Search parameters by board size.
+//
+// The selective searches and probcut (probcut.go) were measured on 8x8 with its learned
+// evaluation; 6x6 has an evaluation of its own (eval6.go) whose errors are its own, and a
+// smaller board with smaller scores. Each geometry carries the parameters its searches use:
+// 8x8 and 4x4 the ones of probcut.go, 6x6 those measured for it below.
+
+// tuning is what a board size sets in the search's parameters.
+type tuning struct {
+	// probcutMargins[sel-1][n] is the margin, in discs, of selectivity sel at n empties; its
+	// length is the number of selective searches before an exact solve.
+	probcutMargins [][65]int
+	// fastestFirst is the number of empties at and below which the solver orders moves by
+	// mobility alone; above it, by a shallow evaluated search as well.
+	fastestFirst int
+	// sortBase sets the depth of the solver's ordering searches: (empties - sortBase) / 3.
+	sortBase int
+}
+
+// probcutSigma6[n] is the standard deviation, in discs, of the exact score of a 6x6 position
+// with n empties minus the value of the probcut search (TestProbcutFit6 measures it).
+var probcutSigma6 = func() [65]float64 {
+	var s [65]float64
+	for n := range s {
+		switch {
+		case n <= 12:
+			s[n] = 4.5
+		case n <= 14:
+			s[n] = 4
+		case n <= 18:
+			s[n] = 3.3
+		default:
+			s[n] = 3
+		}
+	}
+	return s
+}()
+
+// probcutT6 are the margins of the 6x6 selective searches, in standard deviations.
+var probcutT6 = []float64{1.5, 2.5, 4}
+
+const (
+	// fastestFirst6 and sortBase6 are fastestFirst and sortBase on 6x6.
+	fastestFirst6 = 12
+	sortBase6     = 12
+)
+
+func init() {
+	for _, g := range geometries {
+		g.probcutMargins = probcutMargins
+		g.fastestFirst, g.sortBase = fastestFirstEmpties, sortBase
+	}
+	g := geometries[6]
+	g.probcutMargins = make([][65]int, len(probcutT6))
+	for sel, t := range probcutT6 {
+		for n := range 65 {
+			g.probcutMargins[sel][n] = int(math.Ceil(t * probcutSigma6[n]))
+		}
+	}
+	g.fastestFirst, g.sortBase = fastestFirst6, sortBase6
+}
