@@ -377,9 +377,6 @@ func (s *searcher) aspiration(roots []rootMove, guess, depth, n int) (v int, ok 
 	}
 	for {
 		v, ok = s.searchRoot(roots, lo, hi, depth, n)
-		if debugHook != nil {
-			debugHook("depth %d sel %d window (%d,%d) -> %d move %s nodes %d", depth, s.sel, lo, hi, v, reversi.SquareName(roots[0].sq), s.nodes)
-		}
 		if !ok {
 			return v, false
 		}
@@ -452,9 +449,6 @@ func (s *searcher) searchRoot(roots []rootMove, alpha, beta, depth, n int) (best
 			}
 		}
 		m.score = v
-		if debugHook != nil && depth == n {
-			debugHook("   root move %s window (%d,%d) -> %d nodes %d", reversi.SquareName(m.sq), a, beta, v, s.nodes)
-		}
 		if v > best {
 			best = v
 			if i > 0 {
@@ -613,5 +607,3 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 	}
 	return values, res, nil
 }
-
-var debugHook func(string, ...any)
