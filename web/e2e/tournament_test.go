@@ -106,7 +106,8 @@ func TestTournamentByPost(t *testing.T) {
 	blue.open(path)
 	blue.wait(`document.querySelector(".tour-mini.mine svg.board .cell")`)
 	blue.clickCell(blueMove)
-	blue.wait(`document.querySelector(".tour-round") && document.querySelector(".tour-round")?.textContent.includes("Round 3")`)
+	// The round's title and the summary arrive in separate requests: wait for both.
+	blue.wait(`document.querySelector(".tour-round")?.textContent.includes("Round 3") && document.querySelector(".tour-summary")?.textContent.includes("Blue played")`)
 	if sum := eval[string](blue, `document.querySelector(".tour-summary")?.textContent`); !strings.Contains(sum, "Blue played "+strings.ToUpper(blueMove[:1])+" "+blueMove[1:]) {
 		t.Errorf("after Blue's click on %s the summary reads %q", blueMove, sum)
 	}
