@@ -74,11 +74,11 @@ func TestAnalyze(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	// White to move after f5 d6 c3 has four moves: d3, f4, g5 and f3
-	moves := regexp.MustCompile(`(?m)^move=([a-h][1-8]) score=-?\d+ pv=([a-h][1-8])+$`).FindAllStringSubmatch(out, -1)
+	moves := regexp.MustCompile(`(?m)^move=([a-h][1-8]) score=[-+]?\d+ pv=([a-h][1-8])+$`).FindAllStringSubmatch(out, -1)
 	if len(moves) != 4 {
 		t.Fatalf("%d move lines, want 4:\n%s", len(moves), out)
 	}
-	if !regexp.MustCompile(`(?m)^best=[a-h][1-8] score=-?\d+ depth=4 nodes=\d+ seconds=\S+ pv=`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^best=[a-h][1-8] score=[-+]?\d+ depth=4 nodes=\d+ seconds=\S+ pv=`).MatchString(out) {
 		t.Errorf("no best line:\n%s", out)
 	}
 	if code, _, errOut := runCLI(t, "", "analyze", "f5f5"); code == 0 || errOut == "" {
