@@ -77,15 +77,8 @@ func parsePositionArg(text string, r reversi.Rules, sizeGiven bool) (reversi.Pro
 	}
 	squares := strings.Join(fields[:len(fields)-1], "")
 	n := len(strings.ReplaceAll(squares, "/", ""))
-	size := 0
-	switch n {
-	case 16:
-		size = 4
-	case 36:
-		size = 6
-	case 64:
-		size = 8
-	default:
+	size, ok := reversi.SizeOfSquares(n)
+	if !ok {
 		return bad("%d squares: want 16, 36 or 64 (a 4x4, 6x6 or 8x8 board)", n)
 	}
 	if sizeGiven && size != r.Size {

@@ -257,20 +257,43 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 	}
 	tf, tt := feats(train, ti)
 	vf, vt := feats(valid, vi)
-	w := make([]float64, phaseSize)
-	g2 := make([]float64, phaseSize)
-	best := make([]float64, phaseSize)
+	best, err := fitPhase(ctx, cfg, ph, numFeatures, phaseSize, 0x747261696e, tf, tt, vf, vt)
+	if err != nil {
+		return nil, err
+	}
+	// quantise; every configuration gets its canonical configuration's weight
+	t := make([]int16, phaseSize)
+	for i, x := range best {
+		t[i] = int16(max(min(math.Round(x*weightScale), math.MaxInt16), math.MinInt16))
+	}
+	for k := range patterns {
+		off := patternOffset[k]
+		for idx, c := range canon[k] {
+			t[off+idx] = t[off+int(c)]
+		}
+	}
+	return t, nil
+}
+
+// fitPhase fits the weights of one phase (size of them) by AdaGrad to the targets tt of the
+// training positions, whose nf feature indexes each are in tf, for cfg.Epochs epochs in an
+// order shuffled from seed and the phase, and returns those of the epoch with the least error
+// on the validation positions (vf, vt; on the training ones when there are none).
+func fitPhase(ctx context.Context, cfg TrainConfig, ph, nf, size int, seed uint64, tf []int32, tt []float64, vf []int32, vt []float64) ([]float64, error) {
+	w := make([]float64, size)
+	g2 := make([]float64, size)
+	best := make([]float64, size)
 	bestErr := math.Inf(1)
 	order := make([]int, len(tt))
 	for i := range order {
 		order[i] = i
 	}
-	rng := rand.New(rand.NewPCG(uint64(ph), 0x747261696e))
+	rng := rand.New(rand.NewPCG(uint64(ph), seed))
 	rmse := func(f []int32, t []float64) float64 {
 		var se float64
 		for j := range t {
 			var pred float64
-			for _, k := range f[j*numFeatures : (j+1)*numFeatures] {
+			for _, k := range f[j*nf : (j+1)*nf] {
 				pred += w[k]
 			}
 			se += (pred - t[j]) * (pred - t[j])
@@ -289,7 +312,7 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 					return nil, err
 				}
 			}
-			fs := tf[j*numFeatures : (j+1)*numFeatures]
+			fs := tf[j*nf : (j+1)*nf]
 			var pred float64
 			for _, k := range fs {
 				pred += w[k]
@@ -315,18 +338,7 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 			cfg.Progress(ph, epoch+1, trainErr, validErr)
 		}
 	}
-	// quantise; every configuration gets its canonical configuration's weight
-	t := make([]int16, phaseSize)
-	for i, x := range best {
-		t[i] = int16(max(min(math.Round(x*weightScale), math.MaxInt16), math.MinInt16))
-	}
-	for k := range patterns {
-		off := patternOffset[k]
-		for idx, c := range canon[k] {
-			t[off+idx] = t[off+int(c)]
-		}
-	}
-	return t, nil
+	return best, nil
 }
 
 // ErrorBuckets is the number of groups of positions, by empties, that Errors reports: four

@@ -297,63 +297,9 @@ func train6Phase(ctx context.Context, train []Sample, ti []int, valid []Sample, 
 	}
 	tf, tt := feats(train, ti)
 	vf, vt := feats(valid, vi)
-	w := make([]float64, set6.phaseSize)
-	g2 := make([]float64, set6.phaseSize)
-	best := make([]float64, set6.phaseSize)
-	bestErr := math.Inf(1)
-	order := make([]int, len(tt))
-	for i := range order {
-		order[i] = i
-	}
-	rng := rand.New(rand.NewPCG(uint64(ph), 0x747261696e36))
-	rmse := func(f []int32, t []float64) float64 {
-		var se float64
-		for j := range t {
-			var pred float64
-			for _, k := range f[j*nf : (j+1)*nf] {
-				pred += w[k]
-			}
-			se += (pred - t[j]) * (pred - t[j])
-		}
-		return math.Sqrt(se / max(float64(len(t)), 1))
-	}
-	for epoch := range cfg.Epochs {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-		var se float64
-		for n, j := range order {
-			if n%trainCheckEvery == trainCheckEvery-1 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
-			}
-			fs := tf[j*nf : (j+1)*nf]
-			var pred float64
-			for _, k := range fs {
-				pred += w[k]
-			}
-			e := pred - tt[j]
-			se += e * e
-			for _, k := range fs {
-				g := e + cfg.L2*w[k]
-				g2[k] += g * g
-				w[k] -= cfg.Rate * g / math.Sqrt(g2[k]+1e-8)
-			}
-		}
-		trainErr := math.Sqrt(se / max(float64(len(tt)), 1))
-		validErr := trainErr
-		if len(vt) > 0 {
-			validErr = rmse(vf, vt)
-		}
-		if validErr < bestErr {
-			bestErr = validErr
-			copy(best, w)
-		}
-		if cfg.Progress != nil {
-			cfg.Progress(ph, epoch+1, trainErr, validErr)
-		}
+	best, err := fitPhase(ctx, cfg, ph, nf, set6.phaseSize, 0x747261696e36, tf, tt, vf, vt)
+	if err != nil {
+		return nil, err
 	}
 	t := make([]int16, set6.phaseSize)
 	for i, x := range best {

@@ -148,15 +148,8 @@ func ParseOBFLine(text string) (Problem, error) {
 			n++
 		}
 	}
-	size := 0
-	switch n {
-	case 16:
-		size = 4
-	case 36:
-		size = 6
-	case 64:
-		size = 8
-	default:
+	size, ok := SizeOfSquares(n)
+	if !ok {
 		return Problem{}, fmt.Errorf("%d squares: want 64 (or 36, 16)", n)
 	}
 	clean := strings.Map(func(r rune) rune {
@@ -227,4 +220,18 @@ func (p *Problem) OBF() string {
 		fmt.Fprintf(&b, " %+d;", p.Score)
 	}
 	return b.String()
+}
+
+// SizeOfSquares returns the size of the square board of n squares among those played (4x4,
+// 6x6 and 8x8); ok is false for any other n.
+func SizeOfSquares(n int) (size int, ok bool) {
+	switch n {
+	case 16:
+		return 4, true
+	case 36:
+		return 6, true
+	case 64:
+		return 8, true
+	}
+	return 0, false
 }
