@@ -91,46 +91,48 @@ func MetaOf(s game.Snapshot) Meta {
 	return Meta{Clock: s.Clock, DrawOffer: s.DrawOffer, End: s.End}
 }
 
-// CreateGame stores a new game with its seats.
+// CreateGame stores a new game with its seats (and, for a rematch, links the game it follows).
 func (s *Store) CreateGame(ctx context.Context, g Game) error {
-	tc, _ := json.Marshal(g.Time)
-	meta, _ := json.Marshal(g.Meta)
-	outcome, _ := json.Marshal(g.Outcome)
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		var createdBy any
-		if g.CreatedBy != 0 {
-			createdBy = g.CreatedBy
-		}
-		var rematchOf any
-		if g.RematchOf != "" {
-			rematchOf = g.RematchOf
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, start, time_control, mode, rated, created_by, created_at, updated_at,
-			status, version, ply, meta, outcome, deadline, ai_turn, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
-			g.ID, g.Kind, g.Start, string(tc), g.Mode, boolInt(g.Rated), createdBy, nanos(g.Created), nanos(g.Created),
-			g.Status, g.Version, g.Ply, string(meta), string(outcome), nullTime(g.Deadline), boolInt(g.AITurn), rematchOf); err != nil {
-			return err
-		}
-		for side, seat := range g.Seats {
-			if err := insertSeat(ctx, tx, g.ID, side, seat); err != nil {
-				return err
-			}
-		}
-		if g.RematchOf != "" {
-			r, err := tx.ExecContext(ctx, `UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL`, g.ID, g.RematchOf)
-			if err != nil {
-				return err
-			}
-			if n, _ := r.RowsAffected(); n == 0 {
-				return fmt.Errorf("%w: game %s already has a rematch", ErrConflict, g.RematchOf)
-			}
-		}
-		return nil
-	})
+	err := s.tx(ctx, func(tx *sql.Tx) error { return createGameTx(ctx, tx, g) })
 	if isConflict(err) {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
 	return err
+}
+
+func createGameTx(ctx context.Context, tx *sql.Tx, g Game) error {
+	tc, _ := json.Marshal(g.Time)
+	meta, _ := json.Marshal(g.Meta)
+	outcome, _ := json.Marshal(g.Outcome)
+	var createdBy any
+	if g.CreatedBy != 0 {
+		createdBy = g.CreatedBy
+	}
+	var rematchOf any
+	if g.RematchOf != "" {
+		rematchOf = g.RematchOf
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO games (id, kind, start, time_control, mode, rated, created_by, created_at, updated_at,
+		status, version, ply, meta, outcome, deadline, ai_turn, rematch_of) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+		g.ID, g.Kind, g.Start, string(tc), g.Mode, boolInt(g.Rated), createdBy, nanos(g.Created), nanos(g.Created),
+		g.Status, g.Version, g.Ply, string(meta), string(outcome), nullTime(g.Deadline), boolInt(g.AITurn), rematchOf); err != nil {
+		return err
+	}
+	for side, seat := range g.Seats {
+		if err := insertSeat(ctx, tx, g.ID, side, seat); err != nil {
+			return err
+		}
+	}
+	if g.RematchOf != "" {
+		r, err := tx.ExecContext(ctx, `UPDATE games SET rematch = $1 WHERE id = $2 AND rematch IS NULL`, g.ID, g.RematchOf)
+		if err != nil {
+			return err
+		}
+		if n, _ := r.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: game %s already has a rematch", ErrConflict, g.RematchOf)
+		}
+	}
+	return nil
 }
 
 func insertSeat(ctx context.Context, tx *sql.Tx, id string, side int, seat Seat) error {
@@ -318,6 +320,18 @@ type Change struct {
 	// Takeback is a standing takeback request after the command.
 	Takeback *TakebackRequest
 	Now      time.Time
+	// Seat, when set, gives an open seat to a player with the change (a join); the seat must
+	// still be open, else ErrConflict.
+	Seat *SeatTaken
+	// Rematch, when set, is the game's rematch, created with the change (its RematchOf is
+	// this game); a second rematch is ErrConflict.
+	Rematch *Game
+}
+
+// SeatTaken is a player taking an open seat.
+type SeatTaken struct {
+	Side   int
+	UserID int64
 }
 
 // The statements of Commit, the hot path (prepared once on SQLite).
@@ -335,7 +349,8 @@ var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePend
 // Commit stores a change: the game's row, the moves played (or taken back), the pending
 // selections and the events, in one transaction, and on PostgreSQL notifies the other
 // instances. A change from a stale version, or for a ply already played, is ErrConflict and
-// stores nothing.
+// stores nothing. A change that seats a player (Seat) or makes the game's rematch (Rematch)
+// does so in the same transaction, so that every instance learns of it as of a move.
 func (s *Store) Commit(ctx context.Context, c Change) error {
 	meta := MetaOf(c.Snapshot)
 	meta.Takeback = c.Takeback
@@ -343,6 +358,16 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 	ob, _ := json.Marshal(c.Outcome)
 	ply := len(c.Snapshot.Moves)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if c.Seat != nil {
+			r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
+				c.Seat.UserID, c.GameID, c.Seat.Side)
+			if err != nil {
+				return err
+			}
+			if n, _ := r.RowsAffected(); n == 0 {
+				return fmt.Errorf("%w: the seat is taken", ErrConflict)
+			}
+		}
 		r, err := s.execTx(ctx, tx, qUpdateGame,
 			c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
 		if err != nil {
@@ -351,22 +376,21 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 		if n, _ := r.RowsAffected(); n == 0 {
 			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
 		}
+		if c.Rematch != nil {
+			if c.Rematch.RematchOf != c.GameID {
+				return fmt.Errorf("store: the rematch of game %s names game %q", c.GameID, c.Rematch.RematchOf)
+			}
+			if err := createGameTx(ctx, tx, *c.Rematch); err != nil {
+				return err
+			}
+		}
 		if ply < c.FromPly {
 			if _, err := s.execTx(ctx, tx, qDeleteMoves, c.GameID, ply); err != nil {
 				return err
 			}
 		}
-		for i := c.FromPly; i < ply; i++ {
-			m := c.Snapshot.Moves[i]
-			side := "both"
-			var nonces any
-			if m.Nonces != [2]string{} {
-				nonces = m.Nonces[0] + " " + m.Nonces[1]
-			}
-			if _, err := s.execTx(ctx, tx, qInsertMove, c.GameID, i+1, sideOf(c.Events, i+1, side), m.Move, nanos(m.At),
-				int64(m.Clock[0]), int64(m.Clock[1]), nonces); err != nil {
-				return err
-			}
+		if err := s.insertMoves(ctx, tx, c, ply); err != nil {
+			return err
 		}
 		for side, p := range c.Snapshot.Pending {
 			if c.FromPending[side] {
@@ -381,14 +405,8 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 				}
 			}
 		}
-		for _, e := range c.Events {
-			b, err := json.Marshal(e.For(game.NoPlayer))
-			if err != nil {
-				return err
-			}
-			if _, err := s.execTx(ctx, tx, qInsertEvent, c.GameID, e.Version, string(b)); err != nil {
-				return err
-			}
+		if err := s.insertEvents(ctx, tx, c); err != nil {
+			return err
 		}
 		if s.postgres {
 			if _, err := s.execTx(ctx, tx, `SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s:%d", c.GameID, c.Snapshot.Version)); err != nil {
@@ -403,17 +421,106 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 	return err
 }
 
-// sideOf names the side that played the move of a ply, from the command's events.
-func sideOf(evs []game.Event, ply int, def string) string {
-	for _, e := range evs {
-		if e.Kind == game.EventMove && e.Ply == ply {
-			if e.Player.Valid() {
-				return e.Player.String()
+// batchRows is how many rows one INSERT of a long change carries on PostgreSQL: a few
+// statements for an imported game instead of one round trip per move (it allows 65,535
+// parameters a statement). SQLite, in the process, has no round trips to save: its prepared
+// statement a row is faster than binding thousands of parameters.
+const batchRows = 500
+
+// insertMoves stores the change's new moves: one prepared statement a move for the few of a
+// played move, multi-row statements for the many of an import.
+func (s *Store) insertMoves(ctx context.Context, tx *sql.Tx, c Change, ply int) error {
+	sides := sidesOf(c.Events, c.FromPly, ply)
+	row := func(i int) []any {
+		m := c.Snapshot.Moves[i]
+		var nonces any
+		if m.Nonces != [2]string{} {
+			nonces = m.Nonces[0] + " " + m.Nonces[1]
+		}
+		return []any{c.GameID, i + 1, sides[i-c.FromPly], m.Move, nanos(m.At), int64(m.Clock[0]), int64(m.Clock[1]), nonces}
+	}
+	if !s.postgres || ply-c.FromPly <= 4 {
+		for i := c.FromPly; i < ply; i++ {
+			if _, err := s.execTx(ctx, tx, qInsertMove, row(i)...); err != nil {
+				return err
 			}
-			return "both"
+		}
+		return nil
+	}
+	return insertBatches(ctx, tx, `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces) VALUES `,
+		8, ply-c.FromPly, func(k int) []any { return row(c.FromPly + k) })
+}
+
+// insertEvents stores the change's events in their public form.
+func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, c Change) error {
+	bodies := make([]string, len(c.Events))
+	for i, e := range c.Events {
+		b, err := json.Marshal(e.For(game.NoPlayer))
+		if err != nil {
+			return err
+		}
+		bodies[i] = string(b)
+	}
+	if !s.postgres || len(c.Events) <= 4 {
+		for i, e := range c.Events {
+			if _, err := s.execTx(ctx, tx, qInsertEvent, c.GameID, e.Version, bodies[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return insertBatches(ctx, tx, `INSERT INTO events (game_id, version, body) VALUES `, 3, len(c.Events),
+		func(k int) []any { return []any{c.GameID, c.Events[k].Version, bodies[k]} })
+}
+
+// insertBatches inserts n rows of width columns, row(k) giving the k-th, batchRows rows a
+// statement.
+func insertBatches(ctx context.Context, tx *sql.Tx, prefix string, width, n int, row func(k int) []any) error {
+	var q strings.Builder
+	args := make([]any, 0, min(n, batchRows)*width)
+	for from := 0; from < n; from += batchRows {
+		to := min(from+batchRows, n)
+		q.Reset()
+		q.WriteString(prefix)
+		args = args[:0]
+		for k := from; k < to; k++ {
+			if k > from {
+				q.WriteByte(',')
+			}
+			q.WriteByte('(')
+			for j := range width {
+				if j > 0 {
+					q.WriteByte(',')
+				}
+				fmt.Fprintf(&q, "$%d", len(args)+j+1)
+			}
+			q.WriteByte(')')
+			args = append(args, row(k)...)
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return err
 		}
 	}
-	return def
+	return nil
+}
+
+// sidesOf names the side that played each new move of plies from+1 to to, from the change's
+// events in one pass ("both" for a simultaneous round, or a move without its event): a change
+// of thousands of moves costs as many steps, not their square.
+func sidesOf(evs []game.Event, from, to int) []string {
+	if to <= from {
+		return nil // moves taken back: none new
+	}
+	sides := make([]string, to-from)
+	for i := range sides {
+		sides[i] = "both"
+	}
+	for _, e := range evs {
+		if e.Kind == game.EventMove && e.Ply > from && e.Ply <= to && e.Player.Valid() {
+			sides[e.Ply-from-1] = e.Player.String()
+		}
+	}
+	return sides
 }
 
 // Event is a stored event in its public form.

@@ -402,3 +402,64 @@ func TestMigrationsRaceSafely(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// BenchmarkCommitLongGame commits a 10,000-move game as one change (an import's commit): its
+// cost must grow with the moves, not with their square.
+func BenchmarkCommitLongGame(b *testing.B) {
+	const rounds = 10000
+	st, err := games.Registry().New("turncoat", fmt.Sprintf("cap=%d", rounds+1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tb, err := game.NewTable(st, game.TableConfig{Now: now0})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var evs []game.Event
+	for i := range rounds {
+		m, err := game.ParseMove(tb.State(), "a1 a1")
+		if err != nil {
+			b.Fatalf("round %d: %v", i+1, err)
+		}
+		for _, p := range m.Actors.Players() {
+			e, err := tb.Submit(p, m.Actions[p], now0)
+			if err != nil {
+				b.Fatalf("round %d: %v", i+1, err)
+			}
+			evs = append(evs, e...)
+		}
+	}
+	snap := tb.Snapshot()
+	run := func(b *testing.B, s *store.Store) {
+		ctx := context.Background()
+		for i := 0; b.Loop(); i++ {
+			id := fmt.Sprintf("long%d", i)
+			g := store.Game{ID: id, Kind: "turncoat", Start: snap.Start, Mode: "hotseat", Created: now0, Status: store.StatusActive,
+				Meta: store.MetaOf(snap)}
+			if err := s.CreateGame(ctx, g); err != nil {
+				b.Fatal(err)
+			}
+			if err := s.Commit(ctx, store.Change{GameID: id, Snapshot: snap, Events: evs, Status: store.StatusActive, Now: now0}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(float64(rounds), "moves/op")
+	}
+	b.Run("sqlite", func(b *testing.B) {
+		s, err := store.Open(context.Background(), filepath.Join(b.TempDir(), "t.db"), store.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		run(b, s)
+	})
+	b.Run("postgres", func(b *testing.B) {
+		dsn, name := testenv.Postgres(b)
+		s, err := store.Open(context.Background(), dsn, store.Options{Channel: name})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		run(b, s)
+	})
+}
