@@ -2,8 +2,9 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"errors"
-	"hash/fnv"
 	"net/http"
 	"strconv"
 	"sync"
@@ -11,99 +12,92 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/store"
 )
 
-// aiPool runs the AI seats' moves: no more searches at once than the machine has cores (the
-// cpu semaphore, shared with hints), the rest queued first come, first served, one entry per
-// game. A search is cancelled when its game ends, and a move found for a position that has
-// changed meanwhile is refused as stale.
+// aiPool runs the AI seats' moves: one job per game whose AI must act, each waiting for a slot
+// of the fair pool under its owner (the person playing the AI), so that nobody's many games
+// delay another's. A search is cancelled when its game ends, and a move found for a position
+// that has changed meanwhile is refused as stale.
 type aiPool struct {
-	s      *Server
-	mu     sync.Mutex
-	cond   *sync.Cond
-	queue  []aiJob
-	queued map[string]bool
+	s  *Server
+	mu sync.Mutex
+	// queued holds, for each game with a job, the version its AI must act at (a newer one
+	// replaces it while the job waits).
+	queued map[string]int64
 	closed bool
-}
-
-type aiJob struct {
-	id      string
-	version int64
+	ctx    context.Context
+	wg     *sync.WaitGroup
 }
 
 func newAIPool(s *Server) *aiPool {
-	p := &aiPool{s: s, queued: map[string]bool{}}
-	p.cond = sync.NewCond(&p.mu)
-	return p
+	return &aiPool{s: s, queued: map[string]int64{}}
 }
 
-// enqueue asks for the AI's move in game id at version.
-func (p *aiPool) enqueue(id string, version int64) {
+// enqueue asks for the AI's move in game id at version, on owner's share of the AI.
+func (p *aiPool) enqueue(id string, version int64, owner string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.queued[id] || p.closed {
+	if p.closed || p.ctx == nil {
 		return
 	}
-	p.queued[id] = true
-	p.queue = append(p.queue, aiJob{id, version})
-	p.s.metrics.aiQueue.Set(float64(len(p.queue)))
-	p.cond.Signal()
-}
-
-// next waits for a job; false once the pool is closed.
-func (p *aiPool) next() (aiJob, bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	for len(p.queue) == 0 && !p.closed {
-		p.cond.Wait()
+	if _, ok := p.queued[id]; ok {
+		p.queued[id] = max(p.queued[id], version)
+		return
 	}
-	if p.closed {
-		return aiJob{}, false
-	}
-	j := p.queue[0]
-	p.queue = p.queue[1:]
-	delete(p.queued, j.id)
-	p.s.metrics.aiQueue.Set(float64(len(p.queue)))
-	return j, true
-}
-
-func (p *aiPool) close() {
-	p.mu.Lock()
-	p.closed = true
-	p.cond.Broadcast()
-	p.mu.Unlock()
-}
-
-// run starts the workers; they stop when ctx ends.
-func (p *aiPool) run(ctx context.Context, workers int, wg *sync.WaitGroup) {
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				j, ok := p.next()
-				if !ok {
-					return
-				}
-				if err := p.s.think(ctx, j); err != nil && ctx.Err() == nil {
-					p.s.log.Warn("AI move failed", "game", j.id, "error", err)
-				}
-			}
-		}()
-	}
+	p.queued[id] = version
+	p.wg.Add(1)
 	go func() {
-		<-ctx.Done()
-		p.close()
+		defer p.wg.Done()
+		if err := p.s.think(p.ctx, id, owner); err != nil && p.ctx.Err() == nil {
+			p.s.log.Warn("AI move failed", "game", id, "error", err)
+		}
 	}()
 }
 
-// think finds and plays the AI's move of one job.
-func (s *Server) think(ctx context.Context, j aiJob) error {
-	lg, err := s.live(ctx, j.id)
+// take removes game id's job and returns the version its AI must act at.
+func (p *aiPool) take(id string) (int64, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	v, ok := p.queued[id]
+	delete(p.queued, id)
+	return v, ok
+}
+
+// run lets jobs start; they stop when ctx ends.
+func (p *aiPool) run(ctx context.Context, wg *sync.WaitGroup) {
+	p.mu.Lock()
+	p.ctx, p.wg = ctx, wg
+	p.mu.Unlock()
+	go func() {
+		<-ctx.Done()
+		p.mu.Lock()
+		p.closed = true
+		p.mu.Unlock()
+	}()
+}
+
+// aiRun is one AI search of a game, which the game's end cancels.
+type aiRun struct{ cancel context.CancelFunc }
+
+// think waits for a slot of owner's share of the AI, then finds and plays the AI's move in game
+// id at the version it was asked for.
+func (s *Server) think(ctx context.Context, id, owner string) error {
+	release, err := s.fair.acquire(ctx, owner, false)
+	if err != nil {
+		s.ai.take(id)
+		return nil // the server stops
+	}
+	defer release()
+	version, ok := s.ai.take(id)
+	if !ok {
+		return nil
+	}
+	lg, err := s.live(ctx, id)
 	if err != nil {
 		return err
 	}
-	if lg.tb.Version() != j.version || !aiTurn(lg.row, lg.tb) || lg.row.Status != "active" {
+	if lg.tb.Version() != version || !aiTurn(lg.row, lg.tb) || lg.row.Status != store.StatusActive {
 		lg.mu.Unlock()
 		return nil
 	}
@@ -117,34 +111,36 @@ func (s *Server) think(ctx context.Context, j aiJob) error {
 	state, spec, ply := lg.tb.State(), lg.row.Seats[side].AI, lg.tb.Ply()
 	actx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
 	defer cancel()
-	lg.aiCancel = cancel
+	run := &aiRun{cancel: cancel}
+	if lg.ai != nil {
+		lg.ai.cancel() // an older search of this game, whose position is gone
+	}
+	lg.ai = run
 	lg.mu.Unlock()
 
 	defer func() {
 		lg.mu.Lock()
-		lg.aiCancel = nil
+		if lg.ai == run { // a newer search may have taken the game's place meanwhile
+			lg.ai = nil
+		}
 		lg.mu.Unlock()
 	}()
-	if err := s.cpu.acquire(actx); err != nil {
-		return nil // the game ended or the server stops
-	}
 	s.metrics.aiSearches.Inc()
 	start := time.Now()
-	agent, err := s.newAgent(state.Game(), spec, seedOf(j.id, ply))
+	agent, err := s.newAgent(state.Game(), spec, secretSeed())
 	var a game.Action
 	if err == nil {
 		a, err = agent.Choose(actx, state, side)
 	}
 	s.metrics.aiSearches.Dec()
 	s.metrics.aiThink.Observe(time.Since(start).Seconds())
-	s.cpu.release()
 	if err != nil {
 		if actx.Err() != nil && ctx.Err() == nil && !errors.Is(actx.Err(), context.DeadlineExceeded) {
 			return nil // cancelled: the game ended
 		}
 		return err
 	}
-	_, err = s.do(ctx, j.id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
+	_, err = s.do(ctx, id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
 	var ae *apiError
 	if errors.As(err, &ae) && ae.Code == codeStalePly || errors.Is(err, game.ErrGameOver) {
 		return nil // the game moved on while the AI thought (a takeback, a resignation)
@@ -152,13 +148,14 @@ func (s *Server) think(ctx context.Context, j aiJob) error {
 	return err
 }
 
-// staleOK: a stale AI move is dropped silently; see think.
-
-// seedOf makes the AI's random choices reproducible per game and ply.
-func seedOf(id string, ply int) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(id))
-	return h.Sum64() ^ uint64(ply)*0x9e3779b97f4a7c15
+// secretSeed draws the seed of one AI move's random choices from the operating system's
+// secret randomness. It must never be derivable from what players see (a game's id and ply
+// are public): an opponent who could rerun the AI with its seed would know its hidden Turncoat
+// selection before choosing, and its every tie-break elsewhere. Nothing needs to replay it.
+func secretSeed() uint64 {
+	var b [8]byte
+	rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
 }
 
 // parseAISeat reads the AI of a seat from a request: a level 1-10 ("5", "level=5"), or an

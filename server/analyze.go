@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -38,10 +39,11 @@ type hintJSON struct {
 	PV     string  `json:"pv,omitempty"`
 }
 
-// analyzeState has the engine of the given level value every legal move of side in state: the
-// agent comes from the safe constructor, and the search holds a slot of the cpu semaphore and
-// ends after MaxThink at most.
-func (s *Server) analyzeState(ctx context.Context, state game.State, side game.Player, level int) ([]hintJSON, error) {
+// analyzeState has the engine of the given level value every legal move of side in state, on
+// owner's share of the AI: the agent comes from the safe constructor, and the search holds a
+// slot of the fair pool (refused when the owner has enough waiting) and ends after MaxThink at
+// most.
+func (s *Server) analyzeState(ctx context.Context, owner string, state game.State, side game.Player, level int) ([]hintJSON, error) {
 	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
 	if err != nil {
 		return nil, err
@@ -52,11 +54,16 @@ func (s *Server) analyzeState(ctx context.Context, state game.State, side game.P
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
 	defer cancel()
-	if err := s.cpu.acquire(ctx); err != nil {
+	release, err := s.fair.acquire(ctx, owner, true)
+	if err != nil {
+		var ae *apiError
+		if errors.As(err, &ae) {
+			return nil, err
+		}
 		return nil, errorf(http.StatusServiceUnavailable, codeUnavailable, "the AI is busy; try again")
 	}
 	stats, err := an.Analyze(ctx, state, side)
-	s.cpu.release()
+	release()
 	if err != nil {
 		return nil, err
 	}
@@ -139,7 +146,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 		out["actions"] = actions
 	}
 	if req.Level > 0 && state.ToAct().Has(side) {
-		hints, err := s.analyzeState(r.Context(), state, side, req.Level)
+		hints, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, req.Level)
 		if err != nil {
 			return err
 		}

@@ -77,6 +77,7 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 		}
 		if u != nil {
 			r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+			s.noteCaller(u, r)
 		}
 		if err := h(rec, r); err != nil {
 			s.writeError(rec, r, err)
@@ -986,7 +987,7 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	if !state.ToAct().Has(side) {
 		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)
 	}
-	out, err := s.analyzeState(r.Context(), state, side, level)
+	out, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, level)
 	if err != nil {
 		return err
 	}

@@ -125,10 +125,11 @@ func (s *Server) refreshBook() {
 	go func() {
 		defer s.wg.Done()
 		defer sb.refreshing.Store(false)
-		if err := s.cpu.acquire(s.bg); err != nil {
+		release, err := s.fair.acquire(s.bg, "server", false)
+		if err != nil {
 			return
 		}
-		defer s.cpu.release()
+		defer release()
 		if _, err := sb.b.Refresh(s.bg, s.bookEvaluator()); err != nil && s.bg.Err() == nil {
 			s.log.Error("evaluating the opening book's stale leaves", "error", err)
 		}
@@ -178,13 +179,14 @@ func (s *Server) workLearn(ctx context.Context, a learnArgs) error {
 		if err := s.syncBook(ctx); err != nil {
 			return err
 		}
-		if err := s.cpu.acquire(ctx); err != nil {
+		release, err := s.fair.acquire(ctx, "server", false)
+		if err != nil {
 			return err
 		}
 		// learnt on a copy: the book itself changes only by the stored parts, alike on
 		// every instance
 		part, _, err := s.book.b.Clone().Learn(ctx, moves, s.bookEvaluator())
-		s.cpu.release()
+		release()
 		if err != nil {
 			return err
 		}

@@ -45,7 +45,8 @@ type Config struct {
 	SecureCookies bool
 	// MaxThink bounds an AI move or a hint (default 60 s).
 	MaxThink time.Duration
-	// AIWorkers is the number of AI searches at once (default: the number of cores).
+	// AIWorkers is the number of AI searches at once (default: the number of cores); one
+	// user (or the guests of one address) runs at most half of them.
 	AIWorkers int
 	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
@@ -89,8 +90,15 @@ type Server struct {
 
 	ai          *aiPool
 	agentLimits ai.Limits
-	cpu         semaphore
-	hashSlots   semaphore
+	// fair shares the AI's cores between the people who ask for it.
+	fair      *fairPool
+	hashSlots semaphore
+	// guests remembers the address each guest last came from (see ownerKey).
+	guests sync.Map
+	// houseRuns holds the tournaments whose house AI is at work, and whether it must look
+	// again for a due post when done.
+	houseMu   sync.Mutex
+	houseRuns map[string]bool
 
 	loginLimits, signupLimits, moveLimits *limiters
 
@@ -143,7 +151,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		games:        map[string]*liveGame{},
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
-		cpu:          make(semaphore, cfg.AIWorkers),
+		fair:         newFairPool(cfg.AIWorkers),
+		houseRuns:    map[string]bool{},
 		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
 		loginLimits:  newLimiters(rateOf(cfg.LoginRate, 1), 10),
 		signupLimits: newLimiters(rateOf(cfg.GuestRate, 5), 50),
@@ -157,7 +166,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel, s.bg = cancel, bg
-	s.ai.run(bg, cfg.AIWorkers, &s.wg)
+	s.fair.onChange = func(n int) { s.metrics.aiQueue.Set(float64(n)) }
+	s.ai.run(bg, &s.wg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
 		s.wg.Wait()
@@ -258,8 +268,8 @@ func (s *Server) Close() {
 		if lg.timer != nil {
 			lg.timer.Stop()
 		}
-		if lg.aiCancel != nil {
-			lg.aiCancel()
+		if lg.ai != nil {
+			lg.ai.cancel()
 		}
 		lg.mu.Unlock()
 	}

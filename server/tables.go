@@ -22,8 +22,8 @@ type liveGame struct {
 	row  store.Game
 	tb   *game.Table
 	subs map[*conn]*subscription
-	// aiCancel stops the AI search running for this game, if any.
-	aiCancel context.CancelFunc
+	// ai is the AI search running for this game, if any.
+	ai *aiRun
 	timer    *time.Timer
 	used     time.Time
 	// online is the presence last sent to the followers: which seats follow the game.
@@ -301,9 +301,9 @@ func aiTurn(row store.Game, tb *game.Table) bool {
 // stops an AI search of a game that ended.
 func (s *Server) afterChange(lg *liveGame) {
 	if lg.tb.Over() {
-		if lg.aiCancel != nil {
-			lg.aiCancel()
-			lg.aiCancel = nil
+		if lg.ai != nil {
+			lg.ai.cancel()
+			lg.ai = nil
 		}
 		if lg.timer != nil {
 			lg.timer.Stop()
@@ -316,7 +316,7 @@ func (s *Server) afterChange(lg *liveGame) {
 		return
 	}
 	if aiTurn(lg.row, lg.tb) {
-		s.ai.enqueue(lg.id, lg.tb.Version())
+		s.ai.enqueue(lg.id, lg.tb.Version(), s.gameOwner(lg.row))
 	}
 	s.scheduleClock(lg)
 }
@@ -448,7 +448,7 @@ func (s *Server) janitor(ctx context.Context) {
 			if !lg.mu.TryLock() {
 				continue
 			}
-			idle := len(lg.subs) == 0 && lg.aiCancel == nil && (lg.tb == nil || lg.tb.Over() || now.Sub(lg.used) > 30*time.Minute) &&
+			idle := len(lg.subs) == 0 && lg.ai == nil && (lg.tb == nil || lg.tb.Over() || now.Sub(lg.used) > 30*time.Minute) &&
 				now.Sub(lg.used) > time.Minute
 			if idle && (lg.timer == nil || lg.tb == nil || lg.tb.Over()) {
 				delete(s.games, id)

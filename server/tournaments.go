@@ -295,8 +295,99 @@ func (s *Server) scheduleAdvance(ctx context.Context, id string, at time.Time) {
 	}
 }
 
-// playHouse posts the house AI's moves where it is due (lt locked).
+// playHouse starts the house AI's post where it is due (lt locked). The search runs in the
+// background on the fair pool's share of the tournament, never under the tournament's lock nor
+// on the request that made the house due; its post then goes through tournamentApply like a
+// player's, which starts the next one.
 func (s *Server) playHouse(ctx context.Context, lt *liveTournament) {
+	for _, d := range lt.t.Due() {
+		if d.Player == tournament.House {
+			s.houseMove(lt.id)
+			return
+		}
+	}
+}
+
+// houseMove has the house AI post its due moves in tournament id: one search at a time per
+// tournament; asked again while it runs, it looks again when done.
+func (s *Server) houseMove(id string) {
+	s.houseMu.Lock()
+	defer s.houseMu.Unlock()
+	if _, busy := s.houseRuns[id]; busy {
+		s.houseRuns[id] = true
+		return
+	}
+	if s.closing.Load() {
+		return
+	}
+	s.houseRuns[id] = false
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		for {
+			s.housePost(s.bg, id)
+			s.houseMu.Lock()
+			again := s.houseRuns[id] && s.bg.Err() == nil
+			if again {
+				s.houseRuns[id] = false
+			} else {
+				delete(s.houseRuns, id)
+			}
+			s.houseMu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
+// housePost finds and posts one of the house AI's due moves in tournament id.
+func (s *Server) housePost(ctx context.Context, id string) {
+	release, err := s.fair.acquire(ctx, "tournament:"+id, false)
+	if err != nil {
+		return
+	}
+	defer release()
+	board, side, state, ply, ok := s.houseDue(ctx, id)
+	if !ok {
+		return
+	}
+	actx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
+	defer cancel()
+	agent, err := s.newAgent(state.Game(), houseLevel, secretSeed())
+	var a game.Action
+	if err == nil {
+		a, err = agent.Choose(actx, state, side)
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			s.log.Error("the house AI", "tournament", id, "board", board, "error", err)
+		}
+		return
+	}
+	lt, err := s.liveTournament(ctx, id)
+	if err != nil {
+		return
+	}
+	defer lt.mu.Unlock()
+	if tb, err := lt.t.Table(board); err != nil || tb.Ply() != ply || !houseDueOn(lt.t, board) {
+		return // the board moved on while the house thought
+	}
+	text := tournament.PostText{Board: board, Move: state.FormatAction(side, a)}.String()
+	op := tournamentOp{Op: opPost, At: s.now(), Player: tournament.House, Text: text}
+	if _, err := s.tournamentApply(ctx, lt, op); err != nil {
+		s.log.Error("the house AI's post", "tournament", id, "board", board, "error", err)
+	}
+}
+
+// houseDue returns the first board of tournament id where the house must post: its number,
+// the house's side, the position and its ply.
+func (s *Server) houseDue(ctx context.Context, id string) (int, game.Player, game.State, int, bool) {
+	lt, err := s.liveTournament(ctx, id)
+	if err != nil {
+		return 0, game.NoPlayer, nil, 0, false
+	}
+	defer lt.mu.Unlock()
 	for _, d := range lt.t.Due() {
 		if d.Player != tournament.House {
 			continue
@@ -305,24 +396,19 @@ func (s *Server) playHouse(ctx context.Context, lt *liveTournament) {
 		if err != nil {
 			continue
 		}
-		state := tb.State()
-		agent, err := s.newAgent(state.Game(), houseLevel, seedOf(lt.id, tb.Ply()))
-		if err != nil {
-			s.log.Error("the house AI", "tournament", lt.id, "error", err)
-			return
-		}
-		a, err := agent.Choose(ctx, state, d.Side)
-		if err != nil {
-			s.log.Error("the house AI", "tournament", lt.id, "board", d.Board, "error", err)
-			return
-		}
-		text := tournament.PostText{Board: d.Board, Move: state.FormatAction(d.Side, a)}.String()
-		op := tournamentOp{Op: opPost, At: s.now(), Player: tournament.House, Text: text}
-		if _, err := s.tournamentApply(ctx, lt, op); err != nil {
-			s.log.Error("the house AI's post", "tournament", lt.id, "board", d.Board, "error", err)
-		}
-		return // tournamentApply played the house's other boards
+		return d.Board, d.Side, tb.State(), tb.Ply(), true
 	}
+	return 0, game.NoPlayer, nil, 0, false
+}
+
+// houseDueOn reports whether the house must post on a board of t.
+func houseDueOn(t *tournament.Tournament, board int) bool {
+	for _, d := range t.Due() {
+		if d.Player == tournament.House && d.Board == board {
+			return true
+		}
+	}
+	return false
 }
 
 // workAdvance advances a tournament at its deadline.
