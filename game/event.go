@@ -57,6 +57,8 @@ type Event struct {
 	Outcome *Outcome `json:"outcome,omitempty"`
 	// Clock is the clocks after the event, in timed games.
 	Clock *ClockView `json:"clock,omitempty"`
+	// Ref is the game an event names (EventRematch).
+	Ref string `json:"ref,omitempty"`
 
 	secret string
 }

@@ -95,6 +95,8 @@ type TableConfig struct {
 	Now time.Time
 	// Rand is the source of the commitments' nonces; nil means crypto/rand.
 	Rand io.Reader
+	// Held keeps the clocks stopped until Begin (a game waiting for its opponent).
+	Held bool
 }
 
 // Errors of table commands, for errors.Is (besides ErrIllegal, ErrNotYourTurn, ErrGameOver).
@@ -124,7 +126,9 @@ func NewTable(s State, cfg TableConfig) (*Table, error) {
 	if t.rand == nil {
 		t.rand = rand.Reader
 	}
-	t.clock.run(t.state.ToAct(), cfg.Now)
+	if !cfg.Held {
+		t.clock.run(t.state.ToAct(), cfg.Now)
+	}
 	return t, nil
 }
 

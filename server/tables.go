@@ -23,9 +23,9 @@ type liveGame struct {
 	tb   *game.Table
 	subs map[*conn]*subscription
 	// ai is the AI search running for this game, if any.
-	ai *aiRun
-	timer    *time.Timer
-	used     time.Time
+	ai    *aiRun
+	timer *time.Timer
+	used  time.Time
 	// online is the presence last sent to the followers: which seats follow the game.
 	online [2]bool
 }
