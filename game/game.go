@@ -212,6 +212,14 @@ func CheckLegal(s State, p Player, a Action) error {
 	return fmt.Errorf("%w: %s", ErrIllegal, s.FormatAction(p, a))
 }
 
+// Bounded is a state whose rules and options bound how many more moves (plies; a round of
+// simultaneous selections is one) its game can last: a round cap, squares left to fill. A
+// server refuses a game that could outlast what it keeps, and ends one without a bound at its
+// own limit.
+type Bounded interface {
+	MovesLeft() int
+}
+
 // IllegalExplainer is a state that says why one of p's actions is illegal, in the words of the
 // game's rules ("a disc on an edge square must capture"), for a player who tried it. It is
 // called only for actions that are not legal; "" means it has nothing to add.

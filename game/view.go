@@ -31,8 +31,11 @@ type View struct {
 	CanClaimDraw bool `json:"canClaimDraw,omitempty"`
 	// LastMove is the last move played, if any.
 	LastMove *MoveView `json:"lastMove,omitempty"`
-	// Moves is the history.
+	// Moves is the history: all of it, or from MovesFrom on (see Since).
 	Moves []MoveView `json:"moves"`
+	// MovesFrom is the number of moves left out before Moves: a client that has the history
+	// keeps its first MovesFrom moves and appends Moves.
+	MovesFrom int `json:"movesFrom,omitempty"`
 	// Clock is the clocks at the time of the view, in timed games.
 	Clock *ClockView `json:"clock,omitempty"`
 	// DrawOffer is the side whose draw offer stands, or null.
@@ -137,6 +140,31 @@ func (t *Table) View(viewer Player, now time.Time) View {
 		v.Board = &b
 	}
 	return v
+}
+
+// Since cuts the view's history to the moves after the first from (those a client that saw
+// them need not receive again): views that follow a change carry what changed, not the whole
+// game again.
+func (v *View) Since(from int) {
+	from = min(max(from, 0), len(v.Moves))
+	v.Moves = v.Moves[from:]
+	v.MovesFrom = from
+}
+
+// HistoryFrom returns the number of moves a client that saw the table before evs still has:
+// the moves up to the first ply evs changed.
+func HistoryFrom(evs []Event) int {
+	from := -1
+	for _, e := range evs {
+		p := e.Ply
+		if e.Kind == EventMove {
+			p--
+		}
+		if from < 0 || p < from {
+			from = p
+		}
+	}
+	return max(from, 0)
 }
 
 // Record returns the game as a record, with the players' names.

@@ -90,6 +90,9 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
 		return errorf(http.StatusBadRequest, codeBadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
 	}
+	if err := guestLevel(u, req.Level); err != nil {
+		return err
+	}
 	if len(req.Moves) > maxAnalyzeMoves {
 		return errorf(http.StatusBadRequest, codeBadRequest, "%d moves: at most %d", len(req.Moves), maxAnalyzeMoves)
 	}

@@ -312,12 +312,21 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 			}
 		}
 	case modeOnline:
+		// No clock runs before the opponent joins: the join begins the game.
+		if tb, err = game.NewTable(tb.Start(), game.TableConfig{Time: req.Time, Now: now, Held: true}); err != nil {
+			return store.Game{}, nil, "", err
+		}
 	default:
 		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "mode %q: want hotseat, ai or online", req.Mode)
 	}
 	u, err := user()
 	if err != nil {
 		return store.Game{}, nil, "", err
+	}
+	if req.Mode == modeAI {
+		if err := s.allowAIGame(ctx, u); err != nil {
+			return store.Game{}, nil, "", err
+		}
 	}
 	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
 		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
@@ -359,6 +368,9 @@ func (s *Server) newTable(kind string, options map[string]string, tc game.TimeCo
 	if err != nil {
 		return nil, errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
 	}
+	if err := checkBound(st); err != nil {
+		return nil, err
+	}
 	if err := tc.Validate(); err != nil {
 		return nil, errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
 	}
@@ -381,6 +393,9 @@ func newGameID() string { return strings.ToLower(rand.Text()[:10]) }
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	var req createRequest
 	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := s.allowCreate(r, userOf(r)); err != nil {
 		return err
 	}
 	var u *store.User
@@ -487,12 +502,22 @@ func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON 
 }
 
 func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
+	from := 0
+	if f := r.URL.Query().Get("from"); f != "" {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 {
+			return errorf(http.StatusBadRequest, codeBadRequest, "from=%q: want a number of moves, 0 or more", f)
+		}
+		from = n
+	}
 	lg, err := s.live(r.Context(), r.PathValue("id"))
 	if err != nil {
 		return err
 	}
-	defer lg.mu.Unlock()
-	writeJSON(w, http.StatusOK, s.gameView(lg, userOf(r), asSide(r)))
+	v := s.gameView(lg, userOf(r), asSide(r))
+	lg.mu.Unlock()
+	v.View.Since(from)
+	writeJSON(w, http.StatusOK, v)
 	return nil
 }
 
@@ -605,31 +630,32 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 		}
 		return errorf(http.StatusConflict, codeNotAllowed, "game %s has no open seat", id)
 	}
+	// The join is a change like a move: versioned, committed with the seat, notified to every
+	// instance; the clocks start with it, not when the game was offered.
 	now := s.now()
-	if err := s.store.TakeSeat(r.Context(), id, int(side), u.ID, now); err != nil {
+	work := lg.tb.Clone()
+	evs, err := work.Begin(now)
+	if err != nil {
 		lg.mu.Unlock()
 		return err
 	}
-	if err := s.loadLocked(r.Context(), lg); err != nil {
+	row := lg.row
+	row.Seats[side] = store.Seat{UserID: u.ID, UserName: u.Name}
+	row.Status = store.StatusActive
+	err = s.commitWork(r.Context(), lg, row, work, evs, now, func(c *store.Change) {
+		c.Seat = &store.SeatTaken{Side: int(side), UserID: u.ID}
+	})
+	if errors.Is(err, store.ErrConflict) {
+		if lerr := s.loadLocked(r.Context(), lg); lerr == nil {
+			s.pushBacklog(r.Context(), lg)
+		}
 		lg.mu.Unlock()
-		return err
+		return errorf(http.StatusConflict, codeNotAllowed, "game %s has no open seat: someone joined first", id)
 	}
-	if lg.row.Time.Kind != game.Untimed && lg.tb.Ply() == 0 && lg.tb.Version() == 0 {
-		// The clocks start when the game does: now, not when it was offered.
-		fresh, err := game.NewTable(lg.tb.Start(), game.TableConfig{Time: lg.row.Time, Now: now})
-		if err == nil {
-			meta := store.MetaOf(fresh.Snapshot())
-			d, _ := fresh.Deadline()
-			if err = s.store.UpdateMeta(r.Context(), id, 0, meta, d, now); err == nil {
-				lg.tb, lg.row.Meta, lg.row.Deadline = fresh, meta, d
-			}
-		}
-		if err != nil {
-			s.log.Warn("starting clocks", "game", id, "error", err)
-		}
-	}
-	s.notify(lg, message{Type: "seated", Game: id})
 	lg.mu.Unlock()
+	if err != nil {
+		return err
+	}
 	s.lobbyChanged()
 	return s.respondGame(w, r, u, id, http.StatusOK, "")
 }
@@ -663,6 +689,9 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 		}
 		v := s.gameView(lg, u, c.side)
 		lg.mu.Unlock()
+		// The answer carries the history from the command's first change on: the client has
+		// the rest.
+		v.View.Since(game.HistoryFrom(evs))
 		if err != nil {
 			ae := toAPIError(err)
 			ae.View = v
@@ -728,6 +757,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if row.Rematch != "" {
 		return s.respondGame(w, r, u, row.Rematch, http.StatusOK, "")
 	}
+	if err := s.allowCreate(r, u); err != nil {
+		return err
+	}
 	opts := tb.Start().Options().Map()
 	if _, ok := opts["seed"]; ok && row.Kind == "turncoat" {
 		delete(opts, "seed") // a fresh random setup
@@ -751,18 +783,37 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	settle(&nrow, ntb)
-	if err := s.store.CreateGame(r.Context(), nrow); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			if fresh, gerr := s.store.Game(r.Context(), id); gerr == nil && fresh.Rematch != "" {
-				return s.respondGame(w, r, u, fresh.Rematch, http.StatusOK, "")
-			}
-		}
+	// The old game learns of its rematch by a versioned change committed with the new game, so
+	// that its followers on every instance see the link at once.
+	lg, err = s.live(r.Context(), id)
+	if err != nil {
 		return err
 	}
-	if lg, err := s.live(r.Context(), id); err == nil {
-		lg.row.Rematch = nrow.ID
-		s.notify(lg, message{Type: "rematch", Game: id, Rematch: nrow.ID})
+	if lg.row.Rematch != "" {
 		lg.mu.Unlock()
+		return s.respondGame(w, r, u, lg.row.Rematch, http.StatusOK, "")
+	}
+	work := lg.tb.Clone()
+	evs, err := work.Rematch(nrow.ID, now)
+	if err != nil {
+		lg.mu.Unlock()
+		return err
+	}
+	orow := lg.row
+	orow.Rematch = nrow.ID
+	err = s.commitWork(r.Context(), lg, orow, work, evs, now, func(c *store.Change) { c.Rematch = &nrow })
+	if errors.Is(err, store.ErrConflict) {
+		// Another instance made it first: follow its link.
+		if lerr := s.loadLocked(r.Context(), lg); lerr == nil && lg.row.Rematch != "" {
+			s.pushBacklog(r.Context(), lg)
+			other := lg.row.Rematch
+			lg.mu.Unlock()
+			return s.respondGame(w, r, u, other, http.StatusOK, "")
+		}
+	}
+	lg.mu.Unlock()
+	if err != nil {
+		return err
 	}
 	return s.respondGame(w, r, u, nrow.ID, http.StatusCreated, "")
 }
@@ -904,6 +955,15 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusUnprocessableEntity, codeBadRequest, "the text holds no game")
 	}
 	rec := recs[0]
+	if len(rec.Moves) > maxGameMoves {
+		return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "the record holds %d moves; a game here holds at most %d", len(rec.Moves), maxGameMoves)
+	}
+	if err := checkBound(rec.Start); err != nil {
+		return err
+	}
+	if err := s.allowCreate(r, userOf(r)); err != nil {
+		return err
+	}
 	now := s.now()
 	tb, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
 	if err != nil {
@@ -964,6 +1024,12 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 			return errorf(http.StatusBadRequest, codeBadRequest, "level=%q: want 1 to 10", l)
 		}
 		level = n
+	}
+	if err := guestLevel(u, level); err != nil {
+		return err
+	}
+	if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
+		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
 	}
 	lg, err := s.live(r.Context(), r.PathValue("id"))
 	if err != nil {

@@ -70,7 +70,7 @@ func newHarness(t *testing.T, dsn string, opts store.Options, tweak ...func(*ser
 	}
 	h := &harness{t: t, st: st, logs: &testenv.Buffer{}, clock: &fakeClock{}}
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)),
-		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1}
+		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)
 	}

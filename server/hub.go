@@ -202,13 +202,22 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 	}
 	cache := map[key][]byte{}
 	// Views are shared by the followers who see the same: the same side, and for the side of
-	// nobody, the holder of both seats of a hot-seat game apart from the spectators.
+	// nobody, the holder of both seats of a hot-seat game apart from the spectators; each
+	// carries only the history its follower has not seen (the moves from the first it missed).
 	type viewKey struct {
 		viewer game.Player
 		holder bool
+		from   int
 	}
 	views := map[viewKey]any{}
 	for c, sub := range lg.subs {
+		from := -1
+		for i := range evs {
+			if evs[i].Version > sub.sent {
+				from = game.HistoryFrom(evs[i:])
+				break
+			}
+		}
 		for i := range evs {
 			ev := &evs[i]
 			if ev.Version <= sub.sent {
@@ -222,10 +231,12 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 				cache[k] = b
 			}
 			if sub.views && i == len(evs)-1 {
-				vk := viewKey{sub.viewer, c.user != nil && (lg.row.Seats[0].UserID == c.user.ID || lg.row.Seats[1].UserID == c.user.ID)}
+				vk := viewKey{sub.viewer, c.user != nil && (lg.row.Seats[0].UserID == c.user.ID || lg.row.Seats[1].UserID == c.user.ID), from}
 				v, ok := views[vk]
 				if !ok {
-					v = s.gameView(lg, c.user, sub.viewer)
+					gv := s.gameView(lg, c.user, sub.viewer)
+					gv.View.Since(from)
+					v = gv
 					views[vk] = v
 				}
 				e := ev.For(sub.viewer)

@@ -30,7 +30,7 @@ func FuzzTournamentPost(f *testing.F) {
 		f.Fatal(err)
 	}
 	var offset atomic.Int64
-	srv, err := New(ctx, Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1,
+	srv, err := New(ctx, Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
 		Now: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		f.Fatal(err)

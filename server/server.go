@@ -51,6 +51,9 @@ type Config struct {
 	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
 	LoginRate, GuestRate, MoveRate float64
+	// CreateRate limits new games (imports and rematches included) per second, by user and by
+	// address (default 0.5, with a burst of 30; negative: unlimited).
+	CreateRate float64
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
 	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
 	Debug bool
@@ -100,7 +103,7 @@ type Server struct {
 	houseMu   sync.Mutex
 	houseRuns map[string]bool
 
-	loginLimits, signupLimits, moveLimits *limiters
+	loginLimits, signupLimits, moveLimits, createLimits *limiters
 
 	closing atomic.Bool
 	cancel  context.CancelFunc
@@ -157,6 +160,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		loginLimits:  newLimiters(rateOf(cfg.LoginRate, 1), 10),
 		signupLimits: newLimiters(rateOf(cfg.GuestRate, 5), 50),
 		moveLimits:   newLimiters(rateOf(cfg.MoveRate, 20), 60),
+		createLimits: newLimiters(rateOf(cfg.CreateRate, 0.5), 30),
 	}
 	s.agentLimits = ai.Limits{MoveTime: cfg.MaxThink}
 	s.ai = newAIPool(s)

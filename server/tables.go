@@ -256,22 +256,40 @@ func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Eve
 	if len(evs) == 0 {
 		return nil, cmdErr
 	}
+	evs = append(evs, moveLimit(work, now)...)
+	if err := s.commitWork(ctx, lg, lg.row, work, evs, now, nil); err != nil {
+		return nil, err
+	}
+	return evs, cmdErr
+}
+
+// commitWork commits what a command did to work (a copy of lg's table, lg locked) with row as
+// the game's row after it (its seats, status, rematch), edit adding to the change what else it
+// stores; and only then moves lg on and tells everyone, on this instance and, through the
+// store's notification, on the others.
+func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, work *game.Table, evs []game.Event, now time.Time, edit func(*store.Change)) error {
 	snap := work.Snapshot()
-	status := lg.row.Status
+	status := row.Status
 	if work.Over() {
 		status = store.StatusOver
 	}
 	deadline, _ := work.Deadline()
+	if status != store.StatusActive {
+		deadline = time.Time{} // no clock falls before the game begins
+	}
 	change := store.Change{
 		GameID: lg.id, FromVersion: lg.tb.Version(), FromPly: lg.tb.Ply(), FromPending: lg.tb.Submitted(),
 		Snapshot: snap, Events: evs, Status: status, Outcome: work.Outcome(), Deadline: deadline,
-		AITurn: aiTurn(lg.row, work), Now: now,
+		AITurn: aiTurn(row, work), Now: now,
+	}
+	if edit != nil {
+		edit(&change)
 	}
 	if err := s.store.Commit(ctx, change); err != nil {
-		return nil, err
+		return err
 	}
 	ended := work.Over() && !lg.tb.Over()
-	lg.tb = work
+	lg.tb, lg.row = work, row
 	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
 	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
 	for _, e := range evs {
@@ -284,7 +302,7 @@ func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Eve
 	if ended {
 		s.gameEnded(ctx, lg)
 	}
-	return evs, cmdErr
+	return nil
 }
 
 // aiTurn reports whether an AI seat must act at tb.

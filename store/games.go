@@ -667,3 +667,12 @@ func (s *Store) CountGames(ctx context.Context, status string) (int, error) {
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE status = $1`, status).Scan(&n)
 	return n, err
 }
+
+// CountPlaying returns the number of games of a mode in play (active) in which a user holds a
+// seat.
+func (s *Store) CountPlaying(ctx context.Context, userID int64, mode string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE g.status = $1 AND g.mode = $2
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $3)`, StatusActive, mode, userID).Scan(&n)
+	return n, err
+}

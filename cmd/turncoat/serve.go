@@ -62,7 +62,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	switch *limits {
 	case "on":
 	case "off":
-		cfg.LoginRate, cfg.GuestRate, cfg.MoveRate = -1, -1, -1
+		cfg.LoginRate, cfg.GuestRate, cfg.MoveRate, cfg.CreateRate = -1, -1, -1, -1
 	default:
 		return usagef("--limits %q: want on or off", *limits)
 	}

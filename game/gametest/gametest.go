@@ -127,8 +127,20 @@ func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Ra
 	}
 	var record []string
 	now := time.Unix(0, 0).UTC()
+	bound := -1 // the plies the game's own bound allowed at the start (game.Bounded)
+	if b, ok := s.(game.Bounded); ok {
+		bound = b.MovesLeft()
+	}
 	for ply := 0; ; ply++ {
 		checkState(t, s, rng)
+		if b, ok := s.(game.Bounded); ok && bound >= 0 {
+			if left := b.MovesLeft(); left < 0 || ply+left > bound {
+				t.Fatalf("ply %d: %d moves left, but the start bounded the game to %d", ply, left, bound)
+			}
+			if s.ToAct() != game.Nobody && b.MovesLeft() == 0 {
+				t.Fatalf("ply %d: the game goes on with no moves left by its bound", ply)
+			}
+		}
 		if deep {
 			CheckRestore(t, reg, tb, now)
 		}

@@ -134,6 +134,10 @@ func (s *State) Game() game.Game { return Game{} }
 // Options returns the game's options.
 func (s *State) Options() game.Options { return s.opts }
 
+// MovesLeft bounds the plies left (game.Bounded): every move fills an empty square, and a pass
+// is followed by a move or ends the game.
+func (s *State) MovesLeft() int { return 2*bits.OnesCount64(s.board.Empty()) + 1 }
+
 // placing reports whether the game is in the free start's placement phase.
 func (s *State) placing() bool {
 	return s.rules.Start == StartFree && (s.board.Black|s.board.White)&discs.CentreMask(s.rules.Size) != discs.CentreMask(s.rules.Size)

@@ -331,6 +331,9 @@ func (s *State) Boards() [2]Board { return s.boards }
 // Round returns the number of rounds played.
 func (s *State) Round() int { return s.round }
 
+// MovesLeft is the rounds left before the cap draws the game (game.Bounded).
+func (s *State) MovesLeft() int { return max(s.rules.Cap-s.round, 0) }
+
 // Game returns Game{}.
 func (s *State) Game() game.Game { return Game{} }
 

@@ -465,14 +465,14 @@ func (p *player) play(ctx context.Context) {
 
 // serverMessage is the part of the server's messages the clients read.
 type serverMessage struct {
-	Type    string `json:"type"`
-	Game    string `json:"game"`
-	Rematch string `json:"rematch"`
-	Event   *struct {
+	Type  string `json:"type"`
+	Game  string `json:"game"`
+	Event *struct {
 		Kind   game.EventKind `json:"kind"`
 		Player game.Player    `json:"player"`
 		Ply    int            `json:"ply"`
 		Move   string         `json:"move"`
+		Ref    string         `json:"ref"`
 	} `json:"event"`
 	Error *struct {
 		Code    string `json:"code"`
@@ -501,8 +501,6 @@ func (p *player) read() {
 			p.r.fail("server error: %s: %s", m.Error.Code, m.Error.Message)
 		case "event":
 			p.event(m, now)
-		case "rematch":
-			p.rematch(m.Rematch)
 		}
 	}
 }
@@ -515,6 +513,11 @@ func (p *player) event(m serverMessage, now time.Time) {
 	}
 	e := m.Event
 	id := p.gameID
+	if e.Kind == game.EventRematch {
+		p.mu.Unlock()
+		p.rematch(e.Ref)
+		return
+	}
 	var timed []sentKey
 	switch e.Kind {
 	case game.EventSelection:

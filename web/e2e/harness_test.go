@@ -77,7 +77,7 @@ func start(t *testing.T) {
 		}
 		suite.st = st
 		srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Web: web.Files(),
-			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1})
+			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 		if err != nil {
 			suite.err = err
 			return

@@ -78,7 +78,7 @@ document.addEventListener("visibilitychange", () => {
 });
 
 // follow subscribes to a game's events from version on; handler gets every message of the game
-// ("event" with the fresh view, "subscribed", "rematch", "seated", "error"). The returned
+// ("event" with the fresh view, "subscribed", "presence", "error"). The returned
 // object's setVersion records the version the page has drawn (a reconnection resumes after it);
 // stop ends the subscription.
 export function follow(id, version, handler) {

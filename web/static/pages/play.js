@@ -149,11 +149,26 @@ export async function render(main, [id], query) {
     else boardHost.dataset.settled = String(v.version);
   }
 
+  // withHistory completes a view that carries only the moves after movesFrom (the answer to a
+  // command, a push: what changed) with the first movesFrom moves the page has; null when the
+  // page lacks some of them.
+  function withHistory(g, prev) {
+    const from = g.view.movesFrom || 0;
+    if (!from) return g;
+    if (prev.moves.length < from) return null;
+    return {...g, view: {...g.view, moves: prev.moves.slice(0, from).concat(g.view.moves), movesFrom: 0}};
+  }
+
   // apply installs a newer game JSON (from a command's answer, a push, a fetch) and draws it.
   function apply(g, {force = false} = {}) {
     if (!g || !g.view || stopped) return;
     const prev = game.view;
     if (!force && g.view.version < prev.version) return;
+    g = withHistory(g, prev);
+    if (!g) {
+      refresh();
+      return;
+    }
     if (g.view.version === prev.version && g.view.viewer === prev.viewer && shown) {
       // The same position: redraw only if the player may now act where they could not (a
       // seat taken), so that an animation under way plays on.
@@ -697,20 +712,19 @@ export async function render(main, [id], query) {
       presence = msg.online;
       playersUpdate();
     }
-    if (msg.type === "event" && msg.view) apply(msg.view);
-    else if (msg.type === "event" && msg.event && msg.event.kind === "selection") {
+    if (msg.type === "event" && msg.view) {
+      apply(msg.view);
+      if (msg.event && msg.event.kind === "rematch") {
+        toast(t("play.rematchReady"));
+        sound.notice();
+      }
+    } else if (msg.type === "event" && msg.event && msg.event.kind === "selection") {
       const c = commitments.get(game.view.ply) || ["", ""];
       if (msg.event.commitment && msg.event.player) c[msg.event.player === "second" ? 1 : 0] = msg.event.commitment;
       commitments.set(game.view.ply, c);
     } else if (msg.type === "subscribed" && msg.view) {
       if (hotseat() && kind === "turncoat" && asSide) refresh();
       else apply(msg.view);
-    } else if (msg.type === "seated") refresh();
-    else if (msg.type === "rematch") {
-      game = {...game, rematch: msg.rematch};
-      actionsUpdate();
-      toast(t("play.rematchReady"));
-      sound.notice();
     }
   });
   const connWords = st => ({online: t("live.online"), connecting: t("live.connecting"), offline: t("live.offline"), idle: ""}[st] || "");
