@@ -983,6 +983,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 			evs = append(evs, e...)
 		}
 	}
+	evs = append(evs, moveLimit(tb, now)...)
 	u, err := s.requireUser(w, r) // only now: a refused import makes no guest
 	if err != nil {
 		return err

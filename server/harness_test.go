@@ -25,7 +25,7 @@ import (
 
 // harness is a real server on a real store, served by httptest.
 type harness struct {
-	t     *testing.T
+	t     testing.TB
 	st    *store.Store
 	srv   *server.Server
 	ts    *httptest.Server
@@ -61,7 +61,7 @@ func storeKinds(t *testing.T, f func(t *testing.T, dsn string, opts store.Option
 	})
 }
 
-func newHarness(t *testing.T, dsn string, opts store.Options, tweak ...func(*server.Config)) *harness {
+func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*server.Config)) *harness {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, dsn, opts)
