@@ -281,6 +281,7 @@ func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, w
 		GameID: lg.id, FromVersion: lg.tb.Version(), FromPly: lg.tb.Ply(), FromPending: lg.tb.Submitted(),
 		Snapshot: snap, Events: evs, Status: status, Outcome: work.Outcome(), Deadline: deadline,
 		AITurn: aiTurn(row, work), Now: now,
+		Lobby: row.Mode == modeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
 	}
 	if edit != nil {
 		edit(&change)
@@ -364,8 +365,13 @@ func (s *Server) scheduleClock(lg *liveGame) {
 }
 
 // remoteChange follows a change another instance committed: the game is reloaded and the new
-// events go to this instance's connections.
-func (s *Server) remoteChange(id string, version int64) {
+// events go to this instance's connections; the lobby's followers learn of a change that shows
+// there.
+func (s *Server) remoteChange(n store.Notice) {
+	if n.Lobby {
+		s.lobbyChanged()
+	}
+	id, version := n.Game, n.Version
 	s.mu.Lock()
 	lg := s.games[id]
 	s.mu.Unlock()
@@ -395,8 +401,9 @@ func (s *Server) resyncAll() {
 	}
 	s.mu.Unlock()
 	for _, id := range ids {
-		s.remoteChange(id, 1<<62)
+		s.remoteChange(store.Notice{Game: id, Version: 1 << 62})
 	}
+	s.lobbyChanged()
 }
 
 // pushBacklog sends each subscriber the stored events it has not seen (after a reload).

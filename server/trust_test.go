@@ -38,6 +38,17 @@ func TestEveryChangeReachesEveryInstance(t *testing.T) {
 		b := newHarness(t, dsn, opts)
 		creator := a.member("Creator")
 		joiner := b.member("Joiner")
+
+		// An open challenge made through A shows in B's lobby.
+		lobby := b.bot().dial()
+		lobby.send(map[string]any{"type": "lobby"})
+		lobby.next(ofType("lobby"))
+		open := creator.create(map[string]any{"kind": "reversi", "mode": "online", "open": true})
+		within(t, lobby, "the open challenge", func(m map[string]any) bool {
+			b, _ := json.Marshal(m)
+			return m["type"] == "lobby" && strings.Contains(string(b), open.ID)
+		})
+
 		g := creator.create(map[string]any{"kind": "reversi", "mode": "online", "side": "first",
 			"time": map[string]any{"kind": "fischer", "baseMs": 20000}})
 		_, token, _ := strings.Cut(g.Invite, "seat=")

@@ -93,7 +93,15 @@ func MetaOf(s game.Snapshot) Meta {
 
 // CreateGame stores a new game with its seats (and, for a rematch, links the game it follows).
 func (s *Store) CreateGame(ctx context.Context, g Game) error {
-	err := s.tx(ctx, func(tx *sql.Tx) error { return createGameTx(ctx, tx, g) })
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := createGameTx(ctx, tx, g); err != nil {
+			return err
+		}
+		if g.Status == StatusOpen {
+			return s.notify(ctx, tx, Notice{Game: g.ID, Lobby: true}) // a new challenge
+		}
+		return nil
+	})
 	if isConflict(err) {
 		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
 	}
@@ -326,6 +334,17 @@ type Change struct {
 	// Rematch, when set, is the game's rematch, created with the change (its RematchOf is
 	// this game); a second rematch is ErrConflict.
 	Rematch *Game
+	// Lobby tells the other instances that the change shows in the lobby (a join, an end).
+	Lobby bool
+}
+
+// notify tells the other instances of a change, with tx (PostgreSQL sends it at the commit).
+func (s *Store) notify(ctx context.Context, tx *sql.Tx, n Notice) error {
+	if !s.postgres {
+		return nil
+	}
+	_, err := s.execTx(ctx, tx, `SELECT pg_notify($1, $2)`, s.channel, n.payload())
+	return err
 }
 
 // SeatTaken is a player taking an open seat.
@@ -408,12 +427,12 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 		if err := s.insertEvents(ctx, tx, c); err != nil {
 			return err
 		}
-		if s.postgres {
-			if _, err := s.execTx(ctx, tx, `SELECT pg_notify($1, $2)`, s.channel, fmt.Sprintf("%s:%d", c.GameID, c.Snapshot.Version)); err != nil {
+		if c.Rematch != nil && c.Rematch.Status == StatusOpen {
+			if err := s.notify(ctx, tx, Notice{Game: c.Rematch.ID, Lobby: true}); err != nil {
 				return err
 			}
 		}
-		return nil
+		return s.notify(ctx, tx, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby})
 	})
 	if isConflict(err) {
 		return fmt.Errorf("%w: game %s: a move for that ply is already stored", ErrConflict, c.GameID)

@@ -9,13 +9,46 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Listen calls onChange for every change another instance (or this one) commits, as (game,
-// version), until ctx ends. It holds one PostgreSQL connection of its own and LISTENs on the
+// Notice tells of a change committed to a game.
+type Notice struct {
+	Game    string
+	Version int64
+	// Lobby tells that the change shows in the lobby: a game offered (at version 0), joined or
+	// ended.
+	Lobby bool
+}
+
+// payload is a notice as sent through PostgreSQL: "game:version", then ":lobby" when it shows
+// in the lobby.
+func (n Notice) payload() string {
+	p := n.Game + ":" + strconv.FormatInt(n.Version, 10)
+	if n.Lobby {
+		p += ":lobby"
+	}
+	return p
+}
+
+// parseNotice reads a payload.
+func parseNotice(p string) (Notice, bool) {
+	id, rest, ok := strings.Cut(p, ":")
+	if !ok || id == "" {
+		return Notice{}, false
+	}
+	v, flag, _ := strings.Cut(rest, ":")
+	version, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return Notice{}, false
+	}
+	return Notice{Game: id, Version: version, Lobby: flag == "lobby"}, true
+}
+
+// Listen calls onChange for every change another instance (or this one) commits until ctx
+// ends. It holds one PostgreSQL connection of its own and LISTENs on the
 // store's channel; when the connection drops it reconnects, and calls onResync so that the
 // caller reloads whatever it follows (notifications sent while it was away are lost). ready is
 // called each time the listener is (re)connected. On SQLite, where only one instance writes,
 // it returns at once.
-func (s *Store) Listen(ctx context.Context, onChange func(game string, version int64), onResync func(), ready func()) error {
+func (s *Store) Listen(ctx context.Context, onChange func(Notice), onResync func(), ready func()) error {
 	if !s.postgres {
 		return nil
 	}
@@ -46,7 +79,7 @@ func (s *Store) Listen(ctx context.Context, onChange func(game string, version i
 	return nil
 }
 
-func (s *Store) listenOnce(ctx context.Context, onChange func(string, int64), connected func()) error {
+func (s *Store) listenOnce(ctx context.Context, onChange func(Notice), connected func()) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return err
@@ -61,14 +94,8 @@ func (s *Store) listenOnce(ctx context.Context, onChange func(string, int64), co
 		if err != nil {
 			return err
 		}
-		id, v, ok := strings.Cut(n.Payload, ":")
-		if !ok {
-			continue
+		if notice, ok := parseNotice(n.Payload); ok {
+			onChange(notice)
 		}
-		version, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			continue
-		}
-		onChange(id, version)
 	}
 }

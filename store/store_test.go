@@ -366,7 +366,7 @@ func TestListenAcrossInstances(t *testing.T) {
 	defer b.Close()
 	got := make(chan string, 10)
 	ready := make(chan struct{}, 1)
-	go b.Listen(ctx, func(id string, v int64) { got <- fmt.Sprintf("%s:%d", id, v) }, nil, func() { ready <- struct{}{} })
+	go b.Listen(ctx, func(n store.Notice) { got <- fmt.Sprintf("%s:%d:%v", n.Game, n.Version, n.Lobby) }, nil, func() { ready <- struct{}{} })
 	<-ready
 	_, tb := newGame(t, a, "n1", "reversi", "", game.TimeControl{})
 	before := tb.Snapshot()
@@ -376,11 +376,24 @@ func TestListenAcrossInstances(t *testing.T) {
 	}
 	select {
 	case n := <-got:
-		if n != "n1:1" {
+		if n != "n1:1:false" {
 			t.Errorf("notification %q", n)
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no notification")
+	}
+	// An open game, offered in the lobby, tells the other instances' lobbies.
+	if err := a.CreateGame(ctx, store.Game{ID: "o1", Kind: "reversi", Start: before.Start, Mode: "online", Created: now0,
+		Status: store.StatusOpen, Meta: store.MetaOf(before), Seats: [2]store.Seat{{}, {}}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case n := <-got:
+		if n != "o1:0:true" {
+			t.Errorf("notification of an open game %q", n)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no notification of the open game")
 	}
 }
 
