@@ -141,7 +141,7 @@ func TestAIFairness(t *testing.T) {
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 2 })
 	d := aiFlood(t, h)
 	t.Logf("the level-1 AI moved %v after its game was made, under the flood", d)
-	if d > time.Second {
+	if d > time.Second && !raceEnabled {
 		t.Errorf("the level-1 AI's move took %v under another user's flood", d)
 	}
 }
