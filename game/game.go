@@ -220,6 +220,19 @@ type Bounded interface {
 	MovesLeft() int
 }
 
+// TurnSkipper is a state whose side to move can lose its turn, whether it has moves or not: what
+// a play-by-post tournament's forced-pass rule does to a player who missed a round. SkipTurn
+// returns the state with the other side to move and leaves s unchanged.
+type TurnSkipper interface {
+	SkipTurn() (State, error)
+}
+
+// PostSideNamer is a game whose sides are named otherwise when it is played by post (6x6
+// Othello's forum games call its discs Red and Blue).
+type PostSideNamer interface {
+	PostSideNames(o Options) [2]string
+}
+
 // IllegalExplainer is a state that says why one of p's actions is illegal, in the words of the
 // game's rules ("a disc on an edge square must capture"), for a player who tried it. It is
 // called only for actions that are not legal; "" means it has nothing to add.

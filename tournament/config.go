@@ -36,7 +36,7 @@ const (
 	MissCounts MissRule = "miss"
 	// MissPasses: the forced-pass rule: the miss is counted and the player's turn is passed
 	// for them, so the opponent moves in the next round. Only games whose turn can be
-	// skipped allow it (see TurnSkipper).
+	// skipped allow it (see game.TurnSkipper).
 	MissPasses MissRule = "pass"
 )
 
@@ -123,8 +123,8 @@ func (c Config) Normalize(reg *game.Registry) (Config, game.Game, game.Options, 
 	}
 	if c.Sides == [2]string{} {
 		c.Sides = g.SideNames(opts)
-		if c.Game == "reversi" {
-			c.Sides = [2]string{"Red", "Blue"}
+		if pn, ok := g.(game.PostSideNamer); ok {
+			c.Sides = pn.PostSideNames(opts)
 		}
 	}
 	for i, s := range c.Sides {

@@ -20,6 +20,14 @@ func CentreMask(n int) uint64 {
 	return 3<<(8*c+c) | 3<<(8*(c+1)+c)
 }
 
+// Start returns the discs of the diagonal start on an n x n board: White on the centre's
+// top-left and bottom-right squares (d4 e5 on 8x8), Black on the other two.
+func Start(n int) (black, white uint64) {
+	c := n/2 - 1
+	tl, tr, bl, br := uint64(1)<<(8*c+c), uint64(1)<<(8*c+c+1), uint64(1)<<(8*(c+1)+c), uint64(1)<<(8*(c+1)+c+1)
+	return tr | bl, tl | br
+}
+
 // SquareName returns the name of square sq ("a1".."h8"), or "??" for a number off the grid.
 func SquareName(sq int) string {
 	if sq < 0 || sq > 63 {

@@ -130,9 +130,8 @@ func (b *Board) FinalMargin() int {
 // Start returns the standard diagonal start of an n x n board (White on d4 and e5 on 8x8),
 // Black to move.
 func Start(n int) Board {
-	c := n/2 - 1
-	tl, tr, bl, br := uint64(1)<<(8*c+c), uint64(1)<<(8*c+c+1), uint64(1)<<(8*(c+1)+c), uint64(1)<<(8*(c+1)+c+1)
-	return Board{White: tl | br, Black: tr | bl, Size: n}
+	black, white := discs.Start(n)
+	return Board{White: white, Black: black, Size: n}
 }
 
 // Text writes the board as rows top to bottom joined by '/', X black, O white, - empty.

@@ -78,6 +78,10 @@ func (Game) Title() string { return "Reversi / Othello" }
 // SideNames returns Black and White.
 func (Game) SideNames(game.Options) [2]string { return [2]string{"Black", "White"} }
 
+// PostSideNames are the colours of the discs of the forums' games by post, Red for Black and
+// Blue for White (game.PostSideNamer).
+func (Game) PostSideNames(game.Options) [2]string { return [2]string{"Red", "Blue"} }
+
 // OptionSpecs lists size, start, first and nomove.
 func (Game) OptionSpecs() []game.OptionSpec { return optionSpecs }
 
@@ -133,6 +137,15 @@ func (s *State) Game() game.Game { return Game{} }
 
 // Options returns the game's options.
 func (s *State) Options() game.Options { return s.opts }
+
+// SkipTurn passes the turn to the other side, whether the side to move has a move or not
+// (game.TurnSkipper): a tournament's forced pass. The rules' own pass is a move only when no
+// move exists.
+func (s *State) SkipTurn() (game.State, error) {
+	b := s.board
+	b.Pass()
+	return FromBoard(b, s.rules)
+}
 
 // MovesLeft bounds the plies left (game.Bounded): every move fills an empty square, and a pass
 // is followed by a move or ends the game.

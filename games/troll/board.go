@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"turncoat/game"
-	"turncoat/games/reversi"
+	"turncoat/games/discs"
 )
 
 // BoardView draws the position for a client: one 8x8 grid, rows 1 to 8 from the top as Othello
@@ -31,7 +31,7 @@ func (s *State) BoardView() game.Board {
 	}
 	for sq := range 64 {
 		bit := uint64(1) << sq
-		c := game.Cell{Coord: reversi.SquareName(sq)}
+		c := game.Cell{Coord: discs.SquareName(sq)}
 		switch {
 		case s.black&bit != 0:
 			c.Piece = &game.Piece{Kind: "disc", Owner: game.First, Colour: "black"}
@@ -49,7 +49,7 @@ func (s *State) BoardView() game.Board {
 		marks = s.moves &^ opponentEdges(s.turn)
 	}
 	for ; marks != 0; marks &= marks - 1 {
-		g.Marks = append(g.Marks, game.Mark{Coord: reversi.SquareName(bits.TrailingZeros64(marks)), Kind: kind})
+		g.Marks = append(g.Marks, game.Mark{Coord: discs.SquareName(bits.TrailingZeros64(marks)), Kind: kind})
 	}
 	return game.Board{
 		Grids: []game.Grid{g},

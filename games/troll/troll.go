@@ -19,7 +19,6 @@ import (
 
 	"turncoat/game"
 	"turncoat/games/discs"
-	"turncoat/games/reversi"
 )
 
 // Rule sets.
@@ -169,8 +168,7 @@ func NewState(r Rules) *State {
 			s.turn = game.Second
 		}
 	} else {
-		st := reversi.Start(8) // White d4 e5, Black e4 d5
-		s.black, s.white = st.Black, st.White
+		s.black, s.white = discs.Start(8) // White d4 e5, Black e4 d5
 	}
 	s.refresh()
 	return s
@@ -363,7 +361,7 @@ func (s *State) Apply(a game.Action) error {
 // whyNot says why sq is not a placement of the side to move.
 func (s *State) whyNot(sq int) string {
 	bit := uint64(1) << sq
-	name := reversi.SquareName(sq)
+	name := discs.SquareName(sq)
 	mover, other := sideNames[s.turn], sideNames[s.turn.Other()]
 	edges := edgeNames[s.turn.Other()]
 	switch {
@@ -491,7 +489,7 @@ func parseBoard(r Rules, rows, turn string) (*State, error) {
 				white |= bit
 			case '.', '-':
 			default:
-				return nil, fmt.Errorf("%w: square %s is %q, want B, W or '.'", game.ErrSyntax, reversi.SquareName(8*i+c), line[c])
+				return nil, fmt.Errorf("%w: square %s is %q, want B, W or '.'", game.ErrSyntax, discs.SquareName(8*i+c), line[c])
 			}
 		}
 	}
@@ -524,7 +522,7 @@ func (s *State) FormatAction(_ game.Player, a game.Action) string {
 	if a == Pass {
 		return "pass"
 	}
-	return reversi.SquareName(int(a))
+	return discs.SquareName(int(a))
 }
 
 // Diagram draws the board with its labels (B black, W white, '.' empty), the edges each side
