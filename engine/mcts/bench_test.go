@@ -10,6 +10,7 @@ import (
 	"turncoat/games"
 	"turncoat/games/reversi"
 	"turncoat/games/turncoat"
+	"turncoat/internal/wyrand"
 )
 
 // report adds throughput metrics: n per wall-clock second, and n per second of the process's
@@ -23,7 +24,7 @@ func report(b *testing.B, n int64, unit string, cpu0 time.Duration) {
 
 // benchPlayouts measures playouts per second from start with the given playout.
 func benchPlayouts(b *testing.B, start game.State, play Playout) {
-	rng := rand.New(newSource(1, 0))
+	rng := rand.New(wyrand.New(1, 0))
 	var sum float64
 	var n int64
 	cpu0 := cpuTime()
@@ -59,12 +60,12 @@ func registered(name string) bool {
 
 // BenchmarkReversiRandomGame is the bare 8x8 Othello playout on bitboards (two games a call).
 func BenchmarkReversiRandomGame(b *testing.B) {
-	rng := rand.New(newSource(1, 0))
+	rng := rand.New(wyrand.New(1, 0))
 	start := reversi.Start(8)
 	var n int64
 	cpu0 := cpuTime()
 	for b.Loop() {
-		ReversiRandomGame(start, rng)
+		reversi.RandomGame(start, rng)
 		n += 2
 	}
 	report(b, n, "playouts", cpu0)
@@ -75,14 +76,14 @@ func BenchmarkReversiRandomGame(b *testing.B) {
 func BenchmarkTurncoatRandomGame(b *testing.B) {
 	benchTurncoat(b, func(s *turncoat.State, rng *rand.Rand) float64 {
 		bd := s.Boards()
-		return TurncoatRandomGame(bd[0], bd[1], turncoat.WhiteAndBlack, 0, turncoat.DefaultCap, rng)
+		return turncoat.RandomGame(bd[0], bd[1], turncoat.WhiteAndBlack, 0, turncoat.DefaultCap, rng)
 	})
 }
 
 func BenchmarkTurncoatGreedyGame(b *testing.B) {
 	benchTurncoat(b, func(s *turncoat.State, rng *rand.Rand) float64 {
 		bd := s.Boards()
-		return TurncoatGreedyGame(bd[0], bd[1], turncoat.WhiteAndBlack, 0, turncoat.DefaultCap, TurncoatEpsilon, rng)
+		return turncoat.GreedyGame(bd[0], bd[1], turncoat.WhiteAndBlack, 0, turncoat.DefaultCap, turncoat.PlayoutEpsilon, rng)
 	})
 }
 
@@ -91,7 +92,7 @@ func benchTurncoat(b *testing.B, play func(*turncoat.State, *rand.Rand) float64)
 	if err != nil {
 		b.Fatal(err)
 	}
-	rng := rand.New(newSource(1, 0))
+	rng := rand.New(wyrand.New(1, 0))
 	var n int64
 	cpu0 := cpuTime()
 	for b.Loop() {

@@ -346,7 +346,7 @@ func TestPlayoutsAgree(t *testing.T) {
 	}{
 		{"reversi", rs, func(rng *rand.Rand) float64 { return GamePlayout(reversi.Game{})(rs.Clone(), rng) }},
 		{"turncoat", ts, func(rng *rand.Rand) float64 {
-			return TurncoatRandomGame(tb[0], tb[1], turncoat.WhiteAndBlack, 0, 30, rng)
+			return turncoat.RandomGame(tb[0], tb[1], turncoat.WhiteAndBlack, 0, 30, rng)
 		}},
 	}
 	const n = 20000

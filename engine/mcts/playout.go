@@ -2,7 +2,6 @@ package mcts
 
 import (
 	"math/rand/v2"
-	"sync"
 
 	"turncoat/game"
 )
@@ -60,62 +59,16 @@ func RandomPlayout(game.Game) Playout {
 	}
 }
 
-// fallbackPlayout returns a specialised Playout: fast plays the states of type S it covers
-// (reporting ok), and RandomPlayout(g) plays any other state.
-func fallbackPlayout[S game.State](g game.Game, fast func(s S, rng *rand.Rand) (r float64, ok bool)) Playout {
-	random := RandomPlayout(g)
-	return func(s game.State, rng *rand.Rand) float64 {
-		if ss, ok := s.(S); ok {
-			if r, ok := fast(ss, rng); ok {
-				return r
-			}
-		}
-		return random(s, rng)
-	}
-}
-
-var (
-	specialisedMu sync.RWMutex
-	// specialised are the fast playouts this package has for particular games, by name.
-	specialised = map[string]PlayoutFactory{}
-)
-
-// registerPlayout adds the specialised playout of a game (from this package's init functions).
-func registerPlayout(gameName string, f PlayoutFactory) {
-	specialisedMu.Lock()
-	defer specialisedMu.Unlock()
-	specialised[gameName] = f
-}
-
 // GamePlayout returns the game's own playout policy: a state's Playouter method when it has
-// one, else the specialised playout this package has for the game (Reversi and Turncoat on
-// bitboards: uniformly random moves, only faster), else RandomPlayout.
+// one (Reversi and Turncoat play themselves out on bitboards), else RandomPlayout.
 func GamePlayout(g game.Game) Playout {
-	specialisedMu.RLock()
-	f, ok := specialised[g.Name()]
-	specialisedMu.RUnlock()
 	random := RandomPlayout(g)
-	var fast Playout
-	if ok {
-		fast = f(g)
-	}
 	return func(s game.State, rng *rand.Rand) float64 {
 		if p, ok := s.(Playouter); ok {
 			return p.Playout(rng)
 		}
-		if fast != nil {
-			return fast(s, rng)
-		}
 		return random(s, rng)
 	}
-}
-
-// HasSpecialisedPlayout reports whether this package has a fast playout of its own for g.
-func HasSpecialisedPlayout(g game.Game) bool {
-	specialisedMu.RLock()
-	defer specialisedMu.RUnlock()
-	_, ok := specialised[g.Name()]
-	return ok
 }
 
 // Ordering scores p's actions acts in s, higher for more promising, appending the scores to
@@ -123,17 +76,29 @@ func HasSpecialisedPlayout(g game.Game) bool {
 // at simultaneous nodes.
 type Ordering func(s game.State, p game.Player, acts []game.Action, buf []float64) []float64
 
-var orderings = map[string]Ordering{}
-
-// orderingOf returns this package's move ordering for g, or nil.
-func orderingOf(g game.Game) Ordering {
-	specialisedMu.RLock()
-	defer specialisedMu.RUnlock()
-	return orderings[g.Name()]
+// SelectionOrderer is a state that scores its selections itself (Turncoat on bitboards): the
+// search's Ordering for its game.
+type SelectionOrderer interface {
+	OrderSelections(p game.Player, acts []game.Action, buf []float64) []float64
 }
 
-func registerOrdering(gameName string, f Ordering) {
-	specialisedMu.Lock()
-	defer specialisedMu.Unlock()
-	orderings[gameName] = f
+// orderingOf returns g's move ordering, or nil when its states have none.
+func orderingOf(g game.Game) Ordering {
+	start, err := g.New(game.DefaultOptions(g.OptionSpecs()))
+	if err != nil {
+		return nil
+	}
+	if _, ok := start.(SelectionOrderer); !ok {
+		return nil
+	}
+	return func(s game.State, p game.Player, acts []game.Action, buf []float64) []float64 {
+		if o, ok := s.(SelectionOrderer); ok {
+			return o.OrderSelections(p, acts, buf)
+		}
+		buf = buf[:0]
+		for range acts {
+			buf = append(buf, 0)
+		}
+		return buf
+	}
 }

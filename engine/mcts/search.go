@@ -35,6 +35,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/internal/wyrand"
 )
 
 // Defaults of Config.
@@ -143,7 +144,7 @@ type Searcher struct {
 	name  string
 	game  game.Game
 	trees []*tree
-	pick  *wyrand
+	pick  *wyrand.Source
 	last  *Result
 }
 
@@ -173,7 +174,7 @@ func New(cfg Config) *Searcher {
 		}
 		name = "mcts(" + strings.Join(parts, ",") + ")"
 	}
-	return &Searcher{cfg: cfg, name: name, pick: newSource(cfg.Seed, 1<<40)}
+	return &Searcher{cfg: cfg, name: name, pick: wyrand.New(cfg.Seed, 1<<40)}
 }
 
 // Name describes the searcher and its settings.
@@ -294,7 +295,7 @@ func (m *Searcher) ChooseAmong(ctx context.Context, s game.State, p game.Player,
 		// A forced win this round is played at once: the tree would prove it only once it
 		// had tried every reply.
 		if wins := ForcedWins(s, p); len(wins) > 0 {
-			return wins[m.pick.below(len(wins))], nil
+			return wins[m.pick.Below(len(wins))], nil
 		}
 	}
 	var restrict [2][]game.Action
@@ -369,7 +370,7 @@ func (m *Searcher) choice(r *Result, p game.Player) game.Action {
 			return s.Action
 		}
 	}
-	return r.Sample(p, m.pick.float())
+	return r.Sample(p, m.pick.Float())
 }
 
 // Analyze searches s and returns p's root actions with their visits and win rates.

@@ -8,7 +8,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
-	"turncoat/games/turncoat"
+	"turncoat/internal/wyrand"
 )
 
 // The exact tactical layer of simultaneous games (the rule spec of Turncoat, "a strong AI"):
@@ -34,15 +34,26 @@ type RoundTactics struct {
 // contract: about a second's work on 8x8 Turncoat, whose own bitboard analysis needs none.
 const DefaultTacticsBudget = 4_000_000
 
+// RoundAnalyzer is a state of a simultaneous game that analyses its rounds exactly by itself
+// (Turncoat on bitboards), faster than AnalyzeRound can through the contract.
+type RoundAnalyzer interface {
+	// RoundTactics returns p's forced wins, safe selections and all selections (see
+	// RoundTactics).
+	RoundTactics(p game.Player) (wins, safe, legal []game.Action)
+	// ForcedWins returns p's forced wins.
+	ForcedWins(p game.Player) []game.Action
+}
+
 // AnalyzeRound returns p's exact one-round tactics at the simultaneous node s, playing at most
-// budget rounds through the contract (0: DefaultTacticsBudget). Turncoat positions are
-// analysed on bitboards, exactly and fast. At a sequential node Wins and Safe are empty.
+// budget rounds through the contract (0: DefaultTacticsBudget), or by the state itself where it
+// is a RoundAnalyzer. At a sequential node Wins and Safe are empty.
 func AnalyzeRound(s game.State, p game.Player, budget int) RoundTactics {
 	if !s.ToAct().Simultaneous() {
 		return RoundTactics{Complete: true}
 	}
-	if f, ok := fastTactics(s, p); ok {
-		return f
+	if ra, ok := s.(RoundAnalyzer); ok {
+		wins, safe, legal := ra.RoundTactics(p)
+		return RoundTactics{Wins: wins, Safe: safe, Legal: legal, Complete: true}
 	}
 	if budget <= 0 {
 		budget = DefaultTacticsBudget
@@ -56,9 +67,8 @@ func ForcedWins(s game.State, p game.Player) []game.Action {
 	if !s.ToAct().Simultaneous() {
 		return nil
 	}
-	if ts, ok := s.(*turncoat.State); ok {
-		r := ts.Rules()
-		return turncoatWins(ts.Boards(), r.Mode, ts.Round(), r.Cap, p)
+	if ra, ok := s.(RoundAnalyzer); ok {
+		return ra.ForcedWins(p)
 	}
 	q := p.Other()
 	var wins []game.Action
@@ -192,7 +202,7 @@ var (
 
 // NewTactical wraps inner; seed drives the choice among several forced wins.
 func NewTactical(inner engine.Agent, seed uint64) *Tactical {
-	return &Tactical{inner: inner, rng: rand.New(newSource(seed, 1<<41))}
+	return &Tactical{inner: inner, rng: rand.New(wyrand.New(seed, 1<<41))}
 }
 
 // Name returns "tactical+" and the inner agent's name.

@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"turncoat/game"
+	"turncoat/internal/wyrand"
 )
 
 // proof is a node's game-theoretic value once the search has proven it (MCTS-solver), in
@@ -143,7 +144,7 @@ type tree struct {
 	joint   map[uint64]int32 // (simultaneous node, joint selection) -> child
 	root    int32
 	state   game.State // the root's state
-	src     *wyrand
+	src     *wyrand.Source
 	rng     *rand.Rand
 	playout Playout
 	path    []step
@@ -203,7 +204,7 @@ func (t *tree) room(n int, extra int64) bool {
 }
 
 func newTree(cfg *Config, g game.Game, seed, stream uint64) *tree {
-	src := newSource(seed, stream)
+	src := wyrand.New(seed, stream)
 	t := &tree{cfg: cfg, src: src, rng: rand.New(src), joint: map[uint64]int32{},
 		maxBytes: cfg.MaxBytes / int64(max(cfg.Workers, 1))}
 	if cfg.Playout != nil {
@@ -304,7 +305,7 @@ func (t *tree) expandWith(n int32, s game.State, restrict [2][]game.Action) bool
 	// Shuffle, so that unvisited children are tried in random order without a draw per
 	// selection.
 	for i := len(t.buf) - 1; i > 0; i-- {
-		j := t.src.below(i + 1)
+		j := t.src.Below(i + 1)
 		t.buf[i], t.buf[j] = t.buf[j], t.buf[i]
 	}
 	first := int32(len(t.nodes))
@@ -321,7 +322,7 @@ func (t *tree) expandWith(n int32, s game.State, restrict [2][]game.Action) bool
 func (t *tree) best(s game.State, p game.Player, acts []game.Action, k int) []game.Action {
 	t.scores = t.order(s, p, acts, t.scores[:0])
 	for i := range t.scores {
-		t.scores[i] += t.src.float() * 1e-6 // break ties at random
+		t.scores[i] += t.src.Float() * 1e-6 // break ties at random
 	}
 	sorted := slices.Clone(t.scores)
 	slices.Sort(sorted)
@@ -515,7 +516,7 @@ func (t *tree) ucbArm(arms []arm, mask []bool, visits int64) int32 {
 		if arms[i].visits == 0 {
 			// Reservoir sampling over the unvisited arms.
 			unvisited++
-			if t.src.below(unvisited) == 0 {
+			if t.src.Below(unvisited) == 0 {
 				best = int32(i)
 			}
 			continue
@@ -551,7 +552,7 @@ func (t *tree) rmArm(arms []arm, mask []bool, base, g float64) (int32, float64) 
 		}
 	}
 	explore := g / float64(allowed)
-	u := t.src.float()
+	u := t.src.Float()
 	chosen, chosenP := int32(none), 0.0
 	var acc float64
 	for i := range arms {

@@ -1,43 +1,47 @@
-package mcts
+// Package wyrand is a small, fast pseudo-random source (Wang Yi's wyrand) for playouts and
+// searches: one multiply per number, good enough statistics, and a value type with no
+// allocation. It implements rand.Source.
+package wyrand
 
 import (
 	"math/bits"
 	"math/rand/v2"
 )
 
-// wyrand is a small, fast pseudo-random source (Wang Yi's wyrand): one multiply per number,
-// good enough statistics for playouts, and a value type with no allocation. It implements
-// rand.Source so playout policies can take a *rand.Rand.
-type wyrand struct{ state uint64 }
+// Source is the generator. Its zero value works; Seed or New give it a state.
+type Source struct{ state uint64 }
 
-var _ rand.Source = (*wyrand)(nil)
+var _ rand.Source = (*Source)(nil)
+
+// Seed returns a source that starts from seed.
+func Seed(seed uint64) Source { return Source{state: seed} }
 
 // Uint64 returns the next number.
-func (w *wyrand) Uint64() uint64 {
+func (w *Source) Uint64() uint64 {
 	w.state += 0xa0761d6478bd642f
 	hi, lo := bits.Mul64(w.state, w.state^0xe7037ed1a0b428db)
 	return hi ^ lo
 }
 
-// below returns a number in [0, n) for 0 < n < 2^32 (Lemire's multiply-shift; the bias is
+// Below returns a number in [0, n) for 0 < n < 2^32 (Lemire's multiply-shift; the bias is
 // below 2^-32 per draw, far under what a playout can notice).
-func (w *wyrand) below(n int) int {
+func (w *Source) Below(n int) int {
 	return int((w.Uint64() & 0xffffffff) * uint64(n) >> 32)
 }
 
-// float returns a number in [0, 1).
-func (w *wyrand) float() float64 { return float64(w.Uint64()>>11) / (1 << 53) }
+// Float returns a number in [0, 1).
+func (w *Source) Float() float64 { return float64(w.Uint64()>>11) / (1 << 53) }
 
-// newSource returns a source seeded from seed and a stream number (workers, moves).
-func newSource(seed, stream uint64) *wyrand {
-	w := &wyrand{state: seed ^ 0x9e3779b97f4a7c15*(stream+1)}
+// New returns a source seeded from seed and a stream number (workers, moves).
+func New(seed, stream uint64) *Source {
+	w := &Source{state: seed ^ 0x9e3779b97f4a7c15*(stream+1)}
 	w.Uint64()
 	return w
 }
 
-// square returns a uniformly random square (bit index) of the non-empty set m.
-func (w *wyrand) square(m uint64) int {
-	return selectBit(m, w.below(bits.OnesCount64(m)))
+// Square returns a uniformly random square (bit index) of the non-empty set m.
+func (w *Source) Square(m uint64) int {
+	return SelectBit(m, w.Below(bits.OnesCount64(m)))
 }
 
 // selectInByte[b][k] is the index of the k-th set bit of the byte b (k from 0).
@@ -55,10 +59,10 @@ func init() {
 	}
 }
 
-// selectBit returns the index of the k-th set bit of x (k from 0, below the number of set
+// SelectBit returns the index of the k-th set bit of x (k from 0, below the number of set
 // bits), without branches that depend on the data: bytewise prefix counts locate the byte, a
 // table the bit within it. (A loop clearing k low bits mispredicts its exit every time.)
-func selectBit(x uint64, k int) int {
+func SelectBit(x uint64, k int) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	s := x - (x>>1)&0x5555555555555555
 	s = s&0x3333333333333333 + (s>>2)&0x3333333333333333
