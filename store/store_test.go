@@ -85,10 +85,10 @@ func TestUsersAndSessions(t *testing.T) {
 		if got, _ := s.UserByID(ctx, g.ID); got.Guest || got.Name != "Bob" {
 			t.Errorf("registered guest: %+v", got)
 		}
-		if err := s.CreateAPIToken(ctx, "tok", u.ID, "bot", now0); err != nil {
+		if err := s.CreateAPIToken(ctx, u.ID, "tok", store.APIToken{ID: "t1", Name: "bot", Created: now0}, 10); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
+		if got, _, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
 			t.Errorf("token: %+v %v", got, err)
 		}
 	})
