@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -50,6 +51,13 @@ type Config struct {
 	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
 	LoginRate, GuestRate, MoveRate float64
+	// Caps on live connections: WebSockets and event streams open at once per address and per
+	// player, and games one WebSocket follows (defaults 128, 32, 64; negative: none).
+	SocketsPerAddress, SocketsPerUser, GamesPerSocket int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is believed: a request from
+	// one of them counts as coming from the client the header names (else the header is
+	// ignored, and every client behind a proxy shares its address's limits).
+	TrustedProxies []netip.Prefix
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
 	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
 	Debug bool
@@ -93,6 +101,8 @@ type Server struct {
 	hashSlots   semaphore
 
 	loginLimits, signupLimits, moveLimits *limiters
+	// auth counts the open sockets and the log-in failures.
+	auth authState
 
 	closing atomic.Bool
 	cancel  context.CancelFunc
@@ -158,6 +168,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel, s.bg = cancel, bg
 	s.ai.run(bg, cfg.AIWorkers, &s.wg)
+	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
 		s.wg.Wait()
@@ -212,7 +223,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errorf(http.StatusForbidden, codeForbidden, "cross-origin request refused: a page of another site may not act with your session"))
 	}))
-	s.handler = cop.Handler(mux)
+	s.handler = securityHeaders(cop.Handler(mux))
 	return s, nil
 }
 
