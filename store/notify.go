@@ -47,12 +47,26 @@ func (s *Store) Listen(ctx context.Context, onChange func(game string, version i
 }
 
 func (s *Store) listenOnce(ctx context.Context, onChange func(string, int64), connected func()) error {
+	return s.listenChannel(ctx, s.channel, func(payload string) {
+		id, v, ok := strings.Cut(payload, ":")
+		if !ok {
+			return
+		}
+		if version, err := strconv.ParseInt(v, 10, 64); err == nil {
+			onChange(id, version)
+		}
+	}, connected)
+}
+
+// listenChannel LISTENs on a channel over a connection of its own and calls onPayload with each
+// notification's payload until ctx ends or the connection drops (its error).
+func (s *Store) listenChannel(ctx context.Context, channel string, onPayload func(string), connected func()) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
 	connected()
@@ -61,14 +75,6 @@ func (s *Store) listenOnce(ctx context.Context, onChange func(string, int64), co
 		if err != nil {
 			return err
 		}
-		id, v, ok := strings.Cut(n.Payload, ":")
-		if !ok {
-			continue
-		}
-		version, err := strconv.ParseInt(v, 10, 64)
-		if err != nil {
-			continue
-		}
-		onChange(id, version)
+		onPayload(n.Payload)
 	}
 }

@@ -351,19 +351,7 @@ func TestSeatsAndLists(t *testing.T) {
 // TestListenAcrossInstances checks that a commit through one store reaches another's listener
 // (PostgreSQL only: SQLite has one instance).
 func TestListenAcrossInstances(t *testing.T) {
-	dsn, name := testenv.Postgres(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	ctx, a, b := twoInstances(t)
 	got := make(chan string, 10)
 	ready := make(chan struct{}, 1)
 	go b.Listen(ctx, func(id string, v int64) { got <- fmt.Sprintf("%s:%d", id, v) }, nil, func() { ready <- struct{}{} })

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // ErrLimit: a user already holds as many of something as they may (API tokens).
@@ -196,7 +194,7 @@ func (s *Store) ListenEnded(ctx context.Context, onEnded func(tokenHash string),
 	}
 	backoff := 100 * time.Millisecond
 	for ctx.Err() == nil {
-		if err := s.listenEndedOnce(ctx, onEnded, func() {
+		if err := s.listenChannel(ctx, s.endedChannel(), onEnded, func() {
 			backoff = 100 * time.Millisecond
 			if ready != nil {
 				ready()
@@ -210,25 +208,6 @@ func (s *Store) ListenEnded(ctx context.Context, onEnded func(tokenHash string),
 		}
 	}
 	return nil
-}
-
-func (s *Store) listenEndedOnce(ctx context.Context, onEnded func(string), connected func()) error {
-	conn, err := pgx.Connect(ctx, s.dsn)
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.endedChannel()}.Sanitize()); err != nil {
-		return err
-	}
-	connected()
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		onEnded(n.Payload)
-	}
 }
 
 // scanAlso returns a row that scans the user's columns and then more.

@@ -97,21 +97,26 @@ func TestAPITokensAndEndedCredentials(t *testing.T) {
 	})
 }
 
-// TestListenEnded: an instance learns of the sessions and tokens another one ends.
-func TestListenEnded(t *testing.T) {
+// twoInstances opens two stores on one fresh PostgreSQL schema, as two instances would (closed
+// when the test ends, with ctx).
+func twoInstances(t *testing.T) (ctx context.Context, a, b *store.Store) {
+	t.Helper()
 	dsn, name := testenv.Postgres(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
+	t.Cleanup(cancel)
+	for _, s := range []**store.Store{&a, &b} {
+		var err error
+		if *s, err = store.Open(ctx, dsn, store.Options{Channel: name}); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { (*s).Close() })
 	}
-	defer a.Close()
-	b, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	return ctx, a, b
+}
+
+// TestListenEnded: an instance learns of the sessions and tokens another one ends.
+func TestListenEnded(t *testing.T) {
+	ctx, a, b := twoInstances(t)
 	got := make(chan string, 10)
 	ready := make(chan struct{}, 1)
 	go b.ListenEnded(ctx, func(h string) { got <- h }, func() { ready <- struct{}{} })
