@@ -133,8 +133,10 @@ func TestLoginTimingUnknownName(t *testing.T) {
 	}
 	slices.Sort(known)
 	slices.Sort(unknown)
-	if k, u := known[n/2], unknown[n/2]; u < k*4/10 {
-		t.Errorf("median log-in time: known name %v, unknown name %v", k, u)
+	k, u := known[n/2], unknown[n/2]
+	t.Logf("median log-in time: known name %v, unknown name %v", k, u)
+	if u < k*4/10 {
+		t.Errorf("the unknown name answers much faster")
 	}
 }
 
