@@ -36,6 +36,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	handle("GET /api/me", s.handleMe)
 	handle("POST /api/guest", s.handleGuest)
 	handle("POST /api/tokens", s.handleToken)
+	handle("GET /api/tokens", s.handleTokens)
+	handle("DELETE /api/tokens/{id}", s.handleRevokeToken)
 	handle("POST /api/games", s.handleCreate)
 	handle("GET /api/games", s.handleMyGames)
 	handle("GET /api/lobby", s.handleLobby)
@@ -66,17 +68,17 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 		start := time.Now()
 		rec := &statusRecorder{ResponseWriter: w}
 		defer func() { s.metrics.observe(pattern, rec.status, time.Since(start)) }()
-		if strings.ContainsRune(r.URL.Path, 0) {
-			s.writeError(rec, r, errNUL())
+		if err := checkText(r); err != nil {
+			s.writeError(rec, r, err)
 			return
 		}
-		u, err := s.identify(r)
+		u, cred, err := s.identify(r)
 		if err != nil {
 			s.writeError(rec, r, err)
 			return
 		}
 		if u != nil {
-			r = r.WithContext(context.WithValue(r.Context(), userKey, u))
+			r = r.WithContext(context.WithValue(context.WithValue(r.Context(), userKey, u), credKey, cred))
 			s.noteCaller(u, r)
 		}
 		if err := h(rec, r); err != nil {
@@ -130,7 +132,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if err := validName(c.Name); err != nil {
 		return err
 	}
-	if err := validPassword(c.Password); err != nil {
+	if err := validPassword(c.Name, c.Password); err != nil {
 		return err
 	}
 	hash, err := s.hashPassword(r.Context(), c.Password)
@@ -167,39 +169,26 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
-	bad := errorf(http.StatusUnauthorized, codeBadLogin, "wrong name or password")
-	u, hash, err := s.store.UserByName(r.Context(), c.Name)
-	if errors.Is(err, store.ErrNotFound) || err == nil && hash == "" {
-		return bad
+	key := loginKey(c.Name)
+	wait, ok := s.auth.logins.begin(key, s.now())
+	if !ok {
+		return loginBackoff(w, wait)
 	}
-	if err != nil {
-		return err
-	}
-	ok, err := s.checkPassword(r.Context(), c.Password, hash)
+	u, ok, err := s.checkLogin(r.Context(), c)
+	s.auth.logins.end(key, ok, s.now())
 	if err != nil {
 		return err
 	}
 	if !ok {
-		return bad
+		return errorf(http.StatusUnauthorized, codeBadLogin, "wrong name or password")
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.store.DeleteSession(r.Context(), hashToken(c.Value)) // a new token at every log-in
+		s.endCredential(r.Context(), &credential{hash: hashToken(c.Value)}) // a new token at every log-in
 	}
 	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"user": u})
-	return nil
-}
-
-func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
-	if c, err := r.Cookie(sessionCookie); err == nil {
-		if err := s.store.DeleteSession(r.Context(), hashToken(c.Value)); err != nil {
-			return err
-		}
-	}
-	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 	return nil
 }
 
@@ -227,29 +216,6 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	writeJSON(w, http.StatusCreated, map[string]any{"user": u, "token": token})
-	return nil
-}
-
-// handleToken makes an API token for a registered user's bots.
-func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
-	u := userOf(r)
-	if u == nil || u.Guest {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in with a registered account to make API tokens")
-	}
-	var req struct {
-		Name string `json:"name"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if req.Name == "" {
-		req.Name = "token"
-	}
-	token := rand.Text()
-	if err := s.store.CreateAPIToken(r.Context(), hashToken(token), u.ID, req.Name, s.now()); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "name": req.Name})
 	return nil
 }
 

@@ -52,9 +52,7 @@ func (s *Server) hashPassword(ctx context.Context, pw string) (string, error) {
 	defer s.hashSlots.release()
 	salt := make([]byte, 16)
 	rand.Read(salt)
-	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
-	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+	return phc(salt, argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)), nil
 }
 
 func (s *Server) checkPassword(ctx context.Context, pw, phc string) (bool, error) {
@@ -111,11 +109,11 @@ func validName(name string) error {
 	return nil
 }
 
-func validPassword(pw string) error {
+func validPassword(name, pw string) error {
 	if len(pw) < 8 || len(pw) > 256 {
 		return errorf(http.StatusBadRequest, codeBadRequest, "a password has 8 to 256 characters")
 	}
-	return nil
+	return weakPassword(name, pw)
 }
 
 // newSession stores a session for u and sets its cookie; it returns the token.
@@ -138,40 +136,63 @@ type ctxKey int
 
 const userKey ctxKey = 0
 
-// identify finds the caller: a bearer token (API token or session token), else the session
-// cookie. It returns nil for an anonymous caller; a bad bearer token is an error.
-func (s *Server) identify(r *http.Request) (*store.User, error) {
+// identify finds the caller and the credential that identified it: a bearer token (API token
+// or session token), else the session cookie. It returns nil for an anonymous caller; a bad
+// or expired bearer token is an error.
+func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
 	ctx := r.Context()
 	if h := r.Header.Get("Authorization"); h != "" {
 		token, ok := strings.CutPrefix(h, "Bearer ")
 		if !ok || token == "" {
-			return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "the Authorization header must be \"Bearer <token>\"")
+			return nil, nil, errorf(http.StatusUnauthorized, codeUnauthorized, "the Authorization header must be \"Bearer <token>\"")
 		}
-		hash := hashToken(token)
-		u, err := s.store.APITokenUser(ctx, hash)
+		cr := &credential{hash: hashToken(token), token: true}
+		u, t, err := s.store.APITokenUser(ctx, cr.hash)
+		cr.until = t.Expires
 		if errors.Is(err, store.ErrNotFound) {
-			u, err = s.store.SessionUser(ctx, hash, s.now())
+			cr.token = false
+			u, cr.until, err = s.store.SessionByHash(ctx, cr.hash)
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "unknown or expired token")
+			return nil, nil, errorf(http.StatusUnauthorized, codeUnauthorized, "unknown token (revoked, or signed out)")
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return &u, nil
+		if !cr.until.IsZero() && !s.now().Before(cr.until) {
+			return nil, nil, cr.expiredError()
+		}
+		return &u, cr, nil
 	}
 	c, err := r.Cookie(sessionCookie)
 	if err != nil || c.Value == "" {
-		return nil, nil
+		return nil, nil, nil
 	}
-	u, err := s.store.SessionUser(ctx, hashToken(c.Value), s.now())
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, nil // an expired session: the caller is anonymous again
+	cr := &credential{hash: hashToken(c.Value)}
+	u, until, err := s.store.SessionByHash(ctx, cr.hash)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !s.now().Before(until) {
+		return nil, nil, nil // an ended or expired session: the caller is anonymous again
 	}
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &u, nil
+	cr.until = until
+	return &u, cr, nil
+}
+
+// checkLogin checks a name and password. A name without a password (unknown, or a guest's)
+// checks a dummy hash all the same, so that the answer takes as long either way.
+func (s *Server) checkLogin(ctx context.Context, c credentials) (store.User, bool, error) {
+	u, hash, err := s.store.UserByName(ctx, c.Name)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return u, false, err
+	}
+	known := err == nil && hash != ""
+	if !known {
+		hash = dummyHash()
+	}
+	ok, err := s.checkPassword(ctx, c.Password, hash)
+	return u, ok && known, err
 }
 
 // userOf returns the caller identified by the middleware, or nil.
@@ -235,7 +256,7 @@ func (l *limiters) allow(key string, now time.Time) bool {
 	return e.l.AllowN(now, 1)
 }
 
-// clientIP is the caller's address (the connection's; a proxy in front would set its own).
+// clientIP is the address of the connection (a proxy's, behind one: see clientAddr).
 func clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -244,4 +265,4 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-func (s *Server) limitIP(r *http.Request, l *limiters) bool { return l.allow(clientIP(r), s.now()) }
+func (s *Server) limitIP(r *http.Request, l *limiters) bool { return l.allow(s.clientAddr(r), s.now()) }

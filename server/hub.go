@@ -18,8 +18,14 @@ type conn struct {
 	user *store.User
 	done chan struct{}
 	once sync.Once
-	// why is the reason the server closed the connection.
+	// why is the reason the server closed the connection; err, when set, is told the client.
 	why string
+	err *apiError
+	// cred is the credential that opened the connection, addr the caller's address, expiry
+	// the timer that closes it when the credential expires.
+	cred   *credential
+	addr   string
+	expiry *time.Timer
 
 	mu    sync.Mutex
 	games map[string]bool
@@ -49,6 +55,14 @@ func (c *conn) push(b []byte) {
 	default:
 		c.close("too slow: the client did not read its messages")
 	}
+}
+
+// end closes the connection for a reason the client is told (an error message first).
+func (c *conn) end(e *apiError) {
+	c.once.Do(func() {
+		c.why, c.err = e.Code, e
+		close(c.done)
+	})
 }
 
 func (c *conn) close(why string) {

@@ -47,6 +47,3 @@ func (s *Server) gameOwner(row store.Game) string {
 	}
 	return "server"
 }
-
-// clientAddr is the address a request comes from.
-func (s *Server) clientAddr(r *http.Request) string { return clientIP(r) }

@@ -14,6 +14,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"net/netip"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -54,6 +55,13 @@ type Config struct {
 	// CreateRate limits new games (imports and rematches included) per second, by user and by
 	// address (default 0.5, with a burst of 30; negative: unlimited).
 	CreateRate float64
+	// Caps on live connections: WebSockets and event streams open at once per address and per
+	// player, and games one WebSocket follows (defaults 128, 32, 64; negative: none).
+	SocketsPerAddress, SocketsPerUser, GamesPerSocket int
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For is believed: a request from
+	// one of them counts as coming from the client the header names (else the header is
+	// ignored, and every client behind a proxy shares its address's limits).
+	TrustedProxies []netip.Prefix
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
 	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
 	Debug bool
@@ -104,6 +112,8 @@ type Server struct {
 	houseRuns map[string]bool
 
 	loginLimits, signupLimits, moveLimits, createLimits *limiters
+	// auth counts the open sockets and the log-in failures.
+	auth authState
 
 	closing atomic.Bool
 	cancel  context.CancelFunc
@@ -172,6 +182,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.cancel, s.bg = cancel, bg
 	s.fair.onChange = func(n int) { s.metrics.aiQueue.Set(float64(n)) }
 	s.ai.run(bg, &s.wg)
+	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
 		s.wg.Wait()
@@ -226,7 +237,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, errorf(http.StatusForbidden, codeForbidden, "cross-origin request refused: a page of another site may not act with your session"))
 	}))
-	s.handler = cop.Handler(mux)
+	s.handler = securityHeaders(cop.Handler(mux))
 	return s, nil
 }
 

@@ -32,14 +32,16 @@ type clientMessage struct {
 // events, and may send table commands. Malformed messages get an error message, not a closed
 // connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
+	c := s.newSocket(r)
+	if err := s.addConn(c); err != nil {
+		return err
+	}
+	defer s.removeConn(c)
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{OriginPatterns: s.cfg.Origins})
 	if err != nil {
 		return nil // Accept has answered
 	}
 	ws.SetReadLimit(64 << 10)
-	c := newConn(userOf(r))
-	s.addConn(c)
-	defer s.removeConn(c)
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	defer cancel()
 	written := make(chan struct{})
@@ -89,6 +91,11 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 				return
 			}
 		case <-c.done:
+			if c.err != nil {
+				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				ws.Write(wctx, websocket.MessageText, mustJSON(message{Type: "error", Error: c.err}))
+				cancel()
+			}
 			code := websocket.StatusNormalClosure
 			switch c.why {
 			case whyShutdown:
@@ -111,6 +118,9 @@ const whyShutdown = "the server is shutting down"
 // wsMessage handles one client message.
 func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	var m clientMessage
+	if s.expired(c) {
+		return
+	}
 	if hasNUL(data) {
 		c.push(mustJSON(message{Type: "error", Error: errNUL()}))
 		return
@@ -127,6 +137,10 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	case "ping":
 		c.push(mustJSON(message{Type: "pong", ID: m.ID}))
 	case "subscribe":
+		if err := s.mayFollow(c, m.Game); err != nil {
+			reply(err)
+			return
+		}
 		after := int64(-1)
 		if m.After != nil && *m.After >= 0 {
 			var err error
@@ -211,8 +225,10 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	lg.mu.Unlock()
-	c := newConn(userOf(r))
-	s.addConn(c)
+	c := s.newSocket(r)
+	if err := s.addConn(c); err != nil {
+		return err
+	}
 	defer s.removeConn(c)
 	w.Header().Set("Content-Type", "application/x-ndjson")
 	w.Header().Set("Cache-Control", "no-store")
@@ -264,6 +280,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 				return nil
 			}
 		case <-c.done:
+			if c.err != nil {
+				write(mustJSON(message{Type: "error", Error: c.err}))
+			}
 			return nil
 		case <-r.Context().Done():
 			return nil
@@ -329,13 +348,18 @@ func isEnd(b []byte) bool {
 	return json.Unmarshal(b, &m) == nil && m.Event != nil && m.Event.Kind == game.EventEnd
 }
 
-// addConn and removeConn keep the set of open connections (closed at shutdown).
-func (s *Server) addConn(c *conn) {
+// addConn and removeConn keep the set of open connections (closed at shutdown); addConn
+// refuses one past the caps.
+func (s *Server) addConn(c *conn) error {
+	if err := s.admitSocket(c); err != nil {
+		return err
+	}
 	s.connWG.Add(1)
 	s.connMu.Lock()
 	s.conns[c] = true
 	s.connMu.Unlock()
 	s.metrics.sockets.Inc()
+	return nil
 }
 
 func (s *Server) removeConn(c *conn) {
@@ -345,6 +369,7 @@ func (s *Server) removeConn(c *conn) {
 	delete(s.conns, c)
 	s.connMu.Unlock()
 	s.metrics.sockets.Dec()
+	s.releaseSocket(c)
 	s.connWG.Done()
 }
 

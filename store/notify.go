@@ -80,12 +80,22 @@ func (s *Store) Listen(ctx context.Context, onChange func(Notice), onResync func
 }
 
 func (s *Store) listenOnce(ctx context.Context, onChange func(Notice), connected func()) error {
+	return s.listenChannel(ctx, s.channel, func(payload string) {
+		if notice, ok := parseNotice(payload); ok {
+			onChange(notice)
+		}
+	}, connected)
+}
+
+// listenChannel LISTENs on a channel over a connection of its own and calls onPayload with each
+// notification's payload until ctx ends or the connection drops (its error).
+func (s *Store) listenChannel(ctx context.Context, channel string, onPayload func(string), connected func()) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
-	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{s.channel}.Sanitize()); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{channel}.Sanitize()); err != nil {
 		return err
 	}
 	connected()
@@ -94,8 +104,6 @@ func (s *Store) listenOnce(ctx context.Context, onChange func(Notice), connected
 		if err != nil {
 			return err
 		}
-		if notice, ok := parseNotice(n.Payload); ok {
-			onChange(notice)
-		}
+		onPayload(n.Payload)
 	}
 }

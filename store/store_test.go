@@ -85,10 +85,10 @@ func TestUsersAndSessions(t *testing.T) {
 		if got, _ := s.UserByID(ctx, g.ID); got.Guest || got.Name != "Bob" {
 			t.Errorf("registered guest: %+v", got)
 		}
-		if err := s.CreateAPIToken(ctx, "tok", u.ID, "bot", now0); err != nil {
+		if err := s.CreateAPIToken(ctx, u.ID, "tok", store.APIToken{ID: "t1", Name: "bot", Created: now0}, 10); err != nil {
 			t.Fatal(err)
 		}
-		if got, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
+		if got, _, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
 			t.Errorf("token: %+v %v", got, err)
 		}
 	})
@@ -351,19 +351,7 @@ func TestSeatsAndLists(t *testing.T) {
 // TestListenAcrossInstances checks that a commit through one store reaches another's listener
 // (PostgreSQL only: SQLite has one instance).
 func TestListenAcrossInstances(t *testing.T) {
-	dsn, name := testenv.Postgres(t)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	a, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer a.Close()
-	b, err := store.Open(ctx, dsn, store.Options{Channel: name})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
+	ctx, a, b := twoInstances(t)
 	got := make(chan string, 10)
 	ready := make(chan struct{}, 1)
 	go b.Listen(ctx, func(n store.Notice) { got <- fmt.Sprintf("%s:%d:%v", n.Game, n.Version, n.Lobby) }, nil, func() { ready <- struct{}{} })

@@ -115,19 +115,3 @@ func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time) error 
 		return err
 	})
 }
-
-// CreateAPIToken stores a bearer token for bots and scripts, by its hash.
-func (s *Store) CreateAPIToken(ctx context.Context, tokenHash string, userID int64, name string, now time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO api_tokens (token_hash, user_id, name, created_at) VALUES ($1, $2, $3, $4)`,
-			tokenHash, userID, name, nanos(now))
-		return err
-	})
-}
-
-// APITokenUser returns the user of a bearer token.
-func (s *Store) APITokenUser(ctx context.Context, tokenHash string) (User, error) {
-	u, _, err := scanUser(s.db.QueryRowContext(ctx,
-		`SELECT `+userColumns+` FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`, tokenHash))
-	return u, err
-}

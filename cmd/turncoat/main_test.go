@@ -67,6 +67,7 @@ func TestUsageErrors(t *testing.T) {
 		{"play", "chess"},
 		{"play", "reversi", "--white", "grandmaster"},
 		{"match", "--a", "random"},
+		{"serve", "--trusted-proxies", "10.0.0.0/33"},
 	} {
 		code, _, stderr := runCLI(t, "", args...)
 		if code != 2 {

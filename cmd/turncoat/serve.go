@@ -19,7 +19,7 @@ func init() {
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr ADDR] [--db FILE|postgres://...]", `
+	fs := newFlags(e, "serve", "[--addr ADDR] [--db FILE|postgres://...] [--trusted-proxies CIDR,...]", `
 Runs the game server: the web UI at / (open http://localhost:8080), the JSON API under /api/
 (see docs/api.md), WebSocket live updates at /api/ws, /healthz and Prometheus /metrics.
 
@@ -31,7 +31,8 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	logFormat := fs.String("log", "text", "log format: text or json")
 	origins := fs.String("origins", "", "other origins (host patterns, comma-separated) allowed to open WebSockets")
 	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
-	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves: on, or off (load benchmarks)")
+	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves, and caps on live connections: on, or off (load benchmarks)")
+	proxies := fs.String("trusted-proxies", "", "reverse proxies (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For names the client")
 	debugEndpoints := fs.Bool("debug-endpoints", false, "expose POST /debug/gc for memory measurements (benchmarks only)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -53,16 +54,22 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if *limits != "on" && *limits != "off" {
 		return usagef("--limits %q: want on or off", *limits)
 	}
+	trusted, err := server.ParseProxies(*proxies)
+	if err != nil {
+		return usagef("--trusted-proxies: %v", err)
+	}
 	st, err := store.Open(ctx, *db, store.Options{})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints}
+	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
+		TrustedProxies: trusted}
 	switch *limits {
 	case "on":
 	case "off":
 		cfg.LoginRate, cfg.GuestRate, cfg.MoveRate, cfg.CreateRate = -1, -1, -1, -1
+		cfg.SocketsPerAddress, cfg.SocketsPerUser, cfg.GamesPerSocket = -1, -1, -1
 	default:
 		return usagef("--limits %q: want on or off", *limits)
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/cdproto/input"
 	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -173,7 +174,7 @@ func newPage(t *testing.T) *page {
 			if err != nil {
 				return
 			}
-			if ev.Entry.Level == cdplog.EntryLevelError {
+			if ev.Entry.Level == cdplog.EntryLevelError || ev.Entry.Source == cdplog.EntrySourceSecurity {
 				p.addError("log: " + ev.Entry.Text + " " + ev.Entry.URL)
 			}
 		}
@@ -193,6 +194,10 @@ func newPage(t *testing.T) *page {
 	if _, err := chromedp.Call(ctx, runtime.Enable, cdp.Empty{}); err != nil {
 		t.Fatal(err)
 	}
+	// Every violation of the server's content security policy is an error of the page.
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := chromedp.Call(ctx, cdplog.Enable, cdp.Empty{}); err != nil {
 		t.Fatal(err)
 	}
@@ -206,6 +211,10 @@ func newPage(t *testing.T) *page {
 	})
 	return p
 }
+
+// cspWatch reports each violation of the content security policy as a console error.
+const cspWatch = `document.addEventListener("securitypolicyviolation", e => console.error("CSP violation: " +
+	e.violatedDirective + " blocked " + (e.blockedURI || "inline") + " at " + e.sourceFile + ":" + e.lineNumber))`
 
 func (p *page) addError(s string) {
 	p.mu.Lock()

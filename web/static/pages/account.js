@@ -1,8 +1,8 @@
 // Account: who you are (a guest until you sign up; a guest who signs up keeps its games), sign
-// in, sign out.
+// in, sign out, and a registered player's API tokens for bots and scripts.
 
 import {h, toast} from "../dom.js";
-import {t} from "../i18n.js";
+import {t, date} from "../i18n.js";
 import {api, ApiError} from "../api.js";
 import {title, navigate} from "../router.js";
 import {errorText} from "./common.js";
@@ -37,6 +37,7 @@ export async function render(main) {
         remember("");
         navigate("/account", {replace: true});
       }}}, t("account.signOut")));
+      main.append(await tokens());
     }
   } else {
     main.append(h("p", {}, t("account.none")));
@@ -73,4 +74,53 @@ export async function render(main) {
       main.append(h("h2", {}, t("home.yourGames")), ul);
     }
   }
+}
+
+// tokens is the section of a registered player's API tokens: each with its expiry and a revoke
+// button, and a form that makes one (its secret shown once, to copy).
+async function tokens() {
+  const list = h("ul", {class: "tokens"});
+  const draw = async () => {
+    const all = await api("/tokens").catch(e => { toast(errorText(e), "error"); return []; });
+    list.replaceChildren(...all.map(tok => h("li", {},
+      h("span", {class: "token-name"}, tok.name),
+      h("span", {class: "muted"}, tok.expires ? [t(tok.expired ? "tokens.expired" : "tokens.expires"), " ",
+        h("time", {datetime: tok.expires}, date(tok.expires))] : t("tokens.noExpiry")),
+      h("button", {type: "button", class: "small", on: {click: async () => {
+        try {
+          await api(`/tokens/${encodeURIComponent(tok.id)}`, {method: "DELETE"});
+          toast(t("tokens.revoked", {name: tok.name}));
+        } catch (e) {
+          toast(errorText(e), "error");
+        }
+        draw();
+      }}}, t("tokens.revoke")))));
+    if (!all.length) list.append(h("li", {class: "muted"}, t("tokens.none")));
+  };
+  const name = h("input", {type: "text", id: "token-name", maxlength: 64, required: true});
+  const days = h("select", {id: "token-days"},
+    ...[0, 30, 90, 365].map(d => h("option", {value: d}, d ? t("tokens.days", {n: d}) : t("tokens.never"))));
+  const secret = h("div", {class: "field token-secret", hidden: true});
+  const err = h("p", {class: "error", role: "alert"});
+  const form = h("form", {},
+    h("div", {class: "field"}, h("label", {for: "token-name"}, t("tokens.name")), name),
+    h("div", {class: "field"}, h("label", {for: "token-days"}, t("tokens.expiry")), days),
+    h("button", {type: "submit"}, t("tokens.create")), err, secret);
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    err.textContent = "";
+    try {
+      const tok = await api("/tokens", {method: "POST", body: {name: name.value, expiresInDays: +days.value}});
+      name.value = "";
+      const value = h("input", {type: "text", id: "token-value", readonly: true, value: tok.token});
+      secret.replaceChildren(h("label", {for: "token-value"}, t("tokens.copy")), value);
+      secret.hidden = false;
+      value.select();
+      draw();
+    } catch (ex) {
+      err.textContent = errorText(ex);
+    }
+  });
+  await draw();
+  return h("section", {class: "auth api-tokens"}, h("h2", {}, t("tokens.title")), h("p", {class: "doc"}, t("tokens.about")), list, form);
 }

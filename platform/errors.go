@@ -1,0 +1,131 @@
+package platform
+
+import (
+	"errors"
+	"fmt"
+
+	"turncoat/game"
+)
+
+// Code says what kind of failure an Error is. Codes are stable: clients read them. Each has one
+// meaning, so an adapter maps each to one status of its protocol.
+type Code string
+
+// The codes.
+const (
+	// BadRequest: a request's field is missing or out of range.
+	BadRequest Code = "bad_request"
+	// BadJSON: a request's body is not the JSON wanted.
+	BadJSON Code = "bad_json"
+	// TooLarge: a request or a record is larger than allowed.
+	TooLarge Code = "too_large"
+	// BadOption: a game's options or time control are not valid.
+	BadOption Code = "bad_option"
+	// UnknownKind: no such game.
+	UnknownKind Code = "unknown_kind"
+	// BadRecord: a record (a game's text) cannot be read, or a game cannot be written in a
+	// format.
+	BadRecord Code = "bad_record"
+	// NotFound: no such game, user, tournament, event or token.
+	NotFound Code = "not_found"
+	// IllegalMove: the rules refuse the move.
+	IllegalMove Code = "illegal_move"
+	// BadNotation: the move is not written in the game's notation.
+	BadNotation Code = "bad_notation"
+	// NotYourTurn: the side does not act now.
+	NotYourTurn Code = "not_your_turn"
+	// GameOver: the game has ended.
+	GameOver Code = "game_over"
+	// StalePly: the command was made on a position the game has left (the error carries the
+	// fresh view).
+	StalePly Code = "stale_ply"
+	// Conflict: another change came first.
+	Conflict Code = "conflict"
+	// NotAllowed: the state of the game, tournament or account does not allow it now.
+	NotAllowed Code = "not_allowed"
+	// Unauthorized: no credential, or one that is not (or no longer) valid.
+	Unauthorized Code = "unauthorized"
+	// Forbidden: the caller may not do this.
+	Forbidden Code = "forbidden"
+	// RateLimited: too many requests, or too much work waiting.
+	RateLimited Code = "rate_limited"
+	// Busy: a game's queue of commands is full; try again.
+	Busy Code = "busy"
+	// BadLogin: a wrong name or password.
+	BadLogin Code = "bad_login"
+	// NameTaken: the name is taken.
+	NameTaken Code = "name_taken"
+	// Unavailable: the service cannot answer now (the AI is busy, the database is down).
+	Unavailable Code = "unavailable"
+	// Internal: a fault of the service; its log says more.
+	Internal Code = "internal"
+)
+
+// Error is a failure a service reports to its caller: a code and a sentence that says what was
+// wrong. View, when set, is the fresh state the caller should catch up with (a stale command's
+// game).
+type Error struct {
+	Code    Code
+	Message string
+	View    any
+	// Err is the cause, if any, for errors.Is and errors.As (never shown to callers).
+	Err error
+}
+
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf returns an Error of code with a formatted message; a %w verb records the cause.
+func Errorf(code Code, format string, args ...any) *Error {
+	err := fmt.Errorf(format, args...)
+	return &Error{Code: code, Message: err.Error(), Err: errors.Unwrap(err)}
+}
+
+// ErrorCode returns the code of err: its Error's, or Internal.
+func ErrorCode(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return Internal
+}
+
+// Errors of storage, for errors.Is: package store returns them.
+var (
+	// ErrNotFound: no such row.
+	ErrNotFound = errors.New("not found")
+	// ErrConflict: the change lost a race (a stale version, a ply already played, a name
+	// taken).
+	ErrConflict = errors.New("conflict")
+)
+
+// AsError returns err as an Error: itself when it is one; the game contract's and the store's
+// errors with their codes; Internal, with a message that tells nothing, for anything else.
+func AsError(err error) *Error {
+	var e *Error
+	switch {
+	case errors.As(err, &e):
+		return e
+	case errors.Is(err, game.ErrIllegal):
+		return &Error{Code: IllegalMove, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrSyntax):
+		return &Error{Code: BadNotation, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrNotYourTurn):
+		return &Error{Code: NotYourTurn, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrGameOver):
+		return &Error{Code: GameOver, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrNotAllowed):
+		return &Error{Code: NotAllowed, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrOption):
+		return &Error{Code: BadOption, Message: err.Error(), Err: err}
+	case errors.Is(err, game.ErrNoSuchPlayer):
+		return &Error{Code: BadRequest, Message: err.Error(), Err: err}
+	case errors.Is(err, ErrNotFound):
+		return &Error{Code: NotFound, Message: err.Error(), Err: err}
+	case errors.Is(err, ErrConflict):
+		return &Error{Code: Conflict, Message: err.Error(), Err: err}
+	}
+	return &Error{Code: Internal, Message: "internal error", Err: err}
+}
