@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -45,6 +46,8 @@ var suite struct {
 	cancel  []func()
 	// skew moves the server's clock forward (tests that need a deadline to pass add to it).
 	skew atomic.Int64
+	// assets counts the requests for the UI's files (everything outside /api/), 304s included.
+	assets atomic.Int64
 }
 
 func TestMain(m *testing.M) {
@@ -83,7 +86,13 @@ func start(t *testing.T) {
 			return
 		}
 		suite.srv = srv
-		suite.ts = httptest.NewServer(srv.Handler())
+		handler := srv.Handler()
+		suite.ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasPrefix(r.URL.Path, "/api/") {
+				suite.assets.Add(1)
+			}
+			handler.ServeHTTP(w, r)
+		}))
 		suite.url = suite.ts.URL
 		suite.cancel = append(suite.cancel, func() {
 			suite.ts.CloseClientConnections()
