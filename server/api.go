@@ -271,6 +271,8 @@ type createRequest struct {
 	Rated bool             `json:"rated"`
 	// Correspondence sets a correspondence time control in days (instead of Time).
 	Correspondence *correspondenceRequest `json:"correspondence"`
+	// Hints gives both players of an online game the engine's help while it runs.
+	Hints bool `json:"hints"`
 }
 
 // createGame validates a request and stores the game; it returns the row, the table and the
@@ -382,6 +384,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
+	if err := checkHintsRequest(req); err != nil {
+		return err
+	}
 	var u *store.User
 	row, _, invite, err := s.createGame(r.Context(), func() (*store.User, error) {
 		var err error
@@ -389,6 +394,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		return u, err
 	}, req, "")
 	if err != nil {
+		return err
+	}
+	if err := s.saveGameSettings(r.Context(), row.ID, store.GameSettings{Hints: req.Hints}); err != nil {
 		return err
 	}
 	return s.respondGame(w, r, u, row.ID, http.StatusCreated, invite)
@@ -478,7 +486,14 @@ func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON 
 			viewer = game.First
 		}
 	}
-	j.View = lg.tb.View(viewer, s.now())
+	at := s.now()
+	if lg.row.Status == store.StatusOpen {
+		at = lg.row.Created // no clock runs before both seats are taken
+	}
+	j.View = lg.tb.View(viewer, at)
+	if lg.row.Status == store.StatusOpen && j.View.Clock != nil {
+		j.View.Clock.Running = [2]bool{}
+	}
 	if len(j.View.Legal) > 0 {
 		j.Actions = actionDetails(lg.tb.State(), viewer)
 	}
@@ -758,6 +773,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
+	if gs, err := s.store.GameSettingsOf(r.Context(), id); err != nil || s.saveGameSettings(r.Context(), nrow.ID, gs) != nil {
+		s.log.Warn("the rematch's settings", "game", nrow.ID)
+	}
 	if lg, err := s.live(r.Context(), id); err == nil {
 		lg.row.Rematch = nrow.ID
 		s.notify(lg, message{Type: "rematch", Game: id, Rematch: nrow.ID})
@@ -982,6 +1000,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	}
 	if row.Rated {
 		return errorf(http.StatusForbidden, codeNotAllowed, "no hints in rated games")
+	}
+	if err := s.engineHelp(r.Context(), row, state.Outcome().Over); err != nil {
+		return err
 	}
 	if !state.ToAct().Has(side) {
 		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)

@@ -93,6 +93,7 @@ type Server struct {
 	hashSlots   semaphore
 
 	loginLimits, signupLimits, moveLimits *limiters
+	chatLimits                            *limiters
 
 	closing atomic.Bool
 	cancel  context.CancelFunc
@@ -196,6 +197,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	s.corrRoutes(mux)
+	s.playRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {
