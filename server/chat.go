@@ -273,6 +273,10 @@ func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 	if err := s.store.SetChatSeat(r.Context(), row.ID, u.ID, req); err != nil {
 		return err
 	}
+	if lg, err := s.live(r.Context(), row.ID); err == nil {
+		s.notify(lg, message{Type: "chat-settings", Game: row.ID}) // spectators may now read, or no longer
+		lg.mu.Unlock()
+	}
 	info, err := s.chatInfo(r.Context(), row, u)
 	if err != nil {
 		return err

@@ -228,6 +228,20 @@ func (p *page) consoleErrors() []string {
 	return append([]string(nil), p.errors...)
 }
 
+// forgetErrors drops the logged errors that contain text: the failed requests a test makes on
+// purpose (the browser logs every refused fetch).
+func (p *page) forgetErrors(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	kept := p.errors[:0]
+	for _, e := range p.errors {
+		if !strings.Contains(e, text) {
+			kept = append(kept, e)
+		}
+	}
+	p.errors = kept
+}
+
 // received returns the WebSocket messages the page has received so far.
 func (p *page) received() []string {
 	p.mu.Lock()

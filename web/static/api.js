@@ -22,6 +22,7 @@ export class ApiError extends Error {
 }
 
 // api calls the API: api("/games", {method: "POST", body: {...}}).
+/** @param {string} path @param {{method?: string, body?: any, signal?: AbortSignal}} [opts] @returns {Promise<any>} */
 export async function api(path, {method = "GET", body, signal} = {}) {
   let res;
   try {

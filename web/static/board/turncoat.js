@@ -339,3 +339,17 @@ export function create(host, ctx) {
     },
   };
 }
+
+// What the game page shows of Turncoat beside the board: the red and yellow chips (the tabs
+// above the board count the pieces).
+
+/** @param {import("../../types/turncoat").Side} side */
+export function chip(side) {
+  return h("span", {class: `chip tc-chip-${side}`, "aria-hidden": "true"});
+}
+
+export function tally() {
+  return null;
+}
+
+export const prefsShown = ["markers", "coords"];

@@ -91,7 +91,7 @@ export async function render(main, params, query) {
     const q = new URLSearchParams({size});
     if (startPos) q.set("pos", startPos);
     if (moves.length) q.set("moves", moves.map(m => (m === "pass" ? "pa" : m)).join(""));
-    if (level !== 6) q.set("level", level);
+    if (level !== 6) q.set("level", String(level));
     history.replaceState(null, "", "/analysis?" + q);
   }
 

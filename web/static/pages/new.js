@@ -66,6 +66,7 @@ export async function render(main, [kind], query) {
     h("option", {value: "second"}, side("second")),
     h("option", {value: "random"}, t("new.random")));
   const rated = h("input", {type: "checkbox", id: "rated", name: "rated"});
+  const hints = h("input", {type: "checkbox", id: "hints", name: "hints"});
   const who = h("fieldset", {class: "who"}, h("legend", {}, t("new.who")),
     radio("who", "ai", t("new.modeAI"), true, t("new.modeAIHint")),
     h("div", {class: "sub ai-only"},
@@ -76,7 +77,8 @@ export async function render(main, [kind], query) {
     h("div", {class: "sub online-only"},
       radio("invite", "link", t("new.inviteLink"), true),
       radio("invite", "open", t("new.inviteOpen"), false),
-      h("div", {class: "field check"}, rated, h("label", {for: "rated"}, t("new.rated")), h("p", {class: "doc"}, t("new.ratedHint")))),
+      h("div", {class: "field check"}, rated, h("label", {for: "rated"}, t("new.rated")), h("p", {class: "doc"}, t("new.ratedHint"))),
+      h("div", {class: "field check hints-field"}, hints, h("label", {for: "hints"}, t("new.hints")), h("p", {class: "doc"}, t("new.hintsHint")))),
     h("div", {class: "field side-field"}, h("label", {for: "side"}, t("new.side")), sideSel));
   const tkind = h("select", {id: "tkind", name: "tkind"},
     h("option", {value: "untimed"}, t("time.untimed")),
@@ -104,6 +106,8 @@ export async function render(main, [kind], query) {
     form.querySelector(".online-only").hidden = mode !== "online";
     form.querySelector(".side-field").hidden = mode === "hotseat";
     time.hidden = mode === "ai";
+    // A rated game has no hints.
+    form.querySelector(".hints-field").hidden = rated.checked;
     for (const el of form.querySelectorAll(".fischer-only")) el.hidden = tkind.value !== "fischer";
     for (const el of form.querySelectorAll(".corr-only")) el.hidden = tkind.value !== "correspondence";
   };
@@ -128,6 +132,7 @@ export async function render(main, [kind], query) {
     if (mode === "online") {
       body.open = form.querySelector("input[name=invite]:checked").value === "open";
       if (rated.checked) body.rated = true;
+      else if (hints.checked) body.hints = true;
     }
     if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: minutes.value * 60000, incrementMs: inc.value * 1000};
     if (mode !== "ai" && tkind.value === "correspondence") body.correspondence = {days: +days.value, incrementDays: +incDays.value || 0};
