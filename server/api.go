@@ -523,13 +523,20 @@ type gameSummary struct {
 	Ply     int          `json:"ply"`
 	Updated time.Time    `json:"updated"`
 	Outcome game.Outcome `json:"outcome"`
+	// Clock is the time control (Time in words).
+	Clock game.TimeControl `json:"clock"`
+	// Ratings are the seated players' ratings in the game's variant (lobby challenges), or
+	// before the game with its change (a profile's rated games).
+	Ratings [2]*gameRating `json:"ratings,omitzero"`
+	// YourMove tells the caller that they must act in the game (their own list).
+	YourMove bool `json:"yourMove,omitempty"`
 }
 
 func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
 	out := make([]gameSummary, 0, len(gs))
 	for _, g := range gs {
 		sum := gameSummary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
-			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome}
+			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome, Clock: g.Time}
 		var names [2]string
 		if kind, err := s.reg.Lookup(g.Kind); err == nil {
 			if st, err := kind.Decode(g.Start); err == nil {
@@ -557,7 +564,9 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.summarize(gs, u))
+	sums := s.summarize(gs, u)
+	s.markYourMove(r.Context(), u, gs, sums)
+	writeJSON(w, http.StatusOK, sums)
 	return nil
 }
 
@@ -571,7 +580,11 @@ func (s *Server) lobby(ctx context.Context) (map[string][]gameSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]gameSummary{"challenges": s.summarize(open, nil), "live": s.summarize(live, nil)}, nil
+	challenges := s.summarize(open, nil)
+	if err := s.challengeRatings(ctx, open, challenges); err != nil {
+		return nil, err
+	}
+	return map[string][]gameSummary{"challenges": challenges, "live": s.summarize(live, nil)}, nil
 }
 
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {

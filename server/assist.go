@@ -150,6 +150,76 @@ func (s *Server) handleGameInfo(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// challengeRatings fills in the lobby's challenges the ratings of their challengers in the
+// game's variant.
+func (s *Server) challengeRatings(ctx context.Context, rows []store.Game, sums []gameSummary) error {
+	for i, g := range rows {
+		kind, err := s.reg.Lookup(g.Kind)
+		if err != nil {
+			continue
+		}
+		start, err := kind.Decode(g.Start)
+		if err != nil {
+			continue
+		}
+		variant := rating.VariantKey(g.Kind, start.Options())
+		for p, seat := range g.Seats {
+			if seat.UserID == 0 {
+				continue
+			}
+			r, err := s.store.UserRating(ctx, seat.UserID, variant)
+			if err != nil {
+				return err
+			}
+			sums[i].Ratings[p] = &gameRating{Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation), Games: r.Games}
+		}
+	}
+	return nil
+}
+
+// ratedResults fills in the rated games of a list the players' ratings before each game, with
+// the game's change.
+func (s *Server) ratedResults(ctx context.Context, rows []store.Game, sums []gameSummary) error {
+	for i, g := range rows {
+		if !g.Rated || !g.Outcome.Over {
+			continue
+		}
+		changes, err := s.store.GameRatingChanges(ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		for _, c := range changes {
+			for p, seat := range g.Seats {
+				if seat.UserID == c.UserID {
+					d := round2(c.After.Rating - c.Before.Rating)
+					sums[i].Ratings[p] = &gameRating{Rating: round2(c.Before.Rating), Deviation: round2(c.Before.Deviation), Change: &d}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// markYourMove marks the games of u's list in play where u must act (and has not yet: a
+// selection made at a simultaneous node waits for the opponent).
+func (s *Server) markYourMove(ctx context.Context, u *store.User, rows []store.Game, sums []gameSummary) {
+	for i, g := range rows {
+		if g.Status != store.StatusActive || g.Outcome.Over || g.Mode == modeHotSeat {
+			continue
+		}
+		lg, err := s.live(ctx, g.ID)
+		if err != nil {
+			continue
+		}
+		for _, p := range lg.tb.ToAct().Players() {
+			if lg.row.Seats[p].UserID == u.ID && lg.tb.Pending(p) == nil {
+				sums[i].YourMove = true
+			}
+		}
+		lg.mu.Unlock()
+	}
+}
+
 // gameAnalysisRequest is the body of POST /api/games/{id}/analysis.
 type gameAnalysisRequest struct {
 	// Ply is the position's number: 0 the start, n after the game's n-th move.

@@ -127,7 +127,7 @@ func TestChat(t *testing.T) {
 	sws := spectator.dial()
 	sws.send(map[string]any{"type": "subscribe", "game": id})
 	sws.next(ofType("subscribed"))
-	bws.next(func(m map[string]any) bool { return m["type"] == "presence" && m["watchers"] == float64(1) })
+	bws.next(func(m map[string]any) bool { return m["type"] == "watchers" && m["watchers"] == float64(1) })
 
 	post := func(c *client, text string) int {
 		return c.call("POST", "/api/games/"+id+"/chat", map[string]any{"text": text}, nil)

@@ -76,7 +76,7 @@ var sameInEveryLanguage = map[string]bool{
 	"opt.turnover.knight-letter.K": true, "opt.turnover.knight-letter.N": true,
 	"opt.troll.rules.1987": true, "opt.troll.rules.1993": true,
 	"format.ggf": true, "format.json": true, "mode.online": true, "word.no": true,
-	"side.Blue": true, "opt.turnover.setup.zigzag": true, "chat.title": true,
+	"side.Blue": true, "opt.turnover.setup.zigzag": true, "chat.title": true, "time.fischerShort": true,
 }
 
 // TestCatalogues checks the message catalogues: the same keys in every language, the same

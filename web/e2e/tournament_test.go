@@ -180,6 +180,13 @@ func TestProfileAfterRatedGame(t *testing.T) {
 	if n := eval[int](a, `document.querySelectorAll(".game-list li").length`); n < 1 {
 		t.Errorf("the profile lists %d recent games", n)
 	}
+	// The recent game says the result for the profile's player and the opponent's rating.
+	if recent := eval[string](a, `document.querySelector(".game-list li").innerText`); !strings.Contains(recent, "Won") || !strings.Contains(recent, "Dave (1500)") {
+		t.Errorf("the profile's recent game reads %q", recent)
+	}
+	if variant := eval[string](a, `document.querySelector(".ratings tbody th").innerText`); variant != "Reversi / Othello 8×8" {
+		t.Errorf("the profile's rating is of %q", variant)
+	}
 	dir := shots(t)
 	a.screenshot(dir, "profile-desktop", 1280, 900)
 	a.screenshot(dir, "profile-phone", 390, 844)

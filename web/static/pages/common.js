@@ -2,7 +2,7 @@
 // outcome of a game in words, and starting a game.
 
 import {h} from "../dom.js";
-import {t, tOr, has, current, num} from "../i18n.js";
+import {t, tn, tOr, has, current, num} from "../i18n.js";
 import {api, ApiError} from "../api.js";
 import * as prefs from "../prefs.js";
 
@@ -28,12 +28,14 @@ export function optionValue(kind, name, value) {
 }
 
 // optionsSummary describes a game's options that differ from the defaults ("6x6, parallel
-// start"), from a view's option map and the kind's specs.
-export function optionsSummary(kind, options, specs) {
+// start"), from a view's option map and the kind's specs; the ones named in always are said
+// even at their defaults (the board's size of a challenge).
+/** @param {string} kind @param {Record<string, string>} options @param {any[]} specs @param {string[]} [always] */
+export function optionsSummary(kind, options, specs, always = []) {
   const out = [];
   for (const sp of specs || []) {
     const v = options[sp.name];
-    if (v === undefined || v === sp.default || sp.name === "seed" || sp.name === "setup") continue;
+    if (v === undefined || (v === sp.default && !always.includes(sp.name)) || sp.name === "seed" || sp.name === "setup") continue;
     out.push(`${optionLabel(kind, sp.name)}: ${optionValue(kind, sp.name, v)}`);
   }
   return out.join(" · ");
@@ -100,6 +102,50 @@ export function outcomeWords(view, sideName) {
   const why = reasonWords(o.reason);
   if (why) text += ` (${why})`;
   return text;
+}
+
+// optionMap reads options written as text ("size=6,start=parallel").
+/** @param {string} text @returns {Record<string, string>} */
+export function optionMap(text) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const kv of (text || "").split(",")) {
+    const i = kv.indexOf("=");
+    if (i > 0) out[kv.slice(0, i).trim()] = kv.slice(i + 1).trim();
+  }
+  return out;
+}
+
+// timeWords says a time control: "No clock", "5 min + 3 s", "1 day a move".
+/** @param {{kind: string, baseMs?: number, incrementMs?: number} | undefined} c */
+export function timeWords(c) {
+  if (!c || c.kind === "untimed" || !c.kind) return t("time.untimed");
+  if (c.kind === "fischer") return t("time.fischerShort", {minutes: num((c.baseMs || 0) / 60000), seconds: num((c.incrementMs || 0) / 1000)});
+  const days = (c.baseMs || 0) / 86400000, inc = (c.incrementMs || 0) / 86400000;
+  const base = tn("time.perMove", days);
+  return inc ? base + " " + tn("time.plusDays", inc) : base;
+}
+
+// ratingWords says a player's rating: "1500", or "new" before their first rated game in the
+// variant.
+/** @param {{rating: number, games: number} | null | undefined} r */
+export function ratingWords(r) {
+  if (!r) return "";
+  return r.games ? num(Math.round(r.rating), {useGrouping: false}) : t("rating.new");
+}
+
+// challengeDetails describes an open challenge: options, rated or casual, time, challenger.
+/** @param {any} g @param {import("../../types/turncoat").KindSpec | undefined} spec */
+export function challengeDetails(g, spec) {
+  const i = g.seats.findIndex(s => !s.open);
+  const host = i >= 0 ? g.seats[i] : null;
+  const opts = optionsSummary(g.kind, optionMap(g.options), spec ? spec.options : [], ["size"]);
+  const r = host && g.ratings ? g.ratings[i] : null;
+  return h("span", {class: "challenge-details"},
+    opts ? h("span", {class: "ch-options"}, opts) : null,
+    h("span", {class: "tag " + (g.rated ? "badge-rated" : "badge-casual")}, t(g.rated ? "play.rated" : "play.casual")),
+    h("span", {class: "ch-time"}, timeWords(g.clock)),
+    host ? h("span", {class: "ch-host"}, host.player || seatWords(host), r ? h("span", {class: "rating"}, ` (${ratingWords(r)})`) : null) : null);
 }
 
 export function scoreText(score) {

@@ -175,15 +175,18 @@ export async function render(main, [id], query) {
 
   // info reads what the page shows beside the game (its settings, the ratings, the chat); at
   // the end of a rated game it asks again until the ratings' change is there.
-  let infoTries = 0;
+  let infoTries = 0, infoSeq = 0;
   async function info() {
+    const my = ++infoSeq;
+    let got;
     try {
-      page.info = await api(`/games/${id}/info`);
-      page.watchers = page.info.watchers;
+      got = await api(`/games/${id}/info`);
     } catch {
       return;
     }
-    if (page.stopped) return;
+    if (page.stopped || my !== infoSeq) return; // a later answer is on its way
+    page.info = got;
+    page.watchers = got.watchers;
     page.update();
     const r = page.info.ratings;
     if (page.view.outcome.over && r && (r[0].change === undefined || r[0].change === null) && infoTries++ < 6) {
