@@ -34,7 +34,7 @@ func TestTournamentByPost(t *testing.T) {
 	host.do(chromedpSelect("#tc-game", "reversi"))
 	host.do(chromedpSelect("#tc-missed", "pass"))
 	host.type_(`#tc-title`, "6x6 Reversi, March")
-	host.type_(`#tc-options`, "size=6")
+	host.do(chromedpSelect(`.tour-create select[name=opt-size]`, "6"))
 	host.click(`.tour-create button[type=submit]`)
 	host.wait(`location.pathname.startsWith("/tournament/") && document.querySelector(".tour-phase")`)
 	path := eval[string](host, `location.pathname`)

@@ -7,31 +7,8 @@ import {t, num} from "../i18n.js";
 import {kind as kindOf} from "../api.js";
 import {navigate, title} from "../router.js";
 import * as prefs from "../prefs.js";
-import {gameTitle, optionLabel, optionDoc, optionValue, startGame, errorText} from "./common.js";
+import {gameTitle, optionField, optionValue, startGame, errorText} from "./common.js";
 import {sideName} from "../i18n.js";
-
-let uid = 0;
-
-function optionField(kind, spec, value) {
-  const id = `opt-${spec.name}-${++uid}`;
-  let control;
-  if (spec.kind === "bool") {
-    control = h("input", {type: "checkbox", id, name: "opt-" + spec.name, checked: value === "true"});
-  } else if (spec.values && spec.values.length) {
-    control = h("select", {id, name: "opt-" + spec.name}, spec.values.map(v => h("option", {value: v, selected: v === value}, optionValue(kind, spec.name, v))));
-  } else if (spec.kind === "int") {
-    control = h("input", {type: "number", id, name: "opt-" + spec.name, value, min: spec.min ?? null, max: spec.max ?? null, step: 1, inputmode: "numeric"});
-  } else {
-    control = h("input", {type: "text", id, name: "opt-" + spec.name, value, spellcheck: "false", autocomplete: "off"});
-  }
-  const doc = optionDoc(kind, spec);
-  const docId = id + "-doc";
-  if (doc) control.setAttribute("aria-describedby", docId);
-  return h("div", {class: "field" + (spec.kind === "bool" ? " check" : "")},
-    h("label", {for: id}, optionLabel(kind, spec.name)),
-    control,
-    doc ? h("p", {class: "doc", id: docId}, doc, spec.default !== "" && spec.kind !== "text" ? " " + t("new.default", {value: optionValue(kind, spec.name, spec.default)}) : "") : null);
-}
 
 function radio(name, value, label, checked, hint) {
   const id = `${name}-${value}`;
