@@ -220,6 +220,48 @@ func (s *Server) markYourMove(ctx context.Context, u *store.User, rows []store.G
 	}
 }
 
+// noteJSON is a notification with what its reader's page says it with: the game's kind and the
+// reader's opponent in it.
+type noteJSON struct {
+	store.Notification
+	About *noteAbout `json:"about,omitempty"`
+}
+
+type noteAbout struct {
+	Kind     string `json:"kind"`
+	Opponent string `json:"opponent,omitempty"`
+}
+
+// aboutNotes adds to u's notifications the game each is about.
+func (s *Server) aboutNotes(ctx context.Context, u *store.User, notes []store.Notification) []noteJSON {
+	out := make([]noteJSON, len(notes))
+	games := map[string]*noteAbout{}
+	for i, n := range notes {
+		out[i].Notification = n
+		if n.GameID == "" {
+			continue
+		}
+		about, ok := games[n.GameID]
+		if !ok {
+			if row, err := s.store.Game(ctx, n.GameID); err == nil {
+				about = &noteAbout{Kind: row.Kind}
+				for p, seat := range row.Seats {
+					if seat.UserID == u.ID {
+						other := row.Seats[1-p]
+						about.Opponent = other.UserName
+						if other.AI != "" {
+							about.Opponent = "AI"
+						}
+					}
+				}
+			}
+			games[n.GameID] = about
+		}
+		out[i].About = about
+	}
+	return out
+}
+
 // gameAnalysisRequest is the body of POST /api/games/{id}/analysis.
 type gameAnalysisRequest struct {
 	// Ply is the position's number: 0 the start, n after the game's n-th move.

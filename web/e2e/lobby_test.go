@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestLobbyShowsWhatOneAccepts posts a rated 6x6 Othello challenge at a day a move and a casual
@@ -64,4 +65,27 @@ func TestHomeMarksYourMove(t *testing.T) {
 	a.wait(`document.querySelector('.your-move-tag')`)
 	a.scrollTo = ".mine"
 	a.screenshot(shots(t), "home-your-move-pt-phone", 390, 844)
+}
+
+// TestNotificationsInWords plays a move in a correspondence game: the opponent's notification
+// names the mover and the game (no id), gives the deadline in the reader's local time, and reads
+// in the page's language.
+func TestNotificationsInWords(t *testing.T) {
+	a, b := newPage(t), newPage(t)
+	a.open("/")
+	a.signUp("Nora")
+	b.open("/")
+	b.signUp("Otto")
+	id := startOnline(t, a, b, `{correspondence: {days: 2}}`)
+	a.clickCell(a.view(id, "").Legal[0])
+	b.waitFor(`!document.querySelector("#notes-badge")?.hidden`, 30*time.Second)
+	b.open("/notifications")
+	b.wait(`document.querySelector(".notes li")`)
+	got := eval[string](b, `document.querySelector(".notes li a").innerText`)
+	if !strings.Contains(got, "Your move against Nora in Reversi / Othello, by ") || strings.Contains(got, id) || strings.Contains(got, "UTC") {
+		t.Errorf("the notification reads %q", got)
+	}
+	setLanguage(b, "pt")
+	b.wait(`document.querySelector(".notes li a")?.innerText.startsWith("Sua vez contra Nora")`)
+	b.screenshot(shots(t), "notifications-pt-phone", 390, 844)
 }

@@ -9,6 +9,7 @@ import {clear, h} from "./dom.js";
 import {navigate, setRouter} from "./router.js";
 import {api} from "./api.js";
 import {followNotifications} from "./live.js";
+import {noteWords} from "./notes.js";
 import {toast} from "./dom.js";
 
 const routes = [
@@ -154,9 +155,11 @@ async function notifications() {
   let unread = list ? list.unread : 0;
   show(unread);
   addEventListener("notifications-read", () => { unread = 0; show(0); });
-  followNotifications(n => {
+  followNotifications(async n => {
     show(++unread);
-    toast(n.message);
-    dispatchEvent(new CustomEvent("notification", {detail: n}));
+    // The list says what the notification is about (the game, the opponent).
+    const full = await api("/notifications?limit=5").then(l => l.notifications.find(x => x.id === n.id), () => null);
+    toast(noteWords(full || n));
+    dispatchEvent(new CustomEvent("notification", {detail: full || n}));
   });
 }

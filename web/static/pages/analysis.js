@@ -65,8 +65,12 @@ export async function render(main, params, query) {
     h("form", {class: "copy-row", on: {submit: e => {
       e.preventDefault();
       const list = importText.value.match(/[a-h][1-8]|pa(ss)?/gi);
-      if (!list) {
-        toast(t("analysis.badMoves"), "error");
+      // What is left once the moves, their numbers and the spaces between them are read.
+      const rest = importText.value.replace(/[a-h][1-8]|pa(ss)?|\d+\.+|[\s,;]+/gi, "");
+      if (!list || rest) {
+        const msg = rest ? t("analysis.unreadable", {text: rest.slice(0, 12)}) : t("analysis.badMoves");
+        status.textContent = msg;
+        toast(msg, "error");
         return;
       }
       moves = list.map(m => (m.toLowerCase().startsWith("pa") ? "pass" : m.toLowerCase()));

@@ -82,16 +82,21 @@ const REASONS = [
   [/^position repeated$/, "reason.repeated"],
   [/^(\d+) plies without capture/, "reason.fifty"],
   [/^took the last counter$/, "reason.lastMove"],
+  [/^all white: (\S+) cannot move$/, "reason.allWhite", "side"],
   [/no castles?/i, "reason.noCastles"],
   [/last move/i, "reason.lastMove"],
 ];
 
 // reasonWords translates a reason the rules gave ("board full"); "" when unknown outside English.
-export function reasonWords(reason) {
+// A reason that names a side ("all white: One cannot move") says it by the side's own name.
+/** @param {string} reason @param {any} [view] @param {(side: string) => string} [sideName] */
+export function reasonWords(reason, view, sideName) {
   if (!reason) return "";
-  for (const [re, key] of REASONS) {
+  for (const [re, key, param] of /** @type {[RegExp, string, string?][]} */ (REASONS)) {
     const m = reason.match(re);
-    if (m && has(key)) return t(key, {n: m[1] || ""});
+    if (!m || !has(key)) continue;
+    if (param === "side" && view && sideName) return t(key, {side: sideName(view.sides[1] === m[1] ? "second" : "first")});
+    return t(key, {n: m[1] || ""});
   }
   return current() === "en" ? reason : "";
 }
@@ -125,7 +130,7 @@ export function outcomeWords(view, sideName) {
       text += " " + t("outcome.discs", {score: scoreText(discs)});
     }
   }
-  const why = reasonWords(o.reason);
+  const why = reasonWords(o.reason, view, sideName);
   if (why) text += ` (${why})`;
   return text;
 }

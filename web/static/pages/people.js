@@ -8,6 +8,7 @@ import {navigate, title} from "../router.js";
 import {GAMES, gameTitle, errorText, optionMap, optionValue, optionsSummary} from "./common.js";
 import {kinds} from "../api.js";
 import {gameRow} from "./home.js";
+import {noteWords} from "../notes.js";
 
 // variantWords names a rating's variant ("reversi:size=8,...") in words: the game, its size, and
 // the options that differ from the defaults ("Reversi / Othello 6×6 (Start position: Parallel)").
@@ -72,7 +73,7 @@ async function notifications(main) {
   main.append(h("h1", {}, t("notes.title")));
   const ul = h("ul", {class: "notes", "aria-live": "polite"});
   const item = n => h("li", {class: n.read ? "read" : "unread"},
-    n.game ? h("a", {href: `/play/${n.game}`}, n.message) : n.tournament ? h("a", {href: `/tournament/${n.tournament}`}, n.message) : n.message,
+    n.game ? h("a", {href: `/play/${n.game}`}, noteWords(n)) : n.tournament ? h("a", {href: `/tournament/${n.tournament}`}, noteWords(n)) : noteWords(n),
     " ", h("time", {class: "muted", datetime: n.created}, date(n.created)));
   try {
     const list = await api("/notifications?limit=50");
