@@ -96,3 +96,29 @@ func TestMessagesInWords(t *testing.T) {
 	p.wait(fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.lastMove && g.view.lastMove.text === "pass")`, id))
 	_ = chromedp.Navigate
 }
+
+// TestSmallThings: the new-game form says 6x6's by-post colours (and names the sides by them);
+// the Black player's disc reads on a dark page (a ring of felt around it, as on the board).
+func TestSmallThings(t *testing.T) {
+	dir := shots(t)
+	p := newPage(t)
+	p.open("/new/reversi")
+	p.wait(`document.querySelector(".colours-note")`)
+	if !eval[bool](p, `document.querySelector(".colours-note").hidden`) {
+		t.Error("8x8 is said to be drawn in red and blue")
+	}
+	p.do(chromedpSelect(`select[name=opt-size]`, "6"))
+	p.wait(`!document.querySelector(".colours-note").hidden`)
+	if got := eval[string](p, `document.querySelector(".colours-note").innerText + " | " + document.querySelector("#side").options[0].text`); !strings.Contains(got, "Red moves first, Blue second") || !strings.HasSuffix(got, "| Red") {
+		t.Errorf("6x6 on the new-game form: %q", got)
+	}
+	p.screenshot(dir, "new-reversi-6x6-en-desktop", 1280, 900)
+	id := p.newGame(`{kind: "reversi", mode: "ai", level: 1}`)
+	p.setTheme(true)
+	p.openGame(id)
+	ring := eval[string](p, `getComputedStyle(document.querySelector(".player[data-side=first] .disc-chip")).boxShadow`)
+	if ring == "none" || ring == "" {
+		t.Errorf("the Black player's disc has no ring on a dark page: %q", ring)
+	}
+	p.screenshot(dir, "players-dark-phone", 390, 844)
+}

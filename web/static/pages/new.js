@@ -34,14 +34,22 @@ export async function render(main, [kind], query) {
     opts.append(optionField(kind, spec, preset[spec.name] ?? spec.default));
   }
   const sides = k.sides;
-  const side = s => sideName(kind, sides, s, prefs.boardTheme(kind, {size: preset.size || (k.options.find(o => o.name === "size") || {}).default}));
+  // The sides' names follow the board's colours: the by-post red and blue of 6x6 Othello.
+  const sizeNow = () => {
+    const el = /** @type {HTMLSelectElement} */ (opts.querySelector("[name=opt-size]"));
+    return el ? el.value : preset.size || (k.options.find(o => o.name === "size") || {}).default;
+  };
+  const theme = () => prefs.boardTheme(kind, {size: sizeNow()});
+  const side = s => sideName(kind, sides, s, theme());
+  const colours = h("p", {class: "doc colours-note", hidden: true});
+  opts.append(colours);
   const level = h("input", {type: "range", id: "level", name: "level", min: k.levels[0], max: k.levels[1], value: prefs.get("level") || 3});
   const levelOut = h("output", {for: "level", id: "level-out"}, num(+level.value));
   level.addEventListener("input", () => { levelOut.textContent = num(+level.value); });
-  const sideSel = h("select", {id: "side", name: "side"},
+  const sideSel = /** @type {HTMLSelectElement} */ (h("select", {id: "side", name: "side"},
     h("option", {value: "first"}, side("first")),
     h("option", {value: "second"}, side("second")),
-    h("option", {value: "random"}, t("new.random")));
+    h("option", {value: "random"}, t("new.random"))));
   const rated = h("input", {type: "checkbox", id: "rated", name: "rated"});
   const hints = h("input", {type: "checkbox", id: "hints", name: "hints"});
   const who = h("fieldset", {class: "who"}, h("legend", {}, t("new.who")),
@@ -78,7 +86,11 @@ export async function render(main, [kind], query) {
   main.append(h("h1", {}, t("new.title", {game: gameTitle(kind)})), form);
 
   const sync = () => {
-    const mode = form.querySelector("input[name=who]:checked").value;
+    const mode = /** @type {HTMLInputElement} */ (form.querySelector("input[name=who]:checked")).value;
+    sideSel.options[0].textContent = side("first");
+    sideSel.options[1].textContent = side("second");
+    colours.hidden = theme() !== "bypost";
+    colours.textContent = t("new.bypostColours", {first: side("first"), second: side("second")});
     form.querySelector(".ai-only").hidden = mode !== "ai";
     form.querySelector(".online-only").hidden = mode !== "online";
     form.querySelector(".side-field").hidden = mode === "hotseat";
