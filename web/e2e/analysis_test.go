@@ -62,3 +62,30 @@ func jsList(xs []string) string {
 	}
 	return "[" + strings.Join(q, ",") + "]"
 }
+
+// TestOpeningNames shows the named Othello openings: on the analysis board (the position's and,
+// in the explorer, the one each book move reaches) and on a game's page.
+func TestOpeningNames(t *testing.T) {
+	dir := shots(t)
+	p := newPage(t)
+	p.open("/analysis?size=8&moves=f5d6c3d3")
+	p.wait(`document.querySelector("#an-opening") && !document.querySelector("#an-opening").hidden`)
+	if got := eval[string](p, `document.querySelector("#an-opening").innerText`); got != "Opening: Perpendicular" {
+		t.Errorf("after f5d6c3d3 the analysis board says %q", got)
+	}
+	p.wait(`document.querySelector('ol.book-moves li[data-move="c4"] .opening-name')`)
+	if got := eval[string](p, `document.querySelector('ol.book-moves li[data-move="c4"] .opening-name').innerText`); got != "Tiger" {
+		t.Errorf("the explorer's c4 leads to %q", got)
+	}
+	p.screenshot(dir, "analysis-opening-en-desktop", 1280, 900)
+	setLanguage(p, "es")
+	p.wait(`document.querySelector("#an-opening")?.innerText.startsWith("Apertura:")`)
+	p.scrollTo = "#an-book"
+	p.screenshot(dir, "analysis-opening-es-phone", 390, 844)
+	id := p.importGame("reversi", "moves", "f5d6c3d3c4f4f6b4e3")
+	p.openGame(id)
+	p.wait(`document.querySelector(".opening-line") && !document.querySelector(".opening-line").hidden`)
+	if got := eval[string](p, `document.querySelector(".opening-line .opening-name").innerText`); got != "Kung" {
+		t.Errorf("the game's page names the opening %q", got)
+	}
+}

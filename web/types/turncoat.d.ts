@@ -231,6 +231,8 @@ export interface BoardModule {
   passes?: boolean;
   // evaluation says whether the game's values are in discs, for the evaluation graph.
   evaluation?: boolean;
+  // opening names the opening a game has reached ("" when none).
+  opening?(view: View): Promise<string>;
   // analysisURL is the analysis board's address for a game's position, where there is one.
   analysisURL?(start: View, moves: string[]): string;
 }

@@ -6,6 +6,7 @@
 
 import {h, s} from "../dom.js";
 import * as prefs from "../prefs.js";
+import {api} from "../api.js";
 import {Grid, Anim, CELL, BAND} from "./grid.js";
 import {disc, flip, drop, setColour, pieceWords} from "./discs.js";
 import {hintText, bestHints} from "./hints.js";
@@ -180,6 +181,16 @@ export const prefsShown = ["markers", "coords"];
 export const evaluation = true;
 // passes: a side without a move passes (the page may pass for the player).
 export const passes = true;
+
+// opening names the Othello opening a game from the standard 8x8 start has reached ("" for
+// another start or size, and past the opening).
+/** @param {import("../../types/turncoat").View} view */
+export async function opening(view) {
+  if (view.options.size !== "8" || (view.options.start || "diagonal") !== "diagonal" || view.ply > 40) return "";
+  const moves = view.moves.map(m => (m.text === "pass" ? "pa" : m.text)).join("");
+  const r = await api("/book?moves=" + moves).catch(() => null);
+  return (r && r.opening) || "";
+}
 
 // analysisURL is the analysis board's address for the position after moves from start (the
 // start written out when it is not the usual one).

@@ -44,8 +44,9 @@ export async function render(main, params, query) {
   const movesBox = h("ol", {class: "moves"});
   const valueList = h("ol", {class: "values"});
   const bookSummary = h("p", {class: "muted small", id: "an-book-summary"});
+  const openingLine = h("p", {class: "opening-line", id: "an-opening", hidden: true});
   const bookList = h("ol", {class: "book-moves"});
-  const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), bookSummary, bookList);
+  const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), openingLine, bookSummary, bookList);
   const importText = h("input", {type: "text", id: "an-import", placeholder: "f5d6c3d3c4", spellcheck: "false"});
   const editBtn = h("button", {type: "button", id: "an-edit"}, t("analysis.edit"));
   const editBar = h("div", {class: "edit-bar", hidden: true});
@@ -156,6 +157,8 @@ export async function render(main, params, query) {
     if (my !== seq) return;
     bookBox.hidden = false;
     bookBox.dataset.inBook = r.inBook ? "yes" : "no";
+    openingLine.hidden = !r.opening;
+    openingLine.replaceChildren(t("analysis.opening"), " ", h("strong", {class: "opening-name", lang: "en"}, r.opening || ""));
     if (!r.inBook) {
       bookSummary.textContent = t("analysis.bookOut");
       bookList.replaceChildren();
@@ -166,7 +169,8 @@ export async function render(main, params, query) {
     bookList.replaceChildren(...r.moves.map(m => h("li", {"data-move": m.move, class: m.leaf ? "leaf" : null},
       h("button", {type: "button", class: "link", on: {click: () => play(m.move)}}, m.move), " ",
       h("strong", {}, value(m.value)), " ",
-      h("span", {class: "muted small"}, m.leaf ? t("analysis.bookLeaf") : tn("analysis.bookGames", m.games)))));
+      h("span", {class: "muted small"}, m.leaf ? t("analysis.bookLeaf") : tn("analysis.bookGames", m.games)),
+      m.opening ? [" ", h("span", {class: "opening-name small", lang: "en"}, m.opening)] : null)));
   }
 
   function empties() {

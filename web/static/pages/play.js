@@ -67,6 +67,7 @@ export async function render(main, [id], query) {
   const boardArea = h("section", {class: "board-area", "aria-label": t("play.board")}, statusLine, boardHost, replayBar);
   const optionsLine = h("p", {class: "muted options-line"});
   const badges = h("p", {class: "badges"});
+  const openingLine = h("p", {class: "opening-line muted small", hidden: true});
   const playersBox = h("div", {class: "players"});
   const result = h("div", {class: "result", id: "result", hidden: true, role: "status"});
   const actionsBox = h("div", {class: "controls"});
@@ -81,7 +82,7 @@ export async function render(main, [id], query) {
   const settings = h("div", {class: "settings"});
   const conn = h("p", {class: "conn muted"});
   const panel = h("aside", {class: "panel", "aria-label": t("play.panel")},
-    h("h1", {class: "game-title"}, gameTitle(kind)), optionsLine, badges,
+    h("h1", {class: "game-title"}, gameTitle(kind)), optionsLine, badges, openingLine,
     playersBox, result, actionsBox, offersBox, inviteBox,
     h("section", {class: "history"}, h("h2", {}, t("play.moves")), replayCtl, list),
     watchersLine, chatBox, graphBox,
@@ -147,10 +148,25 @@ export async function render(main, [id], query) {
     const v = page.view;
     optionsLine.textContent = [t(`mode.${page.game.mode}`), optionsSummary(kind, v.options, spec.options)].filter(Boolean).join(" · ");
     badgesUpdate();
+    openingUpdate();
     layout.dataset.status = v.outcome.over ? "over" : page.game.status;
     resultUpdate();
     for (const p of parts) p.update();
   };
+
+  // openingUpdate names the opening the game has reached, where the game's board module knows
+  // the openings' names (asked again only when the moves change).
+  let openingOf = -1;
+  function openingUpdate() {
+    const v = page.view;
+    if (!mod.opening || openingOf === v.version) return;
+    openingOf = v.version;
+    mod.opening(v).then(name => {
+      if (page.stopped || openingOf !== v.version) return;
+      openingLine.hidden = !name;
+      openingLine.replaceChildren(t("analysis.opening"), " ", h("strong", {class: "opening-name", lang: "en"}, name));
+    });
+  }
 
   function badgesUpdate() {
     const info = page.info;
