@@ -163,7 +163,7 @@ func TestClocksWaitForBothSeats(t *testing.T) {
 		t.Errorf("after the join the creator's clock reads %.0f ms, the server's %.0f ms", shown, server)
 	}
 	// After a reconnection too.
-	a.do(evalVoid(`import("/live.js").then(m => m.drop())`))
+	a.do(evalVoid(dropConnection))
 	a.wait(`document.querySelector(".conn").dataset.state === "online"`)
 	server = eval[float64](a, fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.clock.remainingMs[0])`, id))
 	if shown := clockMs(t, a, "first"); math.Abs(server-shown) > 1000 {

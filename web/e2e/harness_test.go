@@ -228,6 +228,10 @@ func (p *page) consoleErrors() []string {
 	return append([]string(nil), p.errors...)
 }
 
+// dropConnection closes the page's WebSocket as a network failure would, through the page's own
+// live.js (the module of the page's version: another URL would be another module).
+const dropConnection = `import(new URL("live.js", document.querySelector("script[type=module]").src)).then(m => m.drop())`
+
 // forgetErrors drops the logged errors that contain text: the failed requests a test makes on
 // purpose (the browser logs every refused fetch).
 func (p *page) forgetErrors(text string) {

@@ -22,7 +22,8 @@ function pick() {
 // load fetches and installs the catalogue of the chosen language.
 export async function load(choice) {
   lang = choice || pick();
-  const res = await fetch(`/i18n/${lang}.json`);
+  // Beside this module, under the UI's version: the browser keeps it as long as the module.
+  const res = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
   catalogue = await res.json();
   document.documentElement.lang = lang;
   return lang;
