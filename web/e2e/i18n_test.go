@@ -76,6 +76,7 @@ func TestNoUntranslatedText(t *testing.T) {
 		`{kind: "blocs", mode: "hotseat"}`,
 		`{kind: "troll", mode: "ai", level: 1}`,
 		`{kind: "reversi", mode: "online", open: false}`,
+		`{kind: "reversi", mode: "online", open: true, options: {size: "6"}, correspondence: {days: 2}}`,
 	} {
 		gameIDs = append(gameIDs, p.newGame(body))
 	}

@@ -121,4 +121,11 @@ func TestSmallThings(t *testing.T) {
 		t.Errorf("the Black player's disc has no ring on a dark page: %q", ring)
 	}
 	p.screenshot(dir, "players-dark-phone", 390, 844)
+
+	// Turnover counts each side's Castles, and says so beside the count.
+	id = p.newGame(`{kind: "turnover", mode: "hotseat"}`)
+	p.openGame(id)
+	if got := eval[string](p, `document.querySelector(".player[data-side=first] .tally").innerText.replace(/\s+/g, " ").trim()`); got != "8 Castles" {
+		t.Errorf("Turnover's count reads %q", got)
+	}
 }
