@@ -51,7 +51,7 @@ async function list(main) {
     if (!ts.length) box.append(h("p", {class: "muted"}, t("tour.none")));
     const ul = h("ul", {class: "tour-list"});
     for (const x of ts) {
-      ul.append(h("li", {}, h("a", {href: `/tournament/${x.id}`}, x.title), " · ", gameTitle(x.game), " · ",
+      ul.append(h("li", {}, h("a", {href: `/tournament/${x.id}`, translate: "no"}, x.title), " · ", gameTitle(x.game), " · ",
         t(`tour.phase.${x.phase}`), " · ", t("tour.host", {name: x.host})));
     }
     box.append(ul);
@@ -191,7 +191,7 @@ async function page(main, id) {
   const meName = !x.you ? "" : await api("/me").then(m => m.user && m.user.name, () => "");
   const spec = (await kinds().catch(() => [])).find(k => k.name === x.game);
   const opts = spec ? optionsSummary(x.game, optionMap(x.config.options), spec.options, ["size"]) : x.config.options;
-  main.append(h("h1", {}, x.title),
+  main.append(h("h1", {translate: "no"}, x.title),
     h("p", {class: "lead"}, gameTitle(x.game), opts ? ` (${opts.replaceAll(" · ", ", ")})` : "", " · ",
       h("span", {class: "tour-phase"}, t(`tour.phase.${x.phase}`)), " · ", t("tour.host", {name: x.host})),
     h("p", {class: "muted"}, t("tour.terms", {round: durationWords(goDuration(x.config.roundLength)),
