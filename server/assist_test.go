@@ -40,7 +40,10 @@ type infoJSON struct {
 // runs, unless created with hints for both (never rated); games against the AI keep their hints;
 // a finished game is analysed by anyone.
 func TestEngineHelpBetweenPeople(t *testing.T) {
-	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) { testEngineHelp(t, newHarness(t, dsn, opts)) })
+}
+
+func testEngineHelp(t *testing.T, h *harness) {
 	a, b, id := onlinePair(t, h, nil)
 	var info infoJSON
 	a.call("GET", "/api/games/"+id+"/info", nil, &info)
@@ -118,7 +121,10 @@ func TestClocksWaitForOpponent(t *testing.T) {
 // shown; a player who switched the chat off neither reads nor is written to; games against the
 // AI have no chat. Messages reach the followers over the WebSocket.
 func TestChat(t *testing.T) {
-	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) { testChat(t, newHarness(t, dsn, opts)) })
+}
+
+func testChat(t *testing.T, h *harness) {
 	a, b, id := onlinePair(t, h, nil)
 	spectator := h.bot()
 	bws := b.dial()
