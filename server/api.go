@@ -238,6 +238,8 @@ type createRequest struct {
 	Rated bool             `json:"rated"`
 	// Correspondence sets a correspondence time control in days (instead of Time).
 	Correspondence *correspondenceRequest `json:"correspondence"`
+	// Hints gives both players of an online game the engine's help while it runs.
+	Hints bool `json:"hints"`
 }
 
 // createGame validates a request and stores the game; it returns the row, the table and the
@@ -364,6 +366,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := s.allowCreate(r, userOf(r)); err != nil {
 		return err
 	}
+	if err := checkHintsRequest(req); err != nil {
+		return err
+	}
 	var u *store.User
 	row, _, invite, err := s.createGame(r.Context(), func() (*store.User, error) {
 		var err error
@@ -371,6 +376,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 		return u, err
 	}, req, "")
 	if err != nil {
+		return err
+	}
+	if err := s.saveGameSettings(r.Context(), row.ID, store.GameSettings{Hints: req.Hints}); err != nil {
 		return err
 	}
 	return s.respondGame(w, r, u, row.ID, http.StatusCreated, invite)
@@ -460,7 +468,14 @@ func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON 
 			viewer = game.First
 		}
 	}
-	j.View = lg.tb.View(viewer, s.now())
+	at := s.now()
+	if lg.row.Status == store.StatusOpen {
+		at = lg.row.Created // no clock runs before both seats are taken
+	}
+	j.View = lg.tb.View(viewer, at)
+	if lg.row.Status == store.StatusOpen && j.View.Clock != nil {
+		j.View.Clock.Running = [2]bool{}
+	}
 	if len(j.View.Legal) > 0 {
 		j.Actions = actionDetails(lg.tb.State(), viewer)
 	}
@@ -500,13 +515,20 @@ type gameSummary struct {
 	Ply     int          `json:"ply"`
 	Updated time.Time    `json:"updated"`
 	Outcome game.Outcome `json:"outcome"`
+	// Clock is the time control (Time in words).
+	Clock game.TimeControl `json:"clock"`
+	// Ratings are the seated players' ratings in the game's variant (lobby challenges), or
+	// before the game with its change (a profile's rated games).
+	Ratings [2]*gameRating `json:"ratings,omitzero"`
+	// YourMove tells the caller that they must act in the game (their own list).
+	YourMove bool `json:"yourMove,omitempty"`
 }
 
 func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
 	out := make([]gameSummary, 0, len(gs))
 	for _, g := range gs {
 		sum := gameSummary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
-			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome}
+			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome, Clock: g.Time}
 		var names [2]string
 		if kind, err := s.reg.Lookup(g.Kind); err == nil {
 			if st, err := kind.Decode(g.Start); err == nil {
@@ -534,7 +556,9 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, s.summarize(gs, u))
+	sums := s.summarize(gs, u)
+	s.markYourMove(r.Context(), u, gs, sums)
+	writeJSON(w, http.StatusOK, sums)
 	return nil
 }
 
@@ -548,7 +572,11 @@ func (s *Server) lobby(ctx context.Context) (map[string][]gameSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]gameSummary{"challenges": s.summarize(open, nil), "live": s.summarize(live, nil)}, nil
+	challenges := s.summarize(open, nil)
+	if err := s.challengeRatings(ctx, open, challenges); err != nil {
+		return nil, err
+	}
+	return map[string][]gameSummary{"challenges": challenges, "live": s.summarize(live, nil)}, nil
 }
 
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
@@ -780,6 +808,9 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	lg.mu.Unlock()
 	if err != nil {
 		return err
+	}
+	if gs, err := s.store.GameSettingsOf(r.Context(), id); err != nil || s.saveGameSettings(r.Context(), nrow.ID, gs) != nil {
+		s.log.Warn("the rematch's settings", "game", nrow.ID)
 	}
 	return s.respondGame(w, r, u, nrow.ID, http.StatusCreated, "")
 }
@@ -1016,6 +1047,9 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	}
 	if row.Rated {
 		return errorf(http.StatusForbidden, codeNotAllowed, "no hints in rated games")
+	}
+	if err := s.engineHelp(r.Context(), row, state.Outcome().Over); err != nil {
+		return err
 	}
 	if !state.ToAct().Has(side) {
 		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)

@@ -266,6 +266,8 @@ type bookMoveJSON struct {
 	Games int  `json:"games"`
 	// Leaf marks the best move outside the book, valued by the engine.
 	Leaf bool `json:"leaf,omitempty"`
+	// Opening names the opening the move reaches, when it reaches a named one.
+	Opening string `json:"opening,omitempty"`
 }
 
 // maxBookMoves bounds the moves an explorer request replays.
@@ -305,12 +307,18 @@ func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	out := map[string]any{"toMove": [2]string{"black", "white"}[b.Turn], "inBook": false, "moves": []bookMoveJSON{}}
+	out["opening"], out["openingPly"] = book.LineName(start, rec.Moves)
 	st := s.book.b.Stats()
 	out["book"] = map[string]int{"positions": st.Positions, "games": st.Games, "plies": st.Plies, "depth": s.book.b.Depth()}
 	if e, ok := s.book.b.Lookup(b); ok {
 		moves := make([]bookMoveJSON, 0, len(e.Moves))
 		for _, m := range e.Moves {
 			mv := bookMoveJSON{Move: reversi.SquareName(m.Square), Games: m.Games, Leaf: m.Leaf}
+			if next := b; next.Size == 8 {
+				if _, err := next.Play(m.Square); err == nil {
+					mv.Opening = book.OpeningName(next)
+				}
+			}
 			if m.Valued {
 				v := m.Value
 				mv.Value = &v

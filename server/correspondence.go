@@ -301,7 +301,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"notifications": notes, "unread": unread})
+	writeJSON(w, http.StatusOK, map[string]any{"notifications": s.aboutNotes(r.Context(), u, notes), "unread": unread})
 	return nil
 }
 

@@ -86,6 +86,10 @@ type message struct {
 	OK      bool        `json:"ok,omitempty"`
 	// Online tells, in a presence message, which seats have a player following the game.
 	Online *[2]bool `json:"online,omitempty"`
+	// Watchers counts, in a watchers message, the spectators following the game.
+	Watchers *int `json:"watchers,omitempty"`
+	// Chat is a chat message.
+	Chat *store.ChatMessage `json:"chat,omitempty"`
 }
 
 func mustJSON(v any) []byte {
@@ -133,8 +137,8 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 	c.mu.Lock()
 	c.games[lg.id] = true
 	c.mu.Unlock()
-	online := seatsOnline(lg)
-	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version(), Online: &online}
+	online, watchers := seatsOnline(lg), watcherCount(lg)
+	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version(), Online: &online, Watchers: &watchers}
 	if views {
 		m.View = s.gameView(lg, c.user, game.NoPlayer)
 	}
@@ -143,15 +147,17 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 	return nil
 }
 
-// presence tells a game's followers (lg locked) which seats have a player following it, when
-// that changes: the page shows whether the opponent is there.
+// presence tells a game's followers (lg locked) which seats have a player following it, and how
+// many spectators follow it, when that changes: the page shows whether the opponent is there.
 func (s *Server) presence(lg *liveGame) {
-	online := seatsOnline(lg)
-	if online == lg.online {
-		return
+	if online := seatsOnline(lg); online != lg.online {
+		lg.online = online
+		s.notify(lg, message{Type: "presence", Game: lg.id, Online: &online})
 	}
-	lg.online = online
-	s.notify(lg, message{Type: "presence", Game: lg.id, Online: &online})
+	if watchers := watcherCount(lg); watchers != lg.watchers {
+		lg.watchers = watchers
+		s.notify(lg, message{Type: "watchers", Game: lg.id, Watchers: &watchers})
+	}
 }
 
 // seatsOnline returns which seats of a game (lg locked) have a player following it.

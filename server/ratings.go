@@ -132,7 +132,11 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u, "ratings": ratings, "recent": s.summarize(gs, userOf(r))})
+	recent := s.summarize(gs, userOf(r))
+	if err := s.ratedResults(r.Context(), gs, recent); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": u, "ratings": ratings, "recent": recent})
 	return nil
 }
 

@@ -112,6 +112,7 @@ type Server struct {
 	houseRuns map[string]bool
 
 	loginLimits, signupLimits, moveLimits, createLimits *limiters
+	chatLimits                                          *limiters
 	// auth counts the open sockets and the log-in failures.
 	auth authState
 
@@ -221,6 +222,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	s.corrRoutes(mux)
+	s.playRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {

@@ -26,8 +26,10 @@ type liveGame struct {
 	ai    *aiRun
 	timer *time.Timer
 	used  time.Time
-	// online is the presence last sent to the followers: which seats follow the game.
-	online [2]bool
+	// online is the presence last sent to the followers: which seats follow the game, and
+	// how many spectators.
+	online   [2]bool
+	watchers int
 }
 
 // live returns the game, loaded if needed, with its lock held: the caller unlocks it.

@@ -50,6 +50,7 @@ const (
 	opPost        = "post"
 	opEdit        = "edit"
 	opAdvance     = "advance"
+	opStart       = "start"
 	opExtend      = "extend"
 	opReplace     = "replace"
 	opForfeit     = "forfeit"
@@ -93,6 +94,8 @@ func (o tournamentOp) apply(t *tournament.Tournament) ([]tournament.Event, error
 		return t.Edit(o.At, o.Player, o.Round, o.Text)
 	case opAdvance:
 		return t.Advance(o.At, rng)
+	case opStart:
+		return t.Start(o.At, rng)
 	case opExtend:
 		return t.Extend(o.At, o.Duration)
 	case opReplace:
@@ -964,7 +967,7 @@ func (s *Server) tournamentRoutes(handle func(pattern string, h func(w http.Resp
 	handle("POST /api/tournaments/{id}/reserve", s.playerHandler(opReserve))
 	handle("POST /api/tournaments/{id}/posts", s.handlePost)
 	handle("PUT /api/tournaments/{id}/posts", s.handlePost)
-	for _, op := range []string{opAdvance, opExtend, opReplace, opForfeit, opSeat, opAdjudicate, opCorrect} {
+	for _, op := range []string{opAdvance, opStart, opExtend, opReplace, opForfeit, opSeat, opAdjudicate, opCorrect} {
 		handle("POST /api/tournaments/{id}/"+op, s.hostHandler(op))
 	}
 	handle("GET /api/tournaments/{id}/boards", s.handleBoards)

@@ -12,6 +12,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // webAsset is one file of the web UI, read once at start: the files are embedded and never
@@ -21,6 +22,8 @@ type webAsset struct {
 	// gz is the file gzipped, for text files (nil for those that do not shrink).
 	gz    []byte
 	ctype string
+	// data is the file as served (index.html with its references versioned).
+	data []byte
 }
 
 // compressible reports whether files with this name are text worth gzipping.
@@ -33,12 +36,17 @@ func compressible(name string) bool {
 }
 
 // webRoutes serves the web UI's files: the page for every client-side route (/, /play/ID,
-// ...), and the assets with an ETag so that browsers revalidate cheaply, gzipped for clients
-// that accept it.
+// ...), revalidated by its ETag, and the assets under the versioned prefix (see webversion.go)
+// cached for good, gzipped for clients that accept it. The assets' plain paths keep working,
+// revalidated like the page.
 func (s *Server) webRoutes(mux *http.ServeMux) {
 	files := s.cfg.Web
 	if files == nil {
 		return
+	}
+	version, err := uiVersion(files)
+	if err != nil {
+		s.log.Error("reading the web UI", "error", err)
 	}
 	assets := map[string]*webAsset{}
 	fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
@@ -49,8 +57,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		if err != nil {
 			return err
 		}
+		if p == "index.html" && version != "" {
+			data = versionPage(data, version)
+		}
 		h := sha256.Sum256(data)
-		a := &webAsset{etag: hex.EncodeToString(h[:])[:16], ctype: mime.TypeByExtension(path.Ext(p))}
+		a := &webAsset{etag: hex.EncodeToString(h[:])[:16], ctype: mime.TypeByExtension(path.Ext(p)), data: data}
 		if a.ctype == "" {
 			a.ctype = http.DetectContentType(data)
 		}
@@ -74,6 +85,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		p := path.Clean(r.URL.Path)
+		immutable := false
+		if v, file, ok := unversion(p); ok && assets[file] != nil && file != "/index.html" {
+			// An older version's file is served as it is now, and not kept.
+			p, immutable = file, v == version
+		}
 		if _, ok := assets[p]; !ok || p == "/index.html" {
 			// A page route: the single page answers it.
 			p = "/index.html"
@@ -86,9 +102,13 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		hdr := w.Header()
-		// no-cache: the URLs carry no version, so the browser revalidates every file (an
-		// unchanged one costs a 304 without a body).
-		hdr.Set("Cache-Control", "no-cache")
+		if immutable {
+			hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
+		} else {
+			// no-cache: the URL carries no version, so the browser revalidates the file (an
+			// unchanged one costs a 304 without a body).
+			hdr.Set("Cache-Control", "no-cache")
+		}
 		hdr.Set("X-Content-Type-Options", "nosniff")
 		gz := a.gz != nil && acceptsGzip(r)
 		tag := `"` + a.etag + `"`
@@ -104,7 +124,8 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		if !gz {
-			fileServer.ServeHTTP(w, r)
+			hdr.Set("Content-Type", a.ctype)
+			http.ServeContent(w, r, path.Base(p), time.Time{}, bytes.NewReader(a.data))
 			return
 		}
 		hdr.Set("Content-Type", a.ctype)

@@ -115,7 +115,10 @@ func Restore(reg *game.Registry, s Snapshot) (*Tournament, error) {
 	}
 	t := &Tournament{cfg: cfg, reg: reg, g: g, opts: opts, start: start, created: s.Created, phase: s.Phase,
 		window: s.Window, version: s.Version, ended: s.Ended, note: s.Note}
-	if !s.Window.Equal(s.Created.Add(cfg.Window)) {
+	// The window closes cfg.Window after the creation, or earlier when the host started the
+	// tournament at once (Start).
+	full := s.Created.Add(cfg.Window)
+	if !s.Window.Equal(full) && (s.Phase == PhaseSubscription || s.Window.Before(s.Created) || s.Window.After(full)) {
 		return bad("the window closes at %s, not %v after the creation", stamp(s.Window), cfg.Window)
 	}
 	for _, list := range [][]string{s.Subscribers, s.Reserves} {

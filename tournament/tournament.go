@@ -340,6 +340,25 @@ func (t *Tournament) Advance(now time.Time, rng *rand.Rand) ([]Event, error) {
 	return evs, nil
 }
 
+// Start closes the subscription window at now, before its time (the host starts the tournament
+// at once): the subscribers are paired and round 1 opens, as when the window ends. It needs two
+// players (one with the house AI as the odd player's opponent).
+func (t *Tournament) Start(now time.Time, rng *rand.Rand) ([]Event, error) {
+	if t.phase != PhaseSubscription {
+		return nil, fmt.Errorf("%w: the tournament has started", ErrPhase)
+	}
+	if n := len(t.subscribers); n < 2 && !(n == 1 && t.cfg.OddPlayer == OddHouse) {
+		return nil, fmt.Errorf("%w: %d player(s) subscribed; a tournament needs two", ErrNotAllowed, n)
+	}
+	if rng == nil {
+		return nil, fmt.Errorf("%w: to pair the players and roll the dice", ErrNoRandom)
+	}
+	if now.Before(t.window) {
+		t.window = now
+	}
+	return t.closeSubscription(nil, t.window, rng), nil
+}
+
 // closeSubscription pairs the subscribers at random onto numbered boards, rolls the dice on
 // each, and opens round 1.
 func (t *Tournament) closeSubscription(evs []Event, at time.Time, rng *rand.Rand) []Event {

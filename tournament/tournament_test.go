@@ -519,3 +519,55 @@ func TestWholeTournament(t *testing.T) {
 		}
 	}
 }
+
+// TestStart: the host starts a tournament before its window ends: the players are paired, the
+// dice rolled and round 1 opens at once; the window is then closed. Too few players, or a start
+// after the start, are refused and change nothing.
+func TestStart(t *testing.T) {
+	tr := mustNew(t, Config{Window: 24 * time.Hour, RoundLength: 10 * time.Minute})
+	rng := rand.New(rand.NewPCG(1, 2))
+	if _, err := tr.Subscribe(t0.Add(time.Minute), player(1)); err != nil {
+		t.Fatal(err)
+	}
+	v := tr.Version()
+	if _, err := tr.Start(t0.Add(2*time.Minute), rng); !errors.Is(err, ErrNotAllowed) || tr.Version() != v {
+		t.Fatalf("a start with one player: %v (version %d, was %d)", err, tr.Version(), v)
+	}
+	for i := 2; i <= 4; i++ {
+		if _, err := tr.Subscribe(t0.Add(time.Duration(i)*time.Minute), player(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	at := t0.Add(5 * time.Minute)
+	evs, err := tr.Start(at, rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkVersions(t, tr, evs)
+	k := kinds(evs)
+	if k[EventPaired] != 2 || k[EventSeated] != 2 || k[EventRoundOpened] != 1 || k[EventDice] < 2 {
+		t.Fatalf("the start's events: %v", k)
+	}
+	r, ok := tr.Round()
+	if !ok || r.Number != 1 || !r.Opened.Equal(at) || !r.Deadline.Equal(at.Add(10*time.Minute)) || !tr.SubscriptionCloses().Equal(at) {
+		t.Fatalf("round %+v (open %v), window closes %v", r, ok, tr.SubscriptionCloses())
+	}
+	if _, err := tr.Subscribe(at.Add(time.Minute), player(5)); !errors.Is(err, ErrPhase) {
+		t.Fatalf("a subscription after the start: %v", err)
+	}
+	if _, err := tr.Start(at.Add(time.Minute), rng); !errors.Is(err, ErrPhase) {
+		t.Fatalf("a second start: %v", err)
+	}
+	// The snapshot keeps the started tournament.
+	b, err := json.Marshal(tr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Unmarshal(games.Registry(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Version() != tr.Version() || !back.SubscriptionCloses().Equal(at) || len(back.Boards()) != 2 {
+		t.Fatalf("restored: version %d, window %v, %d boards", back.Version(), back.SubscriptionCloses(), len(back.Boards()))
+	}
+}

@@ -130,13 +130,18 @@ func (a *Agent) Choose(ctx context.Context, s game.State, p game.Player) (game.A
 	return game.Action(res.Move), nil
 }
 
-// Analyze returns the value of each of p's moves in s, in discs, best first.
+// Analyze returns the value of each of p's moves in s, in discs, best first (a forced pass
+// with the value of the position).
 func (a *Agent) Analyze(ctx context.Context, s game.State, p game.Player) ([]engine.MoveStat, error) {
 	pos, lim, forced, err := a.position(s, p)
 	if err != nil {
 		return nil, err
 	}
-	if forced != game.NoAction {
+	if forced == reversi.Pass {
+		// A forced pass is worth what the position is: the engine's analysis passes and
+		// searches the opponent's moves.
+		pos = PositionOf(s.(*reversi.State).Board())
+	} else if forced != game.NoAction {
 		return []engine.MoveStat{{Action: forced, Unit: "discs"}}, nil
 	}
 	values, res, err := a.engine().Analyze(ctx, pos, lim)

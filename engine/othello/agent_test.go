@@ -186,6 +186,43 @@ func TestAnalyzeForcedPass(t *testing.T) {
 	}
 }
 
+// TestAgentAnalyzeForcedPass has the agent analyse a game's position where the side to move
+// must pass: the pass carries the position's value, minus the opponent's best after it, not 0.
+func TestAgentAnalyzeForcedPass(t *testing.T) {
+	s := reversi.NewState(reversi.Standard)
+	// A random game played until a side must pass.
+	rng := rand.New(rand.NewPCG(9, 9))
+	for !s.MustPass() {
+		if s.ToAct() == game.Nobody {
+			s = reversi.NewState(reversi.Standard)
+		}
+		var buf [64]game.Action
+		legal := s.Legal(s.ToAct().Single(), buf[:0])
+		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lim := Limits{Depth: 6}
+	a := NewAgent("analyst", lim, 0, Options{TableBytes: 1 << 20}, 1)
+	p := s.ToAct().Single()
+	stats, err := a.Analyze(context.Background(), s, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := s.Clone().(*reversi.State)
+	if err := after.Apply(reversi.Pass); err != nil {
+		t.Fatal(err)
+	}
+	values, _, err := New(Options{TableBytes: 1 << 20}).Analyze(context.Background(), PositionOf(after.Board()), lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stats) != 1 || stats[0].Action != reversi.Pass || stats[0].Value != float64(-values[0].Score) || stats[0].Unit != "discs" {
+		t.Fatalf("the forced pass is analysed as %+v; the opponent's best after it is %+d", stats, values[0].Score)
+	}
+	t.Logf("the forced pass is worth %+v (the opponent's best %+d)", stats[0].Value, values[0].Score)
+}
+
 // fixedBook knows one position and its move.
 type fixedBook struct {
 	board reversi.Board

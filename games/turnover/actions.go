@@ -36,8 +36,11 @@ func (s *State) ParseAction(p game.Player, text string) (game.Action, error) {
 	return m.Action(), nil
 }
 
-// FormatAction writes p's action in Turnover notation with its annotation ("+", "++"); an
-// action that is not a legal move is written as its origin and target squares.
+// FormatAction writes p's action in Turnover notation with its annotation: "+" after a move that
+// attacks all the opponent's Castles, "++" only after one that ends the game by checkmate under
+// the game's rules (the opponent in check without a legal move, or, with mate-ends-game, unable
+// to save a Castle); an action that is not a legal move is written as its origin and target
+// squares.
 func (s *State) FormatAction(p game.Player, a game.Action) string {
 	if a == Claim {
 		return "claim"
@@ -50,7 +53,21 @@ func (s *State) FormatAction(p game.Player, a game.Action) string {
 	if !ok {
 		return coordinate(a)
 	}
-	return s.notation().FormatAnnotated(&pos, m)
+	return s.notation().Format(&pos, m) + s.annotation(&pos, m)
+}
+
+// annotation is the mark of move m (legal for the side to move of pos) under the game's rules.
+func (s *State) annotation(pos *Position, m Move) string {
+	c := *pos
+	c.Make(m)
+	if !c.InCheck(c.side) {
+		return ""
+	}
+	var buf [MaxMoves]Move
+	if len(c.Moves(buf[:0])) == 0 || s.rules.MateEndsGame && c.CannotSaveCastle() {
+		return "++"
+	}
+	return "+"
 }
 
 // ActionClass returns what a legal move of the side to move does on its target square, by the

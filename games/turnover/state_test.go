@@ -159,27 +159,34 @@ func TestFiftyMoveRule(t *testing.T) {
 
 func TestMateEndsGame(t *testing.T) {
 	// Black's Rh1 attacks White's last Castle; White can still push its pawn, but nothing saves
-	// the Castle: "++". With a White rook able to block on d1 it is only "+".
-	for _, c := range []struct{ fen, want string }{
-		{"c7/8/8/8/8/8/4P2r/C7 b", "Rh1++"},
-		{"c7/8/8/8/8/8/3R3r/C7 b", "Rh1+"},
-		{"c7/8/8/8/8/8/3R4/C6r b", "Rh2"},
+	// the Castle: checkmate under mate-ends-game ("++", the game ends), only check ("+") under
+	// the standard rules, where play goes on. With a White rook able to block on d1 it is only
+	// "+". Without the pawn White has no legal move at all (the last Castle in check may not
+	// move): checkmate under both rules.
+	for _, c := range []struct{ fen, want, mate string }{
+		{"c7/8/8/8/8/8/4P2r/C7 b", "Rh1+", "Rh1++"},
+		{"c7/8/8/8/8/8/3R3r/C7 b", "Rh1+", "Rh1+"},
+		{"c7/8/8/8/8/8/3R4/C6r b", "Rh2", "Rh2"},
+		{"c7/8/8/8/8/8/7r/C7 b", "Rh1++", "Rh1++"},
 	} {
-		s := newState(t, Standard, c.fen)
-		a, err := s.ParseAction(game.Second, c.want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := s.FormatAction(game.Second, a); got != c.want {
-			t.Errorf("%s: %q, want %q", c.fen, got, c.want)
-		}
 		for _, mate := range []bool{false, true} {
 			r := Standard
 			r.MateEndsGame = mate
+			want := c.want
+			if mate {
+				want = c.mate
+			}
 			s := newState(t, r, c.fen)
-			play(t, s, c.want)
+			a, err := s.ParseAction(game.Second, want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := s.FormatAction(game.Second, a); got != want {
+				t.Errorf("%s, mate-ends-game=%v: %q, want %q", c.fen, mate, got, want)
+			}
+			play(t, s, want)
 			o := s.Outcome()
-			wantOver := mate && strings.HasSuffix(c.want, "++")
+			wantOver := strings.HasSuffix(want, "++")
 			if o.Over != wantOver || (wantOver && (o.Winner != game.Second || o.Reason != "checkmate")) {
 				t.Errorf("%s %s, mate-ends-game=%v: %+v", c.fen, c.want, mate, o)
 			}

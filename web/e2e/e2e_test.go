@@ -383,7 +383,7 @@ func TestReconnectResync(t *testing.T) {
 	for _, p := range []*page{black, white} {
 		p.wait(`document.querySelector(".presence.here") && document.querySelector(".conn").dataset.state === "online"`)
 	}
-	white.do(chromedp.Evaluate[chromedp.Void](`import("/live.js").then(m => m.drop())`))
+	white.do(chromedp.Evaluate[chromedp.Void](dropConnection))
 	black.clickCell("f5")
 	white.wait(`document.querySelector(".conn").dataset.state !== "online" || +document.querySelector(".board-host").dataset.version >= 1`)
 	white.wait(`+document.querySelector(".board-host").dataset.version >= 1 && document.querySelector(".conn").dataset.state === "online"`)

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -46,6 +47,8 @@ var suite struct {
 	cancel  []func()
 	// skew moves the server's clock forward (tests that need a deadline to pass add to it).
 	skew atomic.Int64
+	// assets counts the requests for the UI's files (everything outside /api/), 304s included.
+	assets atomic.Int64
 }
 
 func TestMain(m *testing.M) {
@@ -84,7 +87,13 @@ func start(t *testing.T) {
 			return
 		}
 		suite.srv = srv
-		suite.ts = httptest.NewServer(srv.Handler())
+		handler := srv.Handler()
+		suite.ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if !strings.HasPrefix(r.URL.Path, "/api/") {
+				suite.assets.Add(1)
+			}
+			handler.ServeHTTP(w, r)
+		}))
 		suite.url = suite.ts.URL
 		suite.cancel = append(suite.cancel, func() {
 			suite.ts.CloseClientConnections()
@@ -226,6 +235,24 @@ func (p *page) consoleErrors() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.errors...)
+}
+
+// dropConnection closes the page's WebSocket as a network failure would, through the page's own
+// live.js (the module of the page's version: another URL would be another module).
+const dropConnection = `import(new URL("live.js", document.querySelector("script[type=module]").src)).then(m => m.drop())`
+
+// forgetErrors drops the logged errors that contain text: the failed requests a test makes on
+// purpose (the browser logs every refused fetch).
+func (p *page) forgetErrors(text string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	kept := p.errors[:0]
+	for _, e := range p.errors {
+		if !strings.Contains(e, text) {
+			kept = append(kept, e)
+		}
+	}
+	p.errors = kept
 }
 
 // received returns the WebSocket messages the page has received so far.

@@ -10,8 +10,9 @@ import (
 // placeholders assistive technology reads) that are neither made of the active language's
 // catalogue (each value a pattern, its {placeholders} standing for anything) nor data: move
 // notation and coordinates, numbers, player names, the names of the languages and formats.
-// The rules article is English by design (marked lang="en") and is left out; coordinates
-// around the boards are data.
+// The rules article is English by design (marked lang="en") and is left out, and so is what
+// users wrote (a tournament's title, marked translate="no"); coordinates around the boards are
+// data.
 const untranslatedJS = `(async lang => {
 	const cat = await (await fetch("/i18n/" + lang + ".json")).json();
 	const esc = s => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -33,7 +34,7 @@ const untranslatedJS = `(async lang => {
 	];
 	const seen = [];
 	const shown = el => el.closest("select") || (el.getClientRects().length > 0 && !el.closest("[hidden]"));
-	const skip = el => el.closest("script, style, time, [lang=en], .coords, [aria-hidden=true]");
+	const skip = el => el.closest("script, style, time, [lang=en], [translate=no], .coords, [aria-hidden=true]");
 	const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 	while (walker.nextNode()) {
 		const n = walker.currentNode, el = n.parentElement;
@@ -76,6 +77,7 @@ func TestNoUntranslatedText(t *testing.T) {
 		`{kind: "blocs", mode: "hotseat"}`,
 		`{kind: "troll", mode: "ai", level: 1}`,
 		`{kind: "reversi", mode: "online", open: false}`,
+		`{kind: "reversi", mode: "online", open: true, options: {size: "6"}, correspondence: {days: 2}}`,
 	} {
 		gameIDs = append(gameIDs, p.newGame(body))
 	}

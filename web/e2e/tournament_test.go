@@ -34,7 +34,7 @@ func TestTournamentByPost(t *testing.T) {
 	host.do(chromedpSelect("#tc-game", "reversi"))
 	host.do(chromedpSelect("#tc-missed", "pass"))
 	host.type_(`#tc-title`, "6x6 Reversi, March")
-	host.type_(`#tc-options`, "size=6")
+	host.do(chromedpSelect(`.tour-create select[name=opt-size]`, "6"))
 	host.click(`.tour-create button[type=submit]`)
 	host.wait(`location.pathname.startsWith("/tournament/") && document.querySelector(".tour-phase")`)
 	path := eval[string](host, `location.pathname`)
@@ -179,6 +179,13 @@ func TestProfileAfterRatedGame(t *testing.T) {
 	}
 	if n := eval[int](a, `document.querySelectorAll(".game-list li").length`); n < 1 {
 		t.Errorf("the profile lists %d recent games", n)
+	}
+	// The recent game says the result for the profile's player and the opponent's rating.
+	if recent := eval[string](a, `document.querySelector(".game-list li").innerText`); !strings.Contains(recent, "Won") || !strings.Contains(recent, "Dave (1500)") {
+		t.Errorf("the profile's recent game reads %q", recent)
+	}
+	if variant := eval[string](a, `document.querySelector(".ratings tbody th").innerText`); variant != "Reversi / Othello 8×8" {
+		t.Errorf("the profile's rating is of %q", variant)
 	}
 	dir := shots(t)
 	a.screenshot(dir, "profile-desktop", 1280, 900)

@@ -1,7 +1,37 @@
 // The JSON API: every call goes through api(), which turns the server's error object
 // {"error": {"code", "message", "view"}} into an ApiError.
 
-import {t, has} from "./i18n.js";
+import {t, has, current} from "./i18n.js";
+
+// MESSAGES are the server's messages the catalogue words itself, more precisely than their
+// code does.
+const MESSAGES = [
+  [/^a password has 8 to 256 characters/, "error.password"],
+  [/^a name has 2 to 24 characters/, "error.nameLength"],
+  [/^a name has letters, digits/, "error.nameChars"],
+  [/^names starting with guest- are for guests/, "error.nameGuest"],
+  [/^this invitation is not valid/, "error.invitation"],
+  [/has no open seat/, "error.noSeat"],
+  [/^no engine help in a game between people/, "error.noEngineHelp"],
+  [/^no hints in rated games/, "error.noHintsRated"],
+  [/^too many messages/, "error.chatRate"],
+  [/^a message has at most/, "error.chatLong"],
+  [/^only the players write/, "error.chatPlayers"],
+  [/^your opponent switched the chat off/, "chat.opponentOff"],
+  [/^you switched the chat off/, "chat.youOff"],
+  [/^sign up \(a guest's name is not kept\)/, "tour.signIn"],
+];
+
+// GENERIC codes stand for many refusals: the server's own sentence says which (in English); in
+// another language the code's words do.
+const GENERIC = new Set(["bad_request", "bad_json", "not_allowed", "forbidden", "conflict", "bad_option", "illegal_move", "bad_notation", "wrong_phase", "bad_post"]);
+
+// sentence makes a message one sentence: a capital first and a full stop.
+/** @param {string} s */
+function sentence(s) {
+  s = s.trim();
+  return s.charAt(0).toUpperCase() + s.slice(1) + (/[.!?]$/.test(s) ? "" : ".");
+}
 
 // ApiError is an error the server reported (or a failed connection: status 0).
 export class ApiError extends Error {
@@ -12,16 +42,22 @@ export class ApiError extends Error {
     this.view = view;
   }
 
-  // describe says what went wrong in the active language: the code's words where the catalogue
-  // has them, with the server's own message (which names the move, the option...) after.
+  // describe says what went wrong, in one sentence in the active language: the catalogue's
+  // words for the server's message or its code; for a code that stands for many refusals, the
+  // server's own sentence on an English page (it names the move, the option...).
   describe() {
+    for (const [re, key] of /** @type {[RegExp, string][]} */ (MESSAGES)) {
+      if (re.test(this.message) && has(key)) return t(key);
+    }
     const key = `error.${this.code}`;
-    if (!has(key)) return this.message || t("error.unknown");
-    return this.message ? `${t(key)} (${this.message})` : t(key);
+    if (has(key) && !GENERIC.has(this.code)) return t(key);
+    if (this.message && current() === "en") return sentence(this.message);
+    return has(key) ? t(key) : t("error.unknown");
   }
 }
 
 // api calls the API: api("/games", {method: "POST", body: {...}}).
+/** @param {string} path @param {{method?: string, body?: any, signal?: AbortSignal}} [opts] @returns {Promise<any>} */
 export async function api(path, {method = "GET", body, signal} = {}) {
   let res;
   try {

@@ -9,6 +9,7 @@ import {clear, h} from "./dom.js";
 import {navigate, setRouter} from "./router.js";
 import {api} from "./api.js";
 import {followNotifications} from "./live.js";
+import {noteWords} from "./notes.js";
 import {toast} from "./dom.js";
 
 const routes = [
@@ -42,8 +43,10 @@ async function route({keepFocus = false} = {}) {
     cleanup = null;
   }
   const path = location.pathname;
-  let name = "notfound", params = [];
-  for (const [re, page] of routes) {
+  let name = "notfound";
+  /** @type {string[]} */
+  let params = [];
+  for (const [re, page] of /** @type {[RegExp, string][]} */ (routes)) {
     const m = path.match(re);
     if (m) {
       name = page;
@@ -74,7 +77,7 @@ async function route({keepFocus = false} = {}) {
 }
 
 function setupHeader() {
-  const lang = document.getElementById("pref-lang");
+  const lang = /** @type {HTMLSelectElement} */ (document.getElementById("pref-lang"));
   lang.value = i18n.current();
   lang.addEventListener("change", async () => {
     prefs.set("lang", lang.value);
@@ -109,7 +112,8 @@ function setupHeader() {
 // Links within the app change the page without a reload.
 document.addEventListener("click", e => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
-  const a = e.target.closest && e.target.closest("a[href]");
+  const target = /** @type {Element} */ (e.target);
+  const a = /** @type {HTMLAnchorElement} */ (target.closest && target.closest("a[href]"));
   if (!a || a.target || a.hasAttribute("download")) return;
   const url = new URL(a.href, location.href);
   if (url.origin !== location.origin || url.pathname.startsWith("/api/") || url.pathname.startsWith("/rules/") && url.pathname.endsWith(".md")) return;
@@ -151,9 +155,11 @@ async function notifications() {
   let unread = list ? list.unread : 0;
   show(unread);
   addEventListener("notifications-read", () => { unread = 0; show(0); });
-  followNotifications(n => {
+  followNotifications(async n => {
     show(++unread);
-    toast(n.message);
-    dispatchEvent(new CustomEvent("notification", {detail: n}));
+    // The list says what the notification is about (the game, the opponent).
+    const full = await api("/notifications?limit=5").then(l => l.notifications.find(x => x.id === n.id), () => null);
+    toast(noteWords(full || n));
+    dispatchEvent(new CustomEvent("notification", {detail: full || n}));
   });
 }

@@ -22,7 +22,8 @@ function pick() {
 // load fetches and installs the catalogue of the chosen language.
 export async function load(choice) {
   lang = choice || pick();
-  const res = await fetch(`/i18n/${lang}.json`);
+  // Beside this module, under the UI's version: the browser keeps it as long as the module.
+  const res = await fetch(new URL(`./i18n/${lang}.json`, import.meta.url));
   catalogue = await res.json();
   document.documentElement.lang = lang;
   return lang;
@@ -72,9 +73,10 @@ export function date(d) {
 
 // applyStatic translates the elements of root marked with data-i18n (text) and
 // data-i18n-attr ("aria-label:key;title:key").
+/** @param {ParentNode} [root] */
 export function applyStatic(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll("[data-i18n-attr]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n]"))) el.textContent = t(el.dataset.i18n);
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-i18n-attr]"))) {
     for (const pair of el.dataset.i18nAttr.split(";")) {
       const [attr, key] = pair.split(":");
       el.setAttribute(attr, t(key));

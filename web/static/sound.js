@@ -9,7 +9,7 @@ let ctx = null;
 function audio() {
   if (!prefs.get("sound")) return null;
   if (!ctx) {
-    const AC = window.AudioContext || window.webkitAudioContext;
+    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
     if (!AC || !navigator.userActivation || !navigator.userActivation.hasBeenActive) return null;
     ctx = new AC();
   }

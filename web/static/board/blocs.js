@@ -230,3 +230,17 @@ export function create(host, ctx) {
     },
   };
 }
+
+// What the game page shows of Blocs beside the board: the players' numbers (the counters are
+// shared: no count per player).
+
+/** @param {import("../../types/turncoat").Side} side */
+export function chip(side) {
+  return h("span", {class: "chip num-chip", "aria-hidden": "true"}, side === "first" ? "1" : "2");
+}
+
+export function tally() {
+  return null;
+}
+
+export const prefsShown = ["markers", "coords"];

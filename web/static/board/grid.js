@@ -44,6 +44,7 @@ export class Grid {
   }
 
   // setup (re)builds the squares for grid's size and names; it keeps them when nothing changed.
+  /** @param {any} grid @param {{coords?: boolean, label?: string}} [opts] */
   setup(grid, {coords = true, label} = {}) {
     if (label) this.svg.setAttribute("aria-label", label);
     const key = [grid.rows, grid.cols, grid.colNames.join(), grid.rowNames.join(), coords, !!this.opts.checkered].join("|");

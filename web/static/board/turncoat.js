@@ -76,13 +76,22 @@ export function create(host, ctx) {
       const coord = grid.coords[i];
       if (!selectable()) return;
       if (view.legal.includes(coord)) ctx.act(coord, viewer());
-      else ctx.refuse(coord);
+      else ctx.refuse(coord, whyNot(coord));
     },
   });
   stage.insertBefore(grid.svg, flash);
   let discEls = [];
   let shown = null; // the boards on screen: [red, yellow] as arrays of "b"/"w"/null
   let nextView = null, nextOpts = null, lastOpts = {};
+
+  // whyNot says why a square of the player's own board may not be selected.
+  /** @param {string} coord */
+  function whyNot(coord) {
+    const c = view.board.grids[active].cells.find(x => x.coord === coord);
+    if (!c || c.hole || !c.piece) return t("turncoat.blankRefused", {square: coord.toUpperCase()});
+    if (view.options.mode === "white-only" && c.piece.colour === "black") return t("turncoat.whiteOnlyRefused", {square: coord.toUpperCase()});
+    return undefined;
+  }
 
   function viewer() {
     return ctx.hotseat ? device : view.viewer;
@@ -339,3 +348,17 @@ export function create(host, ctx) {
     },
   };
 }
+
+// What the game page shows of Turncoat beside the board: the red and yellow chips (the tabs
+// above the board count the pieces).
+
+/** @param {import("../../types/turncoat").Side} side */
+export function chip(side) {
+  return h("span", {class: `chip tc-chip-${side}`, "aria-hidden": "true"});
+}
+
+export function tally() {
+  return null;
+}
+
+export const prefsShown = ["markers", "coords"];

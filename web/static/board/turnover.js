@@ -164,7 +164,7 @@ export function create(host, ctx) {
     });
     const movable = new Set(actions.map(a => a.from));
     g.cells.forEach((c, i) => grid.mark(i, "legal", movable.has(c.coord)));
-    lastMarks(v);
+    lastMarks();
     marks();
   }
 
@@ -219,4 +219,38 @@ export function create(host, ctx) {
       grid.destroy();
     },
   };
+}
+
+// What the game page shows of Turnover beside the board: a stack of each side's colour, its
+// Castles counted (in words: the count is of Castles, not of pieces), and a Castle in check.
+
+/** @param {import("../../types/turncoat").Side} side */
+export function chip(side) {
+  return h("span", {class: `chip stack-chip o-${side === "first" ? "white" : "black"}`, "aria-hidden": "true"});
+}
+
+/** @param {import("../../types/turncoat").View} view @param {import("../../types/turncoat").Side} side */
+export function tally(view, side) {
+  return (view.board && view.board.tallies.find(x => x.side === side && x.name === "castles")) || null;
+}
+
+export const tallyWords = true;
+export const prefsShown = ["letters", "coords"];
+
+// notes says when the side to move has a Castle attacked, or all of them (check).
+/**
+ * @param {import("../../types/turncoat").View} v
+ * @param {import("../../types/turncoat").Side} side
+ * @param {(side: import("../../types/turncoat").Side) => string} sideName
+ * @param {(key: string, params?: object) => string} t
+ */
+export function notes(v, side, sideName, t) {
+  const g = v.board.grids[0];
+  const checks = (g.marks || []).filter(m => m.kind === "check").map(m => m.coord);
+  const owner = c => ((g.cells.find(x => x.coord === c) || {}).piece || {}).owner;
+  const attacked = checks.filter(c => owner(c) === side).length;
+  const castles = (v.board.tallies.find(x => x.name === "castles" && x.side === side) || {value: 0}).value;
+  if (attacked && attacked === castles) return [t("play.inCheck", {side: sideName(side)})];
+  if (attacked) return [t("play.castleAttacked", {side: sideName(side)})];
+  return [];
 }

@@ -43,10 +43,10 @@ export async function render(main) {
     main.append(h("p", {}, t("account.none")));
   }
   const form = (kind, legend) => {
-    const name = h("input", {type: "text", id: `${kind}-name`, autocomplete: "username", required: true, minlength: 2, maxlength: 24});
-    const pw = h("input", {type: "password", id: `${kind}-pw`, autocomplete: kind === "signup" ? "new-password" : "current-password", required: true});
+    const name = /** @type {HTMLInputElement} */ (h("input", {type: "text", id: `${kind}-name`, autocomplete: "username", required: true, minlength: 2, maxlength: 24}));
+    const pw = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: `${kind}-pw`, autocomplete: kind === "signup" ? "new-password" : "current-password", required: true}));
     const err = h("p", {class: "error", role: "alert"});
-    const f = h("form", {class: "auth"}, h("h2", {}, legend),
+    const f = h("form", {class: "auth", novalidate: true}, h("h2", {}, legend),
       h("div", {class: "field"}, h("label", {for: `${kind}-name`}, t("account.name")), name),
       h("div", {class: "field"}, h("label", {for: `${kind}-pw`}, t("account.password")), pw),
       kind === "signup" ? h("p", {class: "doc"}, t("account.rules")) : null,
@@ -54,6 +54,19 @@ export async function render(main) {
     f.addEventListener("submit", async e => {
       e.preventDefault();
       err.textContent = "";
+      // The server's rules for a new account, said before anything is sent.
+      if (kind === "signup") {
+        const n = name.value.trim();
+        const problem = [...n].length < 2 || [...n].length > 24 ? "error.nameLength"
+          : !/^[\p{L}\p{N}._-]+$/u.test(n) ? "error.nameChars"
+          : n.toLowerCase().startsWith("guest-") ? "error.nameGuest"
+          : pw.value.length < 8 || pw.value.length > 256 ? "error.password" : "";
+        if (problem) {
+          err.textContent = t(problem);
+          (problem === "error.password" ? pw : name).focus();
+          return;
+        }
+      }
       try {
         await api(`/${kind}`, {method: "POST", body: {name: name.value, password: pw.value}});
         toast(t("account.welcome", {name: name.value}));

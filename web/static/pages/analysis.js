@@ -44,8 +44,9 @@ export async function render(main, params, query) {
   const movesBox = h("ol", {class: "moves"});
   const valueList = h("ol", {class: "values"});
   const bookSummary = h("p", {class: "muted small", id: "an-book-summary"});
+  const openingLine = h("p", {class: "opening-line", id: "an-opening", hidden: true});
   const bookList = h("ol", {class: "book-moves"});
-  const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), bookSummary, bookList);
+  const bookBox = h("section", {id: "an-book", hidden: true}, h("h2", {}, t("analysis.book")), openingLine, bookSummary, bookList);
   const importText = h("input", {type: "text", id: "an-import", placeholder: "f5d6c3d3c4", spellcheck: "false"});
   const editBtn = h("button", {type: "button", id: "an-edit"}, t("analysis.edit"));
   const editBar = h("div", {class: "edit-bar", hidden: true});
@@ -65,8 +66,12 @@ export async function render(main, params, query) {
     h("form", {class: "copy-row", on: {submit: e => {
       e.preventDefault();
       const list = importText.value.match(/[a-h][1-8]|pa(ss)?/gi);
-      if (!list) {
-        toast(t("analysis.badMoves"), "error");
+      // What is left once the moves, their numbers and the spaces between them are read.
+      const rest = importText.value.replace(/[a-h][1-8]|pa(ss)?|\d+\.+|[\s,;]+/gi, "");
+      if (!list || rest) {
+        const msg = rest ? t("analysis.unreadable", {text: rest.slice(0, 12)}) : t("analysis.badMoves");
+        status.textContent = msg;
+        toast(msg, "error");
         return;
       }
       moves = list.map(m => (m.toLowerCase().startsWith("pa") ? "pass" : m.toLowerCase()));
@@ -91,7 +96,7 @@ export async function render(main, params, query) {
     const q = new URLSearchParams({size});
     if (startPos) q.set("pos", startPos);
     if (moves.length) q.set("moves", moves.map(m => (m === "pass" ? "pa" : m)).join(""));
-    if (level !== 6) q.set("level", level);
+    if (level !== 6) q.set("level", String(level));
     history.replaceState(null, "", "/analysis?" + q);
   }
 
@@ -152,6 +157,8 @@ export async function render(main, params, query) {
     if (my !== seq) return;
     bookBox.hidden = false;
     bookBox.dataset.inBook = r.inBook ? "yes" : "no";
+    openingLine.hidden = !r.opening;
+    openingLine.replaceChildren(t("analysis.opening"), " ", h("strong", {class: "opening-name", lang: "en"}, r.opening || ""));
     if (!r.inBook) {
       bookSummary.textContent = t("analysis.bookOut");
       bookList.replaceChildren();
@@ -162,7 +169,8 @@ export async function render(main, params, query) {
     bookList.replaceChildren(...r.moves.map(m => h("li", {"data-move": m.move, class: m.leaf ? "leaf" : null},
       h("button", {type: "button", class: "link", on: {click: () => play(m.move)}}, m.move), " ",
       h("strong", {}, value(m.value)), " ",
-      h("span", {class: "muted small"}, m.leaf ? t("analysis.bookLeaf") : tn("analysis.bookGames", m.games)))));
+      h("span", {class: "muted small"}, m.leaf ? t("analysis.bookLeaf") : tn("analysis.bookGames", m.games)),
+      m.opening ? [" ", h("span", {class: "opening-name small", lang: "en"}, m.opening)] : null)));
   }
 
   function empties() {

@@ -2,7 +2,7 @@
 // outcome of a game in words, and starting a game.
 
 import {h} from "../dom.js";
-import {t, tOr, has, current, num} from "../i18n.js";
+import {t, tn, tOr, has, current, num} from "../i18n.js";
 import {api, ApiError} from "../api.js";
 import * as prefs from "../prefs.js";
 
@@ -28,15 +28,43 @@ export function optionValue(kind, name, value) {
 }
 
 // optionsSummary describes a game's options that differ from the defaults ("6x6, parallel
-// start"), from a view's option map and the kind's specs.
-export function optionsSummary(kind, options, specs) {
+// start"), from a view's option map and the kind's specs; the ones named in always are said
+// even at their defaults (the board's size of a challenge).
+/** @param {string} kind @param {Record<string, string>} options @param {any[]} specs @param {string[]} [always] */
+export function optionsSummary(kind, options, specs, always = []) {
   const out = [];
   for (const sp of specs || []) {
     const v = options[sp.name];
-    if (v === undefined || v === sp.default || sp.name === "seed" || sp.name === "setup") continue;
+    if (v === undefined || (v === sp.default && !always.includes(sp.name)) || sp.name === "seed" || sp.name === "setup") continue;
     out.push(`${optionLabel(kind, sp.name)}: ${optionValue(kind, sp.name, v)}`);
   }
   return out.join(" · ");
+}
+
+let uid = 0;
+
+// optionField is the control of one of a game's options, with its label and its explanation:
+// a checkbox, a select of its values, a number or a text (named "opt-NAME" in its form).
+/** @param {string} kind @param {any} spec @param {string} value */
+export function optionField(kind, spec, value) {
+  const id = `opt-${spec.name}-${++uid}`;
+  let control;
+  if (spec.kind === "bool") {
+    control = h("input", {type: "checkbox", id, name: "opt-" + spec.name, checked: value === "true"});
+  } else if (spec.values && spec.values.length) {
+    control = h("select", {id, name: "opt-" + spec.name}, spec.values.map(v => h("option", {value: v, selected: v === value}, optionValue(kind, spec.name, v))));
+  } else if (spec.kind === "int") {
+    control = h("input", {type: "number", id, name: "opt-" + spec.name, value, min: spec.min ?? null, max: spec.max ?? null, step: 1, inputmode: "numeric"});
+  } else {
+    control = h("input", {type: "text", id, name: "opt-" + spec.name, value, spellcheck: "false", autocomplete: "off"});
+  }
+  const doc = optionDoc(kind, spec);
+  const docId = id + "-doc";
+  if (doc) control.setAttribute("aria-describedby", docId);
+  return h("div", {class: "field" + (spec.kind === "bool" ? " check" : "")},
+    h("label", {for: id}, optionLabel(kind, spec.name)),
+    control,
+    doc ? h("p", {class: "doc", id: docId}, doc, spec.default !== "" && spec.kind !== "text" ? " " + t("new.default", {value: optionValue(kind, spec.name, spec.default)}) : "") : null);
 }
 
 const REASONS = [
@@ -54,16 +82,21 @@ const REASONS = [
   [/^position repeated$/, "reason.repeated"],
   [/^(\d+) plies without capture/, "reason.fifty"],
   [/^took the last counter$/, "reason.lastMove"],
+  [/^all white: (\S+) cannot move$/, "reason.allWhite", "side"],
   [/no castles?/i, "reason.noCastles"],
   [/last move/i, "reason.lastMove"],
 ];
 
 // reasonWords translates a reason the rules gave ("board full"); "" when unknown outside English.
-export function reasonWords(reason) {
+// A reason that names a side ("all white: One cannot move") says it by the side's own name.
+/** @param {string} reason @param {any} [view] @param {(side: string) => string} [sideName] */
+export function reasonWords(reason, view, sideName) {
   if (!reason) return "";
-  for (const [re, key] of REASONS) {
+  for (const [re, key, param] of /** @type {[RegExp, string, string?][]} */ (REASONS)) {
     const m = reason.match(re);
-    if (m && has(key)) return t(key, {n: m[1] || ""});
+    if (!m || !has(key)) continue;
+    if (param === "side" && view && sideName) return t(key, {side: sideName(view.sides[1] === m[1] ? "second" : "first")});
+    return t(key, {n: m[1] || ""});
   }
   return current() === "en" ? reason : "";
 }
@@ -97,9 +130,53 @@ export function outcomeWords(view, sideName) {
       text += " " + t("outcome.discs", {score: scoreText(discs)});
     }
   }
-  const why = reasonWords(o.reason);
+  const why = reasonWords(o.reason, view, sideName);
   if (why) text += ` (${why})`;
   return text;
+}
+
+// optionMap reads options written as text ("size=6,start=parallel").
+/** @param {string} text @returns {Record<string, string>} */
+export function optionMap(text) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const kv of (text || "").split(",")) {
+    const i = kv.indexOf("=");
+    if (i > 0) out[kv.slice(0, i).trim()] = kv.slice(i + 1).trim();
+  }
+  return out;
+}
+
+// timeWords says a time control: "No clock", "5 min + 3 s", "1 day a move".
+/** @param {{kind: string, baseMs?: number, incrementMs?: number} | undefined} c */
+export function timeWords(c) {
+  if (!c || c.kind === "untimed" || !c.kind) return t("time.untimed");
+  if (c.kind === "fischer") return t("time.fischerShort", {minutes: num((c.baseMs || 0) / 60000), seconds: num((c.incrementMs || 0) / 1000)});
+  const days = (c.baseMs || 0) / 86400000, inc = (c.incrementMs || 0) / 86400000;
+  const base = tn("time.perMove", days);
+  return inc ? base + " " + tn("time.plusDays", inc) : base;
+}
+
+// ratingWords says a player's rating: "1500", or "new" before their first rated game in the
+// variant.
+/** @param {{rating: number, games: number} | null | undefined} r */
+export function ratingWords(r) {
+  if (!r) return "";
+  return r.games ? num(Math.round(r.rating), {useGrouping: false}) : t("rating.new");
+}
+
+// challengeDetails describes an open challenge: options, rated or casual, time, challenger.
+/** @param {any} g @param {import("../../types/turncoat").KindSpec | undefined} spec */
+export function challengeDetails(g, spec) {
+  const i = g.seats.findIndex(s => !s.open);
+  const host = i >= 0 ? g.seats[i] : null;
+  const opts = optionsSummary(g.kind, optionMap(g.options), spec ? spec.options : [], ["size"]);
+  const r = host && g.ratings ? g.ratings[i] : null;
+  return h("span", {class: "challenge-details"},
+    opts ? h("span", {class: "ch-options"}, opts) : null,
+    h("span", {class: "tag " + (g.rated ? "badge-rated" : "badge-casual")}, t(g.rated ? "play.rated" : "play.casual")),
+    h("span", {class: "ch-time"}, timeWords(g.clock)),
+    host ? h("span", {class: "ch-host"}, host.player || seatWords(host), r ? h("span", {class: "rating"}, ` (${ratingWords(r)})`) : null) : null);
 }
 
 export function scoreText(score) {

@@ -4,9 +4,9 @@
 
 import {h} from "../dom.js";
 import {t, date} from "../i18n.js";
-import {api} from "../api.js";
+import {api, kinds} from "../api.js";
 import {navigate, title} from "../router.js";
-import {GAMES, gameTitle, quickAI, errorText, seatWords} from "./common.js";
+import {GAMES, gameTitle, quickAI, errorText, seatWords, challengeDetails, ratingWords} from "./common.js";
 import {toast} from "../dom.js";
 import {followLobby} from "../live.js";
 
@@ -79,8 +79,9 @@ export async function render(main) {
     mine.append(ul);
   }).catch(e => mine.replaceChildren(h("h2", {}, t("home.yourGames")), h("p", {class: "error"}, errorText(e))));
 
-  const stop = followLobby(l => showChallenges(open, l));
-  api("/lobby").then(l => showChallenges(open, l)).catch(() => {});
+  const specs = await kinds().catch(() => []);
+  const stop = followLobby(l => showChallenges(open, l, specs));
+  api("/lobby").then(l => showChallenges(open, l, specs)).catch(() => {});
   return stop;
 }
 
@@ -90,17 +91,31 @@ function statusWords(g) {
   return t("status.playing");
 }
 
-// gameRow is one of the player's games: the game, who plays, where it stands.
-export function gameRow(g) {
-  const opp = g.seats.find(s => !s.you) || g.seats[1];
-  const who = g.mode === "hotseat" ? t("mode.hotseat") : seatWords(opp);
-  return h("li", {},
+// gameRow is one of a player's games: the game, who plays, where it stands; in a profile (the
+// player's name given) the result for that player and the opponent's rating in a rated game.
+/** @param {any} g @param {string} [player] */
+export function gameRow(g, player) {
+  const mine = player ? g.seats.findIndex(s => s.player === player) : g.seats.findIndex(s => s.you);
+  const oppIndex = mine === 0 ? 1 : mine === 1 ? 0 : g.seats.findIndex(s => !s.you) >= 0 ? g.seats.findIndex(s => !s.you) : 1;
+  const opp = g.seats[oppIndex];
+  const who = g.mode === "hotseat" ? t("mode.hotseat") : player && opp.player ? opp.player : seatWords(opp);
+  const r = g.ratings && g.ratings[oppIndex];
+  let result = null;
+  if (player && mine >= 0 && g.outcome && g.outcome.over) {
+    const side = mine === 0 ? "first" : "second";
+    const key = g.outcome.ending === "abort" ? "result.aborted" : !g.outcome.winner ? "result.drawn" : g.outcome.winner === side ? "result.won" : "result.lost";
+    result = h("span", {class: "result-word " + key.slice(7)}, t(key));
+  }
+  return h("li", {class: g.yourMove ? "your-move" : null},
     h("a", {href: `/play/${g.id}`}, gameTitle(g.kind)),
-    h("span", {class: "muted"}, ` · ${who} · ${statusWords(g)} · `),
+    g.yourMove ? [" ", h("span", {class: "tag your-move-tag"}, t("home.yourMove"))] : null,
+    result ? [" · ", result] : null,
+    h("span", {class: "muted"}, ` · ${who}` + (r ? ` (${ratingWords({rating: r.rating, games: 1})})` : "") + ` · ${result ? "" : statusWords(g) + " · "}`),
     h("time", {datetime: g.updated, class: "muted"}, date(g.updated)));
 }
 
-function showChallenges(box, l) {
+/** @param {HTMLElement} box @param {any} l @param {import("../../types/turncoat").KindSpec[]} specs */
+function showChallenges(box, l, specs) {
   const list = (l && l.challenges) || [];
   box.replaceChildren(h("h2", {id: "h-open"}, t("home.challenges")));
   if (!list.length) {
@@ -109,10 +124,9 @@ function showChallenges(box, l) {
   }
   const ul = h("ul", {class: "game-list"});
   for (const g of list.slice(0, 10)) {
-    const host = g.seats.find(s => !s.open);
-    ul.append(h("li", {},
-      h("a", {href: `/play/${g.id}`}, gameTitle(g.kind)),
-      h("span", {class: "muted"}, ` · ${host ? host.player : ""} `),
+    ul.append(h("li", {class: "lobby-item"},
+      h("a", {href: `/play/${g.id}`}, gameTitle(g.kind)), " ",
+      challengeDetails(g, specs.find(k => k.name === g.kind)), " ",
       h("a", {class: "button small", href: `/play/${g.id}?join=1`}, t("lobby.accept"))));
   }
   box.append(ul);

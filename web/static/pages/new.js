@@ -7,31 +7,8 @@ import {t, num} from "../i18n.js";
 import {kind as kindOf} from "../api.js";
 import {navigate, title} from "../router.js";
 import * as prefs from "../prefs.js";
-import {gameTitle, optionLabel, optionDoc, optionValue, startGame, errorText} from "./common.js";
+import {gameTitle, optionField, optionValue, startGame, errorText} from "./common.js";
 import {sideName} from "../i18n.js";
-
-let uid = 0;
-
-function optionField(kind, spec, value) {
-  const id = `opt-${spec.name}-${++uid}`;
-  let control;
-  if (spec.kind === "bool") {
-    control = h("input", {type: "checkbox", id, name: "opt-" + spec.name, checked: value === "true"});
-  } else if (spec.values && spec.values.length) {
-    control = h("select", {id, name: "opt-" + spec.name}, spec.values.map(v => h("option", {value: v, selected: v === value}, optionValue(kind, spec.name, v))));
-  } else if (spec.kind === "int") {
-    control = h("input", {type: "number", id, name: "opt-" + spec.name, value, min: spec.min ?? null, max: spec.max ?? null, step: 1, inputmode: "numeric"});
-  } else {
-    control = h("input", {type: "text", id, name: "opt-" + spec.name, value, spellcheck: "false", autocomplete: "off"});
-  }
-  const doc = optionDoc(kind, spec);
-  const docId = id + "-doc";
-  if (doc) control.setAttribute("aria-describedby", docId);
-  return h("div", {class: "field" + (spec.kind === "bool" ? " check" : "")},
-    h("label", {for: id}, optionLabel(kind, spec.name)),
-    control,
-    doc ? h("p", {class: "doc", id: docId}, doc, spec.default !== "" && spec.kind !== "text" ? " " + t("new.default", {value: optionValue(kind, spec.name, spec.default)}) : "") : null);
-}
 
 function radio(name, value, label, checked, hint) {
   const id = `${name}-${value}`;
@@ -57,15 +34,24 @@ export async function render(main, [kind], query) {
     opts.append(optionField(kind, spec, preset[spec.name] ?? spec.default));
   }
   const sides = k.sides;
-  const side = s => sideName(kind, sides, s, prefs.boardTheme(kind, {size: preset.size || (k.options.find(o => o.name === "size") || {}).default}));
+  // The sides' names follow the board's colours: the by-post red and blue of 6x6 Othello.
+  const sizeNow = () => {
+    const el = /** @type {HTMLSelectElement} */ (opts.querySelector("[name=opt-size]"));
+    return el ? el.value : preset.size || (k.options.find(o => o.name === "size") || {}).default;
+  };
+  const theme = () => prefs.boardTheme(kind, {size: sizeNow()});
+  const side = s => sideName(kind, sides, s, theme());
+  const colours = h("p", {class: "doc colours-note", hidden: true});
+  opts.append(colours);
   const level = h("input", {type: "range", id: "level", name: "level", min: k.levels[0], max: k.levels[1], value: prefs.get("level") || 3});
   const levelOut = h("output", {for: "level", id: "level-out"}, num(+level.value));
   level.addEventListener("input", () => { levelOut.textContent = num(+level.value); });
-  const sideSel = h("select", {id: "side", name: "side"},
+  const sideSel = /** @type {HTMLSelectElement} */ (h("select", {id: "side", name: "side"},
     h("option", {value: "first"}, side("first")),
     h("option", {value: "second"}, side("second")),
-    h("option", {value: "random"}, t("new.random")));
+    h("option", {value: "random"}, t("new.random"))));
   const rated = h("input", {type: "checkbox", id: "rated", name: "rated"});
+  const hints = h("input", {type: "checkbox", id: "hints", name: "hints"});
   const who = h("fieldset", {class: "who"}, h("legend", {}, t("new.who")),
     radio("who", "ai", t("new.modeAI"), true, t("new.modeAIHint")),
     h("div", {class: "sub ai-only"},
@@ -76,7 +62,8 @@ export async function render(main, [kind], query) {
     h("div", {class: "sub online-only"},
       radio("invite", "link", t("new.inviteLink"), true),
       radio("invite", "open", t("new.inviteOpen"), false),
-      h("div", {class: "field check"}, rated, h("label", {for: "rated"}, t("new.rated")), h("p", {class: "doc"}, t("new.ratedHint")))),
+      h("div", {class: "field check"}, rated, h("label", {for: "rated"}, t("new.rated")), h("p", {class: "doc"}, t("new.ratedHint"))),
+      h("div", {class: "field check hints-field"}, hints, h("label", {for: "hints"}, t("new.hints")), h("p", {class: "doc"}, t("new.hintsHint")))),
     h("div", {class: "field side-field"}, h("label", {for: "side"}, t("new.side")), sideSel));
   const tkind = h("select", {id: "tkind", name: "tkind"},
     h("option", {value: "untimed"}, t("time.untimed")),
@@ -99,11 +86,17 @@ export async function render(main, [kind], query) {
   main.append(h("h1", {}, t("new.title", {game: gameTitle(kind)})), form);
 
   const sync = () => {
-    const mode = form.querySelector("input[name=who]:checked").value;
+    const mode = /** @type {HTMLInputElement} */ (form.querySelector("input[name=who]:checked")).value;
+    sideSel.options[0].textContent = side("first");
+    sideSel.options[1].textContent = side("second");
+    colours.hidden = theme() !== "bypost";
+    colours.textContent = t("new.bypostColours", {first: side("first"), second: side("second")});
     form.querySelector(".ai-only").hidden = mode !== "ai";
     form.querySelector(".online-only").hidden = mode !== "online";
     form.querySelector(".side-field").hidden = mode === "hotseat";
     time.hidden = mode === "ai";
+    // A rated game has no hints.
+    form.querySelector(".hints-field").hidden = rated.checked;
     for (const el of form.querySelectorAll(".fischer-only")) el.hidden = tkind.value !== "fischer";
     for (const el of form.querySelectorAll(".corr-only")) el.hidden = tkind.value !== "correspondence";
   };
@@ -128,6 +121,7 @@ export async function render(main, [kind], query) {
     if (mode === "online") {
       body.open = form.querySelector("input[name=invite]:checked").value === "open";
       if (rated.checked) body.rated = true;
+      else if (hints.checked) body.hints = true;
     }
     if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: minutes.value * 60000, incrementMs: inc.value * 1000};
     if (mode !== "ai" && tkind.value === "correspondence") body.correspondence = {days: +days.value, incrementDays: +incDays.value || 0};

@@ -5,22 +5,33 @@ import {h} from "../dom.js";
 import {t, num, date} from "../i18n.js";
 import {api} from "../api.js";
 import {navigate, title} from "../router.js";
-import {GAMES, gameTitle, errorText} from "./common.js";
+import {GAMES, gameTitle, errorText, optionMap, optionValue, optionsSummary} from "./common.js";
+import {kinds} from "../api.js";
 import {gameRow} from "./home.js";
+import {noteWords} from "../notes.js";
 
-// variantWords names a rating's variant ("reversi:size=8,...") by its game, with the options.
-function variantWords(v) {
+// variantWords names a rating's variant ("reversi:size=8,...") in words: the game, its size, and
+// the options that differ from the defaults ("Reversi / Othello 6×6 (Start position: Parallel)").
+/** @param {string} v @param {import("../../types/turncoat").KindSpec[]} specs */
+function variantWords(v, specs) {
   const [kind, opts] = v.split(":");
-  return GAMES.includes(kind) ? gameTitle(kind) + (opts ? ` (${opts.replaceAll(",", ", ")})` : "") : v;
+  const spec = specs.find(k => k.name === kind);
+  if (!GAMES.includes(kind) || !spec) return v;
+  const m = optionMap(opts);
+  const size = m.size ? " " + optionValue(kind, "size", m.size) : "";
+  delete m.size;
+  const rest = optionsSummary(kind, m, spec.options);
+  return gameTitle(kind) + size + (rest ? ` (${rest.replaceAll(" · ", ", ")})` : "");
 }
 
-function ratingsTable(rows, withPlayer) {
+/** @param {any[]} rows @param {boolean} withPlayer @param {import("../../types/turncoat").KindSpec[]} specs */
+function ratingsTable(rows, withPlayer, specs) {
   const head = [withPlayer ? "#" : null, withPlayer ? t("people.player") : t("people.variant"), t("people.rating"), t("people.deviation"), t("people.games")].filter(Boolean);
   return h("div", {class: "table-wrap"}, h("table", {class: "ratings"},
     h("thead", {}, h("tr", {}, head.map(c => h("th", {scope: "col"}, c)))),
     h("tbody", {}, rows.map(r => h("tr", {},
       withPlayer ? h("td", {}, r.rank) : null,
-      h("th", {scope: "row"}, withPlayer ? h("a", {href: `/players/${encodeURIComponent(r.player)}`}, r.player) : variantWords(r.variant)),
+      h("th", {scope: "row"}, withPlayer ? h("a", {href: `/players/${encodeURIComponent(r.player)}`}, r.player) : variantWords(r.variant, specs)),
       h("td", {class: "num"}, num(Math.round(r.rating))),
       h("td", {class: "num"}, "± " + num(Math.round(r.deviation))),
       h("td", {class: "num"}, r.games))))));
@@ -32,9 +43,9 @@ async function profile(main, name) {
   try {
     const p = await api(`/users/${encodeURIComponent(name)}`);
     main.append(h("section", {"aria-labelledby": "h-ratings"}, h("h2", {id: "h-ratings"}, t("people.ratings")),
-      p.ratings.length ? ratingsTable(p.ratings, false) : h("p", {class: "muted"}, t("people.unrated"))));
+      p.ratings.length ? ratingsTable(p.ratings, false, await kinds().catch(() => [])) : h("p", {class: "muted"}, t("people.unrated"))));
     const recent = h("section", {"aria-labelledby": "h-recent"}, h("h2", {id: "h-recent"}, t("people.recent")));
-    recent.append(p.recent && p.recent.length ? h("ul", {class: "game-list"}, p.recent.map(gameRow)) : h("p", {class: "muted"}, t("people.noGames")));
+    recent.append(p.recent && p.recent.length ? h("ul", {class: "game-list"}, p.recent.map(g => gameRow(g, p.user.name))) : h("p", {class: "muted"}, t("people.noGames")));
     main.append(recent);
   } catch (e) {
     main.append(h("p", {class: "error"}, errorText(e)));
@@ -49,8 +60,9 @@ async function leaderboard(main, q) {
   main.append(h("h1", {}, t("people.leaderboard")), h("div", {class: "field"}, h("label", {for: "lb-game"}, t("people.game")), sel));
   try {
     const lb = await api(`/leaderboard?game=${kind}`);
-    main.append(h("p", {class: "muted"}, variantWords(lb.variant)),
-      lb.players.length ? ratingsTable(lb.players, true) : h("p", {class: "muted"}, t("people.nobody")));
+    const specs = await kinds().catch(() => []);
+    main.append(h("p", {class: "muted"}, variantWords(lb.variant, specs)),
+      lb.players.length ? ratingsTable(lb.players, true, specs) : h("p", {class: "muted"}, t("people.nobody")));
   } catch (e) {
     main.append(h("p", {class: "error"}, errorText(e)));
   }
@@ -61,7 +73,7 @@ async function notifications(main) {
   main.append(h("h1", {}, t("notes.title")));
   const ul = h("ul", {class: "notes", "aria-live": "polite"});
   const item = n => h("li", {class: n.read ? "read" : "unread"},
-    n.game ? h("a", {href: `/play/${n.game}`}, n.message) : n.tournament ? h("a", {href: `/tournament/${n.tournament}`}, n.message) : n.message,
+    n.game ? h("a", {href: `/play/${n.game}`}, noteWords(n)) : n.tournament ? h("a", {href: `/tournament/${n.tournament}`}, noteWords(n)) : noteWords(n),
     " ", h("time", {class: "muted", datetime: n.created}, date(n.created)));
   try {
     const list = await api("/notifications?limit=50");

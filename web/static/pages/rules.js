@@ -86,6 +86,6 @@ export async function render(main, [kind]) {
   main.append(nav, h("div", {class: "rules-head"},
     h("p", {class: "muted"}, t("rules.english")),
     h("a", {class: "button primary", href: `/new/${kind}`}, t("rules.play"))), body);
-  const res = await fetch(`/rules/${kind}.md`);
+  const res = await fetch(new URL(`../rules/${kind}.md`, import.meta.url));
   body.append(...markdown(await res.text()));
 }

@@ -1,25 +1,46 @@
 // Play-by-post tournaments: the list with the form that creates one, and a tournament's page:
-// its phase, players, the open round, every board, the post form (the forum's text), the
-// round's summary to copy into the thread, the standings, the ledger and the host's tools.
+// its phase, players, the open round, every board with its dice, the post form (the forum's
+// text), the round's summary to copy into the thread, the standings, the ledger and the host's
+// tools. Every host action says what it did, or why nothing was due.
 
 import {h, toast, announce} from "../dom.js";
-import {t, date, sideName as sideNameOf} from "../i18n.js";
+import {t, tn, date, current, sideName as sideNameOf} from "../i18n.js";
 import * as prefs from "../prefs.js";
-import {api, ApiError} from "../api.js";
+import {api, ApiError, kinds} from "../api.js";
 import {navigate, title} from "../router.js";
-import {GAMES, gameTitle, errorText} from "./common.js";
+import {loadBoard} from "../board/index.js";
+import {gameTitle, errorText, optionField, optionMap, optionsSummary} from "./common.js";
 
-// field is a labelled input.
-function field(id, label, input) {
-  input.id = id;
-  return h("div", {class: "field"}, h("label", {for: id}, label), input);
+/** @typedef {import("../../types/turncoat").KindSpec} KindSpec */
+
+// The lengths a round and the subscription window may have: minutes for a club evening, days
+// for play by post.
+const DURATIONS = ["10m", "30m", "1h", "2h", "6h", "12h", "24h", "48h", "72h", "168h"];
+
+// durationWords says a duration ("10m", "48h") in words.
+/** @param {string} d */
+export function durationWords(d) {
+  const n = parseInt(d, 10);
+  if (d.endsWith("m")) return tn("dur.minutes", n);
+  if (n % 24 === 0) return tn("dur.days", n / 24);
+  return tn("dur.hours", n);
 }
 
-function select(values, words) {
-  return h("select", {}, values.map(v => h("option", {value: v}, words(v))));
+// field is a labelled control, with an explanation under it.
+/** @param {string} id @param {string} label @param {HTMLElement} input @param {string} [doc] */
+function field(id, label, input, doc) {
+  input.id = id;
+  if (doc) input.setAttribute("aria-describedby", id + "-doc");
+  return h("div", {class: "field"}, h("label", {for: id}, label), input, doc ? h("p", {class: "doc", id: id + "-doc"}, doc) : null);
+}
+
+/** @param {string[]} values @param {(v: string) => string} words @param {string} [selected] */
+function select(values, words, selected) {
+  return /** @type {HTMLSelectElement} */ (h("select", {}, values.map(v => h("option", {value: v, selected: v === selected}, words(v)))));
 }
 
 // list draws /tournaments.
+/** @param {HTMLElement} main */
 async function list(main) {
   title(t("tour.title"));
   main.append(h("h1", {}, t("tour.title")));
@@ -30,23 +51,38 @@ async function list(main) {
     if (!ts.length) box.append(h("p", {class: "muted"}, t("tour.none")));
     const ul = h("ul", {class: "tour-list"});
     for (const x of ts) {
-      ul.append(h("li", {}, h("a", {href: `/tournament/${x.id}`}, x.title), " · ", gameTitle(x.game), " · ",
+      ul.append(h("li", {}, h("a", {href: `/tournament/${x.id}`, translate: "no"}, x.title), " · ", gameTitle(x.game), " · ",
         t(`tour.phase.${x.phase}`), " · ", t("tour.host", {name: x.host})));
     }
     box.append(ul);
   } catch (e) {
     box.append(h("p", {class: "error"}, errorText(e)));
   }
-  main.append(createForm());
+  main.append(createForm(await kinds().catch(() => [])));
 }
 
-// createForm is the host's form for a new tournament.
-function createForm() {
+// createForm is the host's form for a new tournament: the game and its options chosen as on the
+// new-game form (games played in turns only: a post is one side's move).
+/** @param {KindSpec[]} specs */
+function createForm(specs) {
+  const games = specs.filter(k => k.name !== "turncoat");
   const name = h("input", {type: "text", required: true, maxlength: 120});
-  const kind = select(GAMES, gameTitle);
-  const options = h("input", {type: "text", placeholder: "size=6"});
-  const round = select(["24h", "48h", "72h", "12h"], v => v);
-  const win = select(["24h", "48h", "72h", "12h"], v => v);
+  const kind = select(games.map(k => k.name), gameTitle, "reversi");
+  const options = h("fieldset", {class: "tour-options"});
+  const drawOptions = () => {
+    const spec = specs.find(k => k.name === kind.value);
+    options.replaceChildren(h("legend", {}, t("tour.f.options")));
+    for (const sp of spec ? spec.options : []) {
+      if (sp.name === "seed" || sp.name === "setup") continue;
+      // By post, Othello is played on 6x6 (the forum's game).
+      const value = kind.value === "reversi" && sp.name === "size" ? "6" : sp.default;
+      options.append(optionField(kind.value, sp, value));
+    }
+  };
+  kind.addEventListener("change", drawOptions);
+  drawOptions();
+  const round = select(DURATIONS, durationWords, "24h");
+  const win = select(DURATIONS, durationWords, "24h");
   const reward = h("input", {type: "text", inputmode: "decimal", value: "150"});
   const currency = h("input", {type: "text", value: "WRZ$", maxlength: 12});
   const odd = select(["wait", "house"], v => t(`tour.odd.${v}`));
@@ -54,16 +90,25 @@ function createForm() {
   const err = h("p", {class: "error", role: "alert"});
   const f = h("form", {class: "tour-create", "aria-labelledby": "h-tcreate"},
     h("h2", {id: "h-tcreate"}, t("tour.create")),
-    field("tc-title", t("tour.f.title"), name), field("tc-game", t("tour.f.game"), kind),
-    field("tc-options", t("tour.f.options"), options), field("tc-round", t("tour.f.round"), round),
-    field("tc-window", t("tour.f.window"), win), field("tc-reward", t("tour.f.reward"), reward),
-    field("tc-currency", t("tour.f.currency"), currency), field("tc-odd", t("tour.f.odd"), odd),
-    field("tc-missed", t("tour.f.missed"), missed),
+    field("tc-title", t("tour.f.title"), name), field("tc-game", t("tour.f.game"), kind), options,
+    field("tc-round", t("tour.f.round"), round, t("tour.f.roundDoc")),
+    field("tc-window", t("tour.f.window"), win, t("tour.f.windowDoc")),
+    field("tc-reward", t("tour.f.reward"), reward, t("tour.f.rewardDoc")),
+    field("tc-currency", t("tour.f.currency"), currency, t("tour.f.currencyDoc")),
+    field("tc-odd", t("tour.f.odd"), odd),
+    field("tc-missed", t("tour.f.missed"), missed, t("tour.f.missedDoc")),
     h("button", {type: "submit", class: "primary"}, t("tour.create")), err);
   f.addEventListener("submit", async e => {
     e.preventDefault();
     err.textContent = "";
-    const body = {title: name.value, game: kind.value, options: options.value, roundLength: round.value, window: win.value,
+    const spec = specs.find(k => k.name === kind.value);
+    const opts = [];
+    for (const sp of spec.options) {
+      const el = /** @type {any} */ (f.elements.namedItem("opt-" + sp.name));
+      if (el) opts.push(`${sp.name}=${sp.kind === "bool" ? String(el.checked) : String(el.value).trim()}`);
+    }
+    /** @type {Record<string, any>} */
+    const body = {title: name.value, game: kind.value, options: opts.join(","), roundLength: round.value, window: win.value,
       currency: currency.value, oddPlayer: odd.value, missed: missed.value};
     if (reward.value.trim() === "" || reward.value.trim() === "0") body.noReward = true;
     else body.reward = reward.value.trim();
@@ -77,9 +122,18 @@ function createForm() {
   return f;
 }
 
+/** @param {any} x @param {string} side */
 const sideWord = (x, side) => (side === "first" ? x.config.sides[0] : side === "second" ? x.config.sides[1] : "");
 
-// boardItem is one board in words: its number, players and colours, whose move.
+// diceWords says a board's rolls of the dice: "Ann 5 – Bob 3; Ann 4 – Bob 4".
+/** @param {any} b */
+function diceWords(b) {
+  if (!b.rolls || !b.rolls.length) return "";
+  return t("tour.dice", {rolls: b.rolls.map(r => `${b.pair[0]} ${r[0]} – ${b.pair[1]} ${r[1]}`).join("; ")});
+}
+
+// boardItem is one board in words: its number, players and colours, the dice, whose move.
+/** @param {any} x @param {any} b */
 function boardItem(x, b) {
   const seats = b.seats && b.seats[0].player
     ? `${b.seats[0].player} (${x.config.sides[0]}) – ${b.seats[1].player} (${x.config.sides[1]})`
@@ -87,12 +141,43 @@ function boardItem(x, b) {
   const parts = [h("strong", {}, t("tour.board", {n: b.number})), " ", seats];
   if (b.result) parts.push(" · ", t("tour.finished"));
   else if (b.toMove === "first" || b.toMove === "second") parts.push(" · ", t("tour.toMove", {side: sideWord(x, b.toMove)}), b.due ? " · " + t("tour.due") : "");
-  else parts.push(" · ", t(`tour.status.${b.status}`) === `tour.status.${b.status}` ? b.status : t(`tour.status.${b.status}`));
+  else parts.push(" · ", t(`tour.status.${b.status}`));
   if (b.last && b.last.move) parts.push(" · ", t("tour.last", {move: b.last.move}));
-  return h("li", {"data-board": b.number}, ...parts);
+  const dice = diceWords(b);
+  return h("li", {"data-board": b.number}, ...parts, dice ? h("div", {class: "tour-dice muted small"}, dice) : null);
+}
+
+// eventWords says a tournament's event in the page's language.
+/** @param {any} e */
+export function eventWords(e) {
+  const p = {player: e.player || "", board: e.board || "", round: e.round || "", replaced: e.replaced || "",
+    a: e.players ? e.players[0] : "", b: e.players ? e.players[1] : ""};
+  const key = `tour.ev.${e.kind}`;
+  const text = t(key, p);
+  if (text !== key) return text;
+  return current() === "en" ? e.text || "" : "";
+}
+
+// said is what the last host action did, shown at the top of the host's tools after the page is
+// drawn again.
+let said = "";
+
+// hostSays turns an action's events into what the host is told: the events that matter, or
+// why nothing was due.
+/** @param {any} x @param {any[]} events */
+function hostSays(x, events) {
+  const skip = new Set(["dice", "move", "post", "post_changed", "created", "award", "seated", "paired"]);
+  const words = events.filter(e => !skip.has(e.kind)).map(eventWords).filter(Boolean);
+  const paired = events.filter(e => e.kind === "paired").length;
+  if (paired) words.unshift(tn("tour.ev.boards", paired));
+  if (words.length) return words.slice(0, 5).join(" ");
+  if (x.phase === "subscription") return t("tour.nothingDue.window", {when: date(x.subscriptionCloses)});
+  if (x.round) return t("tour.nothingDue.round", {n: x.round.number, when: date(x.round.deadline)});
+  return t("tour.nothingDue");
 }
 
 // page draws /tournament/{id}.
+/** @param {HTMLElement} main @param {string} id */
 async function page(main, id) {
   let x;
   try {
@@ -104,21 +189,37 @@ async function page(main, id) {
   title(x.title);
   const you = x.you || {};
   const meName = !x.you ? "" : await api("/me").then(m => m.user && m.user.name, () => "");
-  main.append(h("h1", {}, x.title),
-    h("p", {class: "lead"}, gameTitle(x.game), x.config.options ? ` (${x.config.options.replaceAll(",", ", ")})` : "", " · ",
-      h("span", {class: "tour-phase"}, t(`tour.phase.${x.phase}`)), " · ", t("tour.host", {name: x.host})));
+  const spec = (await kinds().catch(() => [])).find(k => k.name === x.game);
+  const opts = spec ? optionsSummary(x.game, optionMap(x.config.options), spec.options, ["size"]) : x.config.options;
+  main.append(h("h1", {translate: "no"}, x.title),
+    h("p", {class: "lead"}, gameTitle(x.game), opts ? ` (${opts.replaceAll(" · ", ", ")})` : "", " · ",
+      h("span", {class: "tour-phase"}, t(`tour.phase.${x.phase}`)), " · ", t("tour.host", {name: x.host})),
+    h("p", {class: "muted"}, t("tour.terms", {round: durationWords(goDuration(x.config.roundLength)),
+      reward: x.config.noReward ? t("tour.noReward") : `${x.config.reward} ${x.config.currency}`})));
+  if (said && you.host) main.append(h("p", {class: "tour-said", role: "status"}, said));
+  said = "";
   if (x.round) {
     main.append(h("h2", {class: "tour-round"}, x.round.title),
       h("p", {}, t("tour.deadline", {when: date(x.round.deadline)})));
   } else if (x.phase === "subscription") {
     main.append(h("p", {}, t("tour.closes", {when: date(x.subscriptionCloses)})));
   }
-  const act = (path, body = {}) => async () => {
+  /** @param {string} path @param {object} [body] @param {boolean} [host] */
+  const act = (path, body = {}, host = false) => async () => {
     try {
-      await api(`/tournaments/${id}/${path}`, {method: "POST", body});
+      const r = await api(`/tournaments/${id}/${path}`, {method: "POST", body});
+      if (host) {
+        const fresh = await api(`/tournaments/${id}`).catch(() => x);
+        said = hostSays(fresh, r.events || []);
+        toast(said);
+      }
       navigate(`/tournament/${id}`, {replace: true});
     } catch (e) {
       toast(errorText(e), "error");
+      if (host) {
+        said = errorText(e);
+        navigate(`/tournament/${id}`, {replace: true});
+      }
     }
   };
   const players = h("section", {"aria-labelledby": "h-tplayers"}, h("h2", {id: "h-tplayers"}, t("tour.players")),
@@ -129,6 +230,9 @@ async function page(main, id) {
     players.append(h("button", {type: "button", class: "primary", id: "tour-subscribe", on: {click: act("subscribe")}}, t("tour.subscribe")));
   } else if (x.phase === "subscription" && subscribed) {
     players.append(h("button", {type: "button", on: {click: act("unsubscribe")}}, t("tour.unsubscribe")));
+  } else if (x.phase === "playing" && meName && !you.player && !x.reserves.includes(meName)) {
+    players.append(h("p", {class: "doc"}, t("tour.reserveHelp")),
+      h("button", {type: "button", id: "tour-reserve", on: {click: act("reserve")}}, t("tour.reserve")));
   }
   main.append(players);
 
@@ -137,6 +241,7 @@ async function page(main, id) {
   const bl = await api(`/tournaments/${id}/boards`).catch(() => []);
   if (bl.length) boards.append(h("ul", {class: "tour-boards"}, bl.map(b => boardItem(x, b))));
   else boards.append(h("p", {class: "muted"}, t("tour.noBoards")));
+  /** @type {any[]} */
   const drawn = [];
   drawBoards(id, x, you, bl, boards, drawn).catch(e => console.warn(e));
 
@@ -152,7 +257,7 @@ async function page(main, id) {
     }
   }}}, t("tour.copy"));
   main.append(h("section", {class: "tour-sum"}, h("h2", {id: "h-tsummary"}, t("tour.summary")), summary, copy));
-  fetch(`/api/tournaments/${id}/summary`, {credentials: "same-origin"}).then(r => r.text()).then(s => summary.textContent = s);
+  fetch(`/api/tournaments/${id}/summary`, {credentials: "same-origin"}).then(r => r.text()).then(s => { summary.textContent = s; });
 
   const st = await api(`/tournaments/${id}/standings`).catch(() => []);
   if (st && st.length) {
@@ -166,27 +271,29 @@ async function page(main, id) {
   const led = await api(`/tournaments/${id}/ledger`).catch(() => null);
   if (led && led.entries && led.entries.length) {
     main.append(h("section", {"aria-labelledby": "h-tledger"}, h("h2", {id: "h-tledger"}, t("tour.ledger")),
+      h("p", {class: "doc"}, t("tour.ledgerHelp", {currency: led.currency})),
       h("ul", {class: "tour-ledger"}, led.entries.map(e => h("li", {}, `${e.player}: ${e.amount} ${led.currency} — ${e.reason}`)))));
   }
-  if (you.host) main.append(hostTools(id, x, act));
+  if (you.host) main.append(hostTools(id, x, bl, act));
   return () => drawn.forEach(b => b.destroy && b.destroy());
 }
 
-const RENDERERS = {
-  reversi: () => import("../board/reversi.js"),
-  troll: () => import("../board/troll.js"),
-  blocs: () => import("../board/blocs.js"),
-  turncoat: () => import("../board/turncoat.js"),
-  turnover: () => import("../board/turnover.js"),
-};
+// goDuration reads a duration as the server writes it in a configuration (nanoseconds) into the
+// form's words ("10m", "48h").
+/** @param {number} ns */
+function goDuration(ns) {
+  const m = Math.round(ns / 60e9);
+  return m % 60 ? `${m}m` : `${m / 60}h`;
+}
 
 // drawBoards draws the boards in play small, with the game's own renderer: read-only, except
 // the caller's board when their post is due, where a click on a legal square posts the move.
+/** @param {string} id @param {any} x @param {any} you @param {any[]} bl @param {HTMLElement} section @param {any[]} drawn */
 async function drawBoards(id, x, you, bl, section, drawn) {
-  const load = RENDERERS[x.game];
   const playing = bl.filter(b => b.status === "playing").slice(0, 24);
-  if (!load || !playing.length) return;
-  const {create} = await load();
+  if (!playing.length) return;
+  const mod = await loadBoard(x.game);
+  if (!mod) return;
   const wrap = h("div", {class: "tour-minis"});
   section.append(wrap);
   for (const b of playing) {
@@ -212,15 +319,16 @@ async function drawBoards(id, x, you, bl, section, drawn) {
       say: announce,
     };
     host.dataset.boardTheme = theme();
-    const board = create(host, ctx);
+    const board = mod.create(host, ctx);
     drawn.push(board);
     board.draw(j.view, {interactive: mine});
   }
 }
 
 // postForm takes the post as the forum's text.
+/** @param {string} id @param {any} you */
 function postForm(id, you) {
-  const text = h("textarea", {rows: 3, required: true, placeholder: "Board #3\nD 5"});
+  const text = /** @type {HTMLTextAreaElement} */ (h("textarea", {rows: 3, required: true, placeholder: "Board #3\nD 5"}));
   if (you.board) text.value = `Board #${you.board}\n`;
   const err = h("p", {class: "error", role: "alert"});
   const f = h("form", {class: "tour-post", "aria-labelledby": "h-tpost"}, h("h2", {id: "h-tpost"}, t("tour.post")),
@@ -241,30 +349,53 @@ function postForm(id, you) {
   return f;
 }
 
-// hostTools are the host's buttons and forms.
-function hostTools(id, x, act) {
-  const num = () => h("input", {type: "number", min: 1, max: Math.max(1, x.boards), value: 1});
-  const txt = () => h("input", {type: "text"});
-  const sec = h("section", {class: "tour-host", "aria-labelledby": "h-thost"}, h("h2", {id: "h-thost"}, t("tour.hostTools")),
-    h("button", {type: "button", id: "tour-advance", on: {click: act("advance")}}, t("tour.advance")));
+// hostTools are the host's buttons and forms: start at once (asked twice), advance, extend the
+// round, replace a player, forfeit one (what the last of them did is said at the page's top).
+/** @param {string} id @param {any} x @param {any[]} bl @param {(path: string, body?: object, host?: boolean) => () => Promise<void>} act */
+function hostTools(id, x, bl, act) {
+  const sec = h("section", {class: "tour-host", "aria-labelledby": "h-thost"}, h("h2", {id: "h-thost"}, t("tour.hostTools")));
+  if (x.phase === "subscription") {
+    const start = h("div", {class: "tour-start"});
+    const ask = () => start.replaceChildren(h("p", {}, tn("tour.startConfirm", x.subscribers.length)),
+      h("div", {class: "actions"},
+        h("button", {type: "button", class: "primary", id: "tour-start-yes", on: {click: act("start", {}, true)}}, t("tour.startYes")),
+        h("button", {type: "button", on: {click: idle}}, t("tour.cancel"))));
+    const idle = () => start.replaceChildren(h("button", {type: "button", class: "primary", id: "tour-start", on: {click: ask}}, t("tour.start")),
+      h("p", {class: "doc"}, t("tour.startHelp")));
+    idle();
+    sec.append(start);
+  }
+  if (x.phase === "subscription" || x.phase === "playing") {
+    sec.append(h("div", {class: "field"}, h("button", {type: "button", id: "tour-advance", on: {click: act("advance", {}, true)}}, t("tour.advance")),
+      h("p", {class: "doc"}, t("tour.advanceHelp"))));
+  }
+  if (x.phase !== "playing") return sec;
+  const inPlay = bl.filter(b => b.status === "playing");
+  const boardSel = () => select(inPlay.map(b => String(b.number)), n => t("tour.board", {n}));
+  const txt = () => h("input", {type: "text", maxlength: 64});
+  /** @param {string} op @param {string} label @param {[string, HTMLElement][]} inputs @param {(v: Record<string, string>) => object} body */
   const tool = (op, label, inputs, body) => {
-    const f = h("form", {class: "tour-tool"}, h("h3", {}, label),
+    const f = h("form", {class: "tour-tool", id: `tour-${op}`}, h("h3", {}, label),
       inputs.map(([name, el]) => field(`th-${op}-${name}`, t(`tour.h.${name}`), el)),
       h("button", {type: "submit"}, label));
     f.addEventListener("submit", e => {
       e.preventDefault();
-      act(op, body(Object.fromEntries(inputs.map(([n, el]) => [n, el.value]))))();
+      act(op, body(Object.fromEntries(inputs.map(([n, el]) => [n, /** @type {HTMLInputElement} */ (el).value]))), true)();
     });
     sec.append(f);
   };
-  const dur = select(["12h", "24h", "48h"], v => v);
-  tool("extend", t("tour.extend"), [["duration", dur]], v => ({duration: v.duration}));
-  tool("replace", t("tour.replace"), [["board", num()], ["out", txt()], ["in", txt()]], v => ({board: +v.board, out: v.out, in: v.in}));
-  tool("forfeit", t("tour.forfeit"), [["board", num()], ["player", txt()], ["reason", txt()]], v => ({board: +v.board, player: v.player, reason: v.reason}));
+  tool("extend", t("tour.extend"), [["duration", select(DURATIONS, durationWords, "24h")]], v => ({duration: v.duration}));
+  const reserves = h("datalist", {id: "tour-reserves"}, x.reserves.map(r => h("option", {value: r})));
+  const playerIn = txt();
+  playerIn.setAttribute("list", "tour-reserves");
+  tool("replace", t("tour.replace"), [["board", boardSel()], ["out", txt()], ["in", playerIn]], v => ({board: +v.board, out: v.out, in: v.in}));
+  sec.append(reserves);
+  tool("forfeit", t("tour.forfeit"), [["board", boardSel()], ["player", txt()], ["reason", txt()]], v => ({board: +v.board, player: v.player, reason: v.reason}));
   return sec;
 }
 
+/** @param {HTMLElement} main @param {string[]} params */
 export async function render(main, params) {
-  if (params[0]) await page(main, params[0]);
-  else await list(main);
+  if (params[0]) return page(main, params[0]);
+  await list(main);
 }

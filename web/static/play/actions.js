@@ -1,0 +1,155 @@
+// The controls of a game: hint (where the engine may help), takeback, draw offers, resign (asked
+// twice), claim, join an open challenge, rematch; the offers to answer; the invitation to send.
+
+import {h, clear, toast, announce, copyText} from "../dom.js";
+import {t, tn} from "../i18n.js";
+import {api} from "../api.js";
+import * as prefs from "../prefs.js";
+import {errorText} from "../pages/common.js";
+
+/** @typedef {import("./page.js").GamePage} GamePage */
+/** @typedef {import("../../types/turncoat").Game} Game */
+
+/**
+ * @param {string} label
+ * @param {(e: Event) => any} onClick
+ * @param {{cls?: string, id?: string, title?: string}} [opts]
+ */
+export function button(label, onClick, {cls = "", id, title} = {}) {
+  return h("button", {type: "button", class: cls, id, title, on: {click: onClick}}, label);
+}
+
+/**
+ * @param {GamePage} page
+ * @param {{actions: HTMLElement, offers: HTMLElement, invite: HTMLElement}} hosts
+ * @param {{command: (name: string, body?: object) => Promise<Game | null>, apply: (g: Game, opts?: {force?: boolean}) => void}} deps
+ */
+export function controls(page, {actions, offers, invite}, {command, apply}) {
+  let confirmResign = false;
+
+  async function hint() {
+    const btn = /** @type {HTMLButtonElement} */ (actions.querySelector("#hint-btn"));
+    if (btn) {
+      btn.disabled = true;
+      btn.textContent = t("play.thinking");
+    }
+    try {
+      const side = page.hotseat() ? page.mySide() : page.actingSide();
+      const r = await api(`/games/${page.id}/hint?as=${side}&level=${Math.max(4, prefs.get("level") || 3)}`);
+      page.lastHints = r.moves;
+      page.board.hints(r.moves);
+      announce(t("play.hintShown"));
+    } catch (e) {
+      toast(errorText(e), "error");
+    } finally {
+      actionsUpdate();
+    }
+  }
+
+  function actionsUpdate() {
+    const v = page.view, game = page.game;
+    clear(actions);
+    const playing = page.playing();
+    const me = page.mySide();
+    const seated = page.mine().length > 0;
+    if (page.replay) return;
+    const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : v.toAct.includes(me);
+    if (playing && seated && page.spec.hints && page.engineHelp() && myTurn) {
+      actions.append(button(t("play.hint"), hint, {id: "hint-btn"}));
+    }
+    if (playing && seated && v.ply > 0 && !(v.takeback && v.takeback.by === me)) {
+      actions.append(button(t("play.takeback"), () => command("takeback", {side: me}), {id: "takeback-btn"}));
+    }
+    if (playing && seated && page.online() && !v.drawOffer) {
+      actions.append(button(t("play.offerDraw"), () => command("draw", {side: me}), {id: "draw-btn"}));
+    }
+    if (playing && seated && v.canClaimDraw) {
+      actions.append(button(t("play.claim"), () => command("claim", {side: me}), {id: "claim-btn", cls: "primary"}));
+    }
+    if (playing && seated) {
+      const label = confirmResign ? t("play.resignConfirm", {side: page.sideName(me)}) : t("play.resign");
+      actions.append(button(label, () => {
+        if (!confirmResign) {
+          confirmResign = true;
+          actionsUpdate();
+          setTimeout(() => { confirmResign = false; if (!page.stopped) actionsUpdate(); }, 4000);
+          return;
+        }
+        confirmResign = false;
+        command("resign", {side: me});
+      }, {id: "resign-btn", cls: confirmResign ? "danger" : ""}));
+    }
+    if (game.status === "open" && !seated && game.seats.some(x => x.open)) {
+      actions.append(button(t("lobby.accept"), async () => {
+        try {
+          apply(await api(`/games/${page.id}/join`, {method: "POST", body: {}}), {force: true});
+        } catch (e) {
+          toast(errorText(e), "error");
+        }
+      }, {cls: "primary", id: "join-btn"}));
+    }
+    if (v.outcome.over && seated) {
+      if (game.rematch) {
+        actions.append(h("a", {class: "button primary", href: `/play/${game.rematch}`, id: "rematch-link"}, t("play.toRematch")));
+      } else if (game.seats.every(x => !x.open)) {
+        actions.append(button(t("play.rematch"), async () => {
+          const g = await command("rematch");
+          if (g && g.id && g.id !== page.id) location.assign(`/play/${g.id}`);
+        }, {cls: "primary", id: "rematch-btn"}));
+      }
+      const q = new URLSearchParams();
+      for (const [k, val] of Object.entries(v.options)) if (k !== "seed") q.set("o." + k, val);
+      actions.append(h("a", {class: "button", href: `/new/${page.kind}?${q}`}, t("play.otherOptions")));
+    }
+  }
+
+  function offersUpdate() {
+    const v = page.view;
+    clear(offers);
+    const me = page.mySide();
+    if (v.outcome.over || page.replay) return;
+    if (v.drawOffer && page.mine().length) {
+      if (v.drawOffer !== me || page.hotseat()) {
+        const other = v.drawOffer === "first" ? "second" : "first";
+        offers.append(h("div", {class: "offer", role: "alert"}, t("play.drawOffered", {side: page.sideName(v.drawOffer)}),
+          button(t("play.accept"), () => command("draw", {side: other}), {cls: "primary", id: "accept-draw"}),
+          button(t("play.decline"), () => command("decline", {side: other}), {id: "decline-draw"})));
+      } else {
+        offers.append(h("p", {class: "muted"}, t("play.drawSent")));
+      }
+    }
+    if (v.takeback && page.mine().length) {
+      const by = v.takeback.by;
+      if (by !== me || page.hotseat()) {
+        const other = by === "first" ? "second" : "first";
+        offers.append(h("div", {class: "offer", role: "alert"}, tn("play.takebackAsked", v.takeback.moves, {side: page.sideName(by)}),
+          button(t("play.accept"), () => command("takeback/answer", {side: other, accept: true}), {cls: "primary", id: "accept-takeback"}),
+          button(t("play.decline"), () => command("takeback/answer", {side: other, accept: false}), {id: "decline-takeback"})));
+      } else {
+        offers.append(h("p", {class: "muted"}, t("play.takebackSent")));
+      }
+    }
+  }
+
+  function inviteUpdate() {
+    clear(invite);
+    if (page.game.status !== "open") return;
+    const link = sessionStorage.getItem("invite:" + page.id);
+    if (link && page.mine().length) {
+      const url = location.origin + link;
+      const input = /** @type {HTMLInputElement} */ (h("input", {type: "text", readonly: true, value: url, "aria-label": t("play.inviteLink"), id: "invite-url"}));
+      invite.append(h("p", {}, t("play.inviteHint")), h("div", {class: "copy-row"}, input,
+        button(t("play.copy"), async () => { if (await copyText(url, input)) toast(t("play.copied")); })));
+    } else if (page.mine().length) {
+      invite.append(h("p", {}, t("play.inLobby")));
+    }
+  }
+
+  return {
+    update() {
+      actionsUpdate();
+      offersUpdate();
+      inviteUpdate();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// The chat of a game between people: its messages (shown as text, never as markup), the line to
+// write one, and the player's settings: mute the opponent, let spectators read along (both
+// players must), switch the chat off in every game. Spectators read it only when both players
+// let them; the count of spectators is shown above it.
+
+import {h, toast} from "../dom.js";
+import {t, tn} from "../i18n.js";
+import {api} from "../api.js";
+import {errorText} from "../pages/common.js";
+
+/** @typedef {import("./page.js").GamePage} GamePage */
+/** @typedef {import("../../types/turncoat").ChatMessage} ChatMessage */
+
+// maxChat is the server's bound on a message.
+const maxChat = 300;
+
+/** @param {GamePage} page @param {HTMLElement} host @param {HTMLElement} watchersLine */
+export function chat(page, host, watchersLine) {
+  let last = 0; // the id of the last message shown
+  /** @type {HTMLOListElement} */
+  const log = /** @type {any} */ (h("ol", {class: "chat-log", "aria-live": "polite", "aria-label": t("chat.messages")}));
+  /** @type {HTMLInputElement} */
+  const input = /** @type {any} */ (h("input", {type: "text", id: "chat-text", maxlength: maxChat, autocomplete: "off", "aria-label": t("chat.write")}));
+  const form = h("form", {class: "chat-form copy-row"}, input, h("button", {type: "submit"}, t("chat.send")));
+  const settings = h("div", {class: "chat-settings small"});
+  const note = h("p", {class: "muted small chat-note"});
+  let state = "";
+
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      const m = await api(`/games/${page.id}/chat`, {method: "POST", body: {text}});
+      input.value = "";
+      add([m]);
+    } catch (ex) {
+      toast(errorText(ex), "error");
+    }
+  });
+
+  /** @param {ChatMessage[]} list */
+  function add(list) {
+    for (const m of list) {
+      if (m.id <= last) continue;
+      last = m.id;
+      log.append(h("li", {"data-id": String(m.id)}, h("strong", {class: "chat-name"}, m.name), " ", h("span", {class: "chat-body"}, m.body)));
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  // fetchNew reads the messages after the last one shown (after a reconnection, a move).
+  async function fetchNew() {
+    const c = page.info && page.info.chat;
+    if (!c || !c.read) return;
+    try {
+      add(await api(`/games/${page.id}/chat?after=${last}`));
+    } catch {
+      // The next event tries again.
+    }
+  }
+
+  /** @param {string} name @param {boolean} checked @param {string} label @param {(on: boolean) => Promise<void>} change */
+  function setting(name, checked, label, change) {
+    const box = /** @type {HTMLInputElement} */ (h("input", {type: "checkbox", id: "chat-" + name, checked}));
+    box.addEventListener("change", async () => {
+      try {
+        await change(box.checked);
+      } catch (e) {
+        toast(errorText(e), "error");
+      }
+    });
+    return h("span", {class: "check"}, box, h("label", {for: "chat-" + name}, label));
+  }
+
+  /** @param {Partial<import("../../types/turncoat").ChatSeat>} change */
+  async function setSeat(change) {
+    const seat = {...page.info.chat.seat, ...change};
+    page.info.chat = await api(`/games/${page.id}/chat/settings`, {method: "PUT", body: seat});
+    log.replaceChildren(); // what the player now sees is read again
+    last = 0;
+    redraw(true);
+  }
+
+  /** @param {boolean} off */
+  async function setOff(off) {
+    await api("/me/chat", {method: "PUT", body: {off}});
+    page.info = await api(`/games/${page.id}/info`);
+    log.replaceChildren();
+    last = 0;
+    redraw(true);
+  }
+
+  function redraw(force = false) {
+    const info = page.info;
+    watchersLine.hidden = !page.online() || !page.watchers;
+    watchersLine.textContent = tn("play.watchers", page.watchers);
+    const c = info && info.chat;
+    host.hidden = !c || !c.enabled;
+    if (host.hidden) return;
+    const key = JSON.stringify(c);
+    if (key === state && !force) return;
+    state = key;
+    const player = !!c.seat;
+    host.replaceChildren(h("h2", {}, t("chat.title")));
+    if (c.read) host.append(log);
+    if (c.write) host.append(form);
+    note.textContent = c.off ? t("chat.youOff") : c.opponentOff ? t("chat.opponentOff") : !player && !c.read ? t("chat.private") : "";
+    if (note.textContent) host.append(note);
+    settings.replaceChildren();
+    if (player) {
+      if (!c.off) {
+        settings.append(setting("mute", c.seat.muted, t("chat.mute"), on => setSeat({muted: on})),
+          setting("spectators", c.seat.spectators, t("chat.spectators"), on => setSeat({spectators: on})));
+      }
+      settings.append(setting("off", c.off, t("chat.off"), setOff));
+      host.append(settings);
+    }
+    if (c.read && !log.firstChild) fetchNew();
+  }
+
+  return {
+    update: () => redraw(),
+    /** @param {ChatMessage} m */
+    receive(m) {
+      add([m]);
+    },
+    fetchNew,
+  };
+}
