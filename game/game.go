@@ -233,6 +233,28 @@ type PostSideNamer interface {
 	PostSideNames(o Options) [2]string
 }
 
+// MoveDescriber is a state whose moves take a piece from one square to another (Turnover): it
+// describes each of its legal actions square by square, so that a client highlights a picked
+// piece's destinations without knowing the game's notation.
+type MoveDescriber interface {
+	DescribeAction(p Player, a Action) MoveDescription
+}
+
+// MoveDescription is one move square by square. The squares are named as the board view names
+// its cells.
+type MoveDescription struct {
+	// From and To are the origin and target squares (empty for a move without squares, like a
+	// claim).
+	From string `json:"from,omitempty"`
+	To   string `json:"to,omitempty"`
+	// Class is what the move does on its target: "move", "combine", "turnover", "capture",
+	// "claim".
+	Class string `json:"class"`
+	// Result is the kind of the piece on the target after the move ("queen" after a
+	// promotion), as the board view names kinds.
+	Result string `json:"result,omitempty"`
+}
+
 // IllegalExplainer is a state that says why one of p's actions is illegal, in the words of the
 // game's rules ("a disc on an edge square must capture"), for a player who tried it. It is
 // called only for actions that are not legal; "" means it has nothing to add.

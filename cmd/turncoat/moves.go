@@ -14,11 +14,6 @@ func init() {
 	register(command{name: "moves", summary: "list the legal moves of a position in the game's notation", run: runMoves})
 }
 
-// actionClassifier is a state that tells what kind of move an action is (Turnover: move,
-// combine, turnover, capture), for the summary line.
-type actionClassifier interface {
-	ActionClass(game.Action) string
-}
 
 // summaryClasses are the classes the summary line always shows, in order, for games that
 // classify their moves; other classes follow when present.
@@ -50,7 +45,7 @@ side's moves are listed under its name.`)
 	if acts == game.Nobody {
 		fmt.Fprintln(e.stdout, "game over: "+s.Outcome().Describe(s.Game().SideNames(s.Options())))
 	}
-	classifier, classify := s.(actionClassifier)
+	describer, classify := s.(game.MoveDescriber)
 	counts := map[string]int{}
 	total := 0
 	var buf [256]game.Action
@@ -65,7 +60,7 @@ side's moves are listed under its name.`)
 			fmt.Fprintln(e.stdout, s.FormatAction(p, a))
 			total++
 			if classify {
-				counts[classifier.ActionClass(a)]++
+				counts[describer.DescribeAction(p, a).Class]++
 			}
 		}
 	}

@@ -76,17 +76,24 @@ func (s *State) annotation(pos *Position, m Move) string {
 // anything else. (Promotions are inside these classes; the notation writes a promotion without
 // capture or turnover like a combination.)
 func (s *State) ActionClass(a game.Action) string {
+	return s.DescribeAction(s.ToAct().Single(), a).Class
+}
+
+// DescribeAction describes one of the side to move's legal actions square by square
+// (game.MoveDescriber): its origin and target, its class by the landing rule, and the kind on the
+// target after it, promotion included.
+func (s *State) DescribeAction(_ game.Player, a game.Action) game.MoveDescription {
 	if a == Claim {
-		return "claim"
+		return game.MoveDescription{Class: "claim"}
 	}
 	if a < 0 || a >= 1<<12 {
-		return ""
+		return game.MoveDescription{}
 	}
 	m, ok := s.pos.Lookup(Square(a&63), Square(a>>6))
 	if !ok {
-		return ""
+		return game.MoveDescription{}
 	}
-	return m.Class().String()
+	return game.MoveDescription{From: m.From().String(), To: m.To().String(), Class: m.Class().String(), Result: kindNames[m.Result()]}
 }
 
 // Diagram draws the board for the terminal: White's stacks in upper case, Black's in lower
