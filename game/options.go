@@ -48,6 +48,21 @@ type OptionSpec struct {
 	// Min and Max bound an int option without Values.
 	Min int64 `json:"min,omitempty"`
 	Max int64 `json:"max,omitempty"`
+	// Fresh marks an option a rematch does not keep (a random setup's seed): the rematch takes
+	// the default again, so that it is a new game and not a replay.
+	Fresh bool `json:"fresh,omitempty"`
+}
+
+// RematchOptions returns the options of a rematch of a game under o: o without its Fresh
+// options.
+func RematchOptions(specs []OptionSpec, o Options) map[string]string {
+	m := o.Map()
+	for _, s := range specs {
+		if s.Fresh {
+			delete(m, s.Name)
+		}
+	}
+	return m
 }
 
 // check validates one value against the spec and returns it in canonical form.

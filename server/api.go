@@ -754,10 +754,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if err := s.allowCreate(r, u); err != nil {
 		return err
 	}
-	opts := tb.Start().Options().Map()
-	if _, ok := opts["seed"]; ok && row.Kind == "turncoat" {
-		delete(opts, "seed") // a fresh random setup
-	}
+	// A fresh random setup where the game has one (options marked Fresh).
+	opts := game.RematchOptions(tb.Game().OptionSpecs(), tb.Start().Options())
 	req := createRequest{Kind: row.Kind, Options: opts, Mode: row.Mode, Time: row.Time, Rated: row.Rated}
 	if row.Mode == modeAI {
 		req.Engine = row.Seats[0].AI + row.Seats[1].AI

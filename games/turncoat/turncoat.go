@@ -101,7 +101,7 @@ var optionSpecs = []game.OptionSpec{
 		Doc: "the squares a player may select on their own board: any piece, or only pieces showing white"},
 	{Name: "cap", Kind: game.OptionInt, Default: strconv.Itoa(DefaultCap), Min: 1, Max: MaxCap,
 		Doc: "the round cap: the game is drawn after this many rounds"},
-	{Name: "seed", Kind: game.OptionInt, Default: "0", Min: 0, Max: int64(MaxSeed),
+	{Name: "seed", Kind: game.OptionInt, Default: "0", Min: 0, Max: int64(MaxSeed), Fresh: true,
 		Doc: "the seed of the random setup (2-6 black pieces, 0-3 blanks); 0, the default, draws one at random when the game is created, and the game's options then hold the seed drawn, so it replays exactly; unused (and kept at 0) with an explicit setup"},
 	{Name: "setup", Kind: game.OptionText, Default: "",
 		Doc: "an explicit setup instead of the seed's: rows top to bottom joined by '/', B black, W white, '.' blank; one board for both players, or Red's and Yellow's joined by ':'"},
