@@ -14,7 +14,6 @@ func init() {
 	register(command{name: "moves", summary: "list the legal moves of a position in the game's notation", run: runMoves})
 }
 
-
 // summaryClasses are the classes the summary line always shows, in order, for games that
 // classify their moves; other classes follow when present.
 var summaryClasses = []string{"move", "combine", "turnover", "capture"}
