@@ -59,6 +59,43 @@ const (
 	Unavailable Code = "unavailable"
 	// Internal: a fault of the service; its log says more.
 	Internal Code = "internal"
+
+	// TokenExpired, SessionExpired: the credential presented has expired.
+	TokenExpired   Code = "token_expired"
+	SessionExpired Code = "session_expired"
+	// SessionEnded, TokenRevoked: the credential was ended (a log-out, a revoke).
+	SessionEnded Code = "session_ended"
+	TokenRevoked Code = "token_revoked"
+	// TooManyTokens: the user has the most API tokens allowed.
+	TooManyTokens Code = "too_many_tokens"
+	// TooManySockets: the caller has the most live connections allowed.
+	TooManySockets Code = "too_many_sockets"
+	// TooManySubscriptions: the connection follows the most games allowed.
+	TooManySubscriptions Code = "too_many_subscriptions"
+	// LoginBackoff: the account refuses log-ins for a while after wrong passwords.
+	LoginBackoff Code = "login_backoff"
+	// WeakPassword: a common password, or the name.
+	WeakPassword Code = "weak_password"
+
+	// Play by post: BadPost, a post that cannot be read (no board, no move); PassRefused, a
+	// pass while a move exists; NotYourBoard, a board of someone else's; NotYourRound, the
+	// other colour posts this round; SecondPost, a second post in a round (change the first);
+	// RoundClosed, an edit after the round closed; NoPost, nothing to change; WrongPhase, before
+	// the start or after the end.
+	BadPost      Code = "bad_post"
+	PassRefused  Code = "pass_refused"
+	NotYourBoard Code = "not_your_board"
+	NotYourRound Code = "not_your_round"
+	SecondPost   Code = "second_post"
+	RoundClosed  Code = "round_closed"
+	NoPost       Code = "no_post"
+	WrongPhase   Code = "wrong_phase"
+
+	// A game's chat: ChatEmpty and ChatTooLong, a message without text or too long; ChatOff, the
+	// chat is off (one's own setting or the opponent's).
+	ChatEmpty   Code = "chat_empty"
+	ChatTooLong Code = "chat_too_long"
+	ChatOff     Code = "chat_off"
 )
 
 // Error is a failure a service reports to its caller: a code and a sentence that says what was

@@ -5,13 +5,13 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
-	"net/http"
 	"strconv"
 	"sync"
 	"time"
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -141,8 +141,7 @@ func (s *Server) think(ctx context.Context, id, owner string) error {
 		return err
 	}
 	_, err = s.do(ctx, id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
-	var ae *apiError
-	if errors.As(err, &ae) && ae.Code == codeStalePly || errors.Is(err, game.ErrGameOver) {
+	if platform.ErrorCode(err) == platform.StalePly || errors.Is(err, game.ErrGameOver) {
 		return nil // the game moved on while the AI thought (a takeback, a resignation)
 	}
 	return err
@@ -166,12 +165,12 @@ func (s *Server) parseAISeat(g game.Game, level int, spec string) (string, error
 			level = 5
 		}
 		if !engine.Level(level).Valid() {
-			return "", errorf(http.StatusBadRequest, codeBadRequest, "AI level %d: want 1 to 10", level)
+			return "", platform.Errorf(platform.BadRequest, "AI level %d: want 1 to 10", level)
 		}
 		spec = "level=" + strconv.Itoa(level)
 	}
 	if _, err := s.newAgent(g, spec, 1); err != nil {
-		return "", errorf(http.StatusBadRequest, codeBadRequest, "AI %q: %v", spec, err)
+		return "", platform.Errorf(platform.BadRequest, "AI %q: %v", spec, err)
 	}
 	return spec, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/platform"
 )
 
 // maxAnalyzeMoves bounds the moves an analysis request replays.
@@ -50,17 +51,17 @@ func (s *Server) analyzeState(ctx context.Context, owner string, state game.Stat
 	}
 	an, ok := agent.(engine.Analyzer)
 	if !ok {
-		return nil, errorf(http.StatusConflict, codeNotAllowed, "%s has no hints", state.Game().Title())
+		return nil, platform.Errorf(platform.NotAllowed, "%s has no hints", state.Game().Title())
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
 	defer cancel()
 	release, err := s.fair.acquire(ctx, owner, true)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) {
+		var pe *platform.Error
+		if errors.As(err, &pe) {
 			return nil, err
 		}
-		return nil, errorf(http.StatusServiceUnavailable, codeUnavailable, "the AI is busy; try again")
+		return nil, platform.Errorf(platform.Unavailable, "the AI is busy; try again")
 	}
 	stats, err := an.Analyze(ctx, state, side)
 	release()
@@ -88,24 +89,24 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
-		return errorf(http.StatusBadRequest, codeBadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
+		return platform.Errorf(platform.BadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
 	}
 	if err := guestLevel(u, req.Level); err != nil {
 		return err
 	}
 	if len(req.Moves) > maxAnalyzeMoves {
-		return errorf(http.StatusBadRequest, codeBadRequest, "%d moves: at most %d", len(req.Moves), maxAnalyzeMoves)
+		return platform.Errorf(platform.BadRequest, "%d moves: at most %d", len(req.Moves), maxAnalyzeMoves)
 	}
 	if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+		return platform.Errorf(platform.RateLimited, "too many requests; slow down")
 	}
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+		return platform.Errorf(platform.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+		return platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 	}
 	var st game.State
 	if req.State == "" {
@@ -114,21 +115,21 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 		st, err = game.ReadPosition(g, o, req.State)
 	}
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadRequest, "the position: %v", err)
+		return platform.Errorf(platform.BadRequest, "the position: %v", err)
 	}
 	now := s.now()
 	tb, err := game.NewTable(st, game.TableConfig{Now: now})
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadRequest, "the position: %v", err)
+		return platform.Errorf(platform.BadRequest, "the position: %v", err)
 	}
 	for i, text := range req.Moves {
 		m, err := game.ParseMove(tb.State(), text)
 		if err != nil {
-			return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+			return platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 		}
 		for _, p := range m.Actors.Players() {
 			if _, err := tb.Submit(p, m.Actions[p], now); err != nil {
-				return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+				return platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 			}
 		}
 	}
@@ -136,7 +137,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 	if req.Side != "" {
 		p, err := game.ParsePlayer(req.Side)
 		if err != nil || !p.Valid() {
-			return errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first or second", req.Side)
+			return platform.Errorf(platform.BadRequest, "side %q: want first or second", req.Side)
 		}
 		side = p
 	}

@@ -14,6 +14,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -57,7 +58,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	handle("POST /api/games/{id}/takeback/answer", s.commandHandler(cmdAnswer))
 	mux.Handle("GET /api/ws", s.wrap("GET /api/ws", s.handleWS))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, errorf(http.StatusNotFound, codeNotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
+		s.writeError(w, r, platform.Errorf(platform.NotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
 }
 
@@ -122,7 +123,7 @@ type credentials struct {
 
 func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many attempts; try again in a minute")
+		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
 	}
 	var c credentials
 	if err := decodeJSON(w, r, &c); err != nil {
@@ -149,7 +150,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 		u, err = s.store.CreateUser(r.Context(), c.Name, hash, false, s.now())
 	}
 	if errors.Is(err, store.ErrConflict) {
-		return errorf(http.StatusConflict, codeNameTaken, "the name %q is taken", c.Name)
+		return platform.Errorf(platform.NameTaken, "the name %q is taken", c.Name)
 	}
 	if err != nil {
 		return err
@@ -163,7 +164,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many attempts; try again in a minute")
+		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
 	}
 	var c credentials
 	if err := decodeJSON(w, r, &c); err != nil {
@@ -180,7 +181,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !ok {
-		return errorf(http.StatusUnauthorized, codeBadLogin, "wrong name or password")
+		return platform.Errorf(platform.BadLogin, "wrong name or password")
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		s.endCredential(r.Context(), &credential{hash: hashToken(c.Value)}) // a new token at every log-in
@@ -195,7 +196,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "not signed in")
+		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"user": u})
 	return nil
@@ -205,7 +206,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 // or a script with curl starts.
 func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.signupLimits) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many new accounts from this address; try again in a minute")
+		return platform.Errorf(platform.RateLimited, "too many new accounts from this address; try again in a minute")
 	}
 	u, err := s.store.CreateUser(r.Context(), "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
 	if err != nil {
@@ -266,13 +267,13 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 		rand.Read(b[:])
 		side = game.Player(b[0] & 1)
 	default:
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first, second or random", req.Side)
+		return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "side %q: want first, second or random", req.Side)
 	}
 	var aiSpec string
 	switch req.Mode {
 	case modeHotSeat, modeAI:
 		if req.Rated {
-			return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "hot-seat games and games against the AI are unrated")
+			return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "hot-seat games and games against the AI are unrated")
 		}
 		if req.Mode == modeAI {
 			if aiSpec, err = s.parseAISeat(g, req.Level, req.Engine); err != nil {
@@ -285,7 +286,7 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 			return store.Game{}, nil, "", err
 		}
 	default:
-		return store.Game{}, nil, "", errorf(http.StatusBadRequest, codeBadRequest, "mode %q: want hotseat, ai or online", req.Mode)
+		return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "mode %q: want hotseat, ai or online", req.Mode)
 	}
 	u, err := user()
 	if err != nil {
@@ -326,21 +327,21 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 func (s *Server) newTable(kind string, options map[string]string, tc game.TimeControl, now time.Time) (*game.Table, error) {
 	g, err := s.reg.Lookup(kind)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+		return nil, platform.Errorf(platform.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), options)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+		return nil, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 	}
 	st, err := g.New(o)
 	if err != nil {
-		return nil, errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+		return nil, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 	}
 	if err := checkBound(st); err != nil {
 		return nil, err
 	}
 	if err := tc.Validate(); err != nil {
-		return nil, errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
+		return nil, platform.Errorf(platform.BadOption, "time: %v", err)
 	}
 	return game.NewTable(st, game.TableConfig{Time: tc, Now: now})
 }
@@ -487,7 +488,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
 	if f := r.URL.Query().Get("from"); f != "" {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "from=%q: want a number of moves, 0 or more", f)
+			return platform.Errorf(platform.BadRequest, "from=%q: want a number of moves, 0 or more", f)
 		}
 		from = n
 	}
@@ -620,9 +621,9 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if side == game.NoPlayer {
 		lg.mu.Unlock()
 		if req.Token != "" {
-			return errorf(http.StatusForbidden, codeForbidden, "this invitation is not valid (used, or for another game)")
+			return platform.Errorf(platform.Forbidden, "this invitation is not valid (used, or for another game)")
 		}
-		return errorf(http.StatusConflict, codeNotAllowed, "game %s has no open seat", id)
+		return platform.Errorf(platform.NotAllowed, "game %s has no open seat", id)
 	}
 	// The join is a change like a move: versioned, committed with the seat, notified to every
 	// instance; the clocks start with it, not when the game was offered.
@@ -644,7 +645,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 			s.pushBacklog(r.Context(), lg)
 		}
 		lg.mu.Unlock()
-		return errorf(http.StatusConflict, codeNotAllowed, "game %s has no open seat: someone joined first", id)
+		return platform.Errorf(platform.NotAllowed, "game %s has no open seat: someone joined first", id)
 	}
 	lg.mu.Unlock()
 	if err != nil {
@@ -659,7 +660,7 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 	return func(w http.ResponseWriter, r *http.Request) error {
 		u := userOf(r)
 		if u == nil {
-			return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in, or use the session of your seat")
+			return platform.Errorf(platform.Unauthorized, "sign in, or use the session of your seat")
 		}
 		var req commandRequest
 		if err := decodeJSON(w, r, &req); err != nil {
@@ -670,7 +671,7 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 			return err
 		}
 		if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
-			return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+			return platform.Errorf(platform.RateLimited, "too many requests; slow down")
 		}
 		id := r.PathValue("id")
 		evs, err := s.do(r.Context(), id, u, c)
@@ -687,9 +688,9 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 		// the rest.
 		v.View.Since(game.HistoryFrom(evs))
 		if err != nil {
-			ae := toAPIError(err)
-			ae.View = v
-			return ae
+			e := *platform.AsError(err)
+			e.View = v
+			return &e
 		}
 		writeJSON(w, http.StatusOK, v)
 		return nil
@@ -710,21 +711,21 @@ func (q commandRequest) command(kind string) (command, error) {
 	if q.Side != "" {
 		p, err := game.ParsePlayer(q.Side)
 		if err != nil || !p.Valid() {
-			return c, errorf(http.StatusBadRequest, codeBadRequest, "side %q: want first or second", q.Side)
+			return c, platform.Errorf(platform.BadRequest, "side %q: want first or second", q.Side)
 		}
 		c.side = p
 	}
 	if q.Ply != nil {
 		if *q.Ply < 0 {
-			return c, errorf(http.StatusBadRequest, codeBadRequest, "ply %d: want 0 or more", *q.Ply)
+			return c, platform.Errorf(platform.BadRequest, "ply %d: want 0 or more", *q.Ply)
 		}
 		c.ply = *q.Ply
 	}
 	if kind == cmdMove && strings.TrimSpace(q.Move) == "" {
-		return c, errorf(http.StatusBadRequest, codeBadRequest, "a move is required: {\"move\": \"f5\"}")
+		return c, platform.Errorf(platform.BadRequest, "a move is required: {\"move\": \"f5\"}")
 	}
 	if q.Moves < 0 || q.Moves > 10000 {
-		return c, errorf(http.StatusBadRequest, codeBadRequest, "moves %d out of range", q.Moves)
+		return c, platform.Errorf(platform.BadRequest, "moves %d out of range", q.Moves)
 	}
 	return c, nil
 }
@@ -733,7 +734,7 @@ func (q commandRequest) command(kind string) (command, error) {
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to ask for a rematch")
+		return platform.Errorf(platform.Unauthorized, "sign in to ask for a rematch")
 	}
 	id := r.PathValue("id")
 	lg, err := s.live(r.Context(), id)
@@ -743,10 +744,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	row, tb := lg.row, lg.tb
 	lg.mu.Unlock()
 	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
-		return errorf(http.StatusForbidden, codeForbidden, "you did not play in game %s", id)
+		return platform.Errorf(platform.Forbidden, "you did not play in game %s", id)
 	}
 	if !tb.Over() {
-		return errorf(http.StatusConflict, codeNotAllowed, "game %s is still in play", id)
+		return platform.Errorf(platform.NotAllowed, "game %s is still in play", id)
 	}
 	if row.Rematch != "" {
 		return s.respondGame(w, r, u, row.Rematch, http.StatusOK, "")
@@ -771,7 +772,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	for i := range nrow.Seats {
 		nrow.Seats[i].InviteHash = ""
 		if nrow.Seats[i].Open() {
-			return errorf(http.StatusConflict, codeNotAllowed, "game %s had an empty seat", id)
+			return platform.Errorf(platform.NotAllowed, "game %s had an empty seat", id)
 		}
 	}
 	settle(&nrow, ntb)
@@ -848,7 +849,7 @@ func afterParam(r *http.Request) (int64, error) {
 	}
 	n, err := strconv.ParseInt(a, 10, 64)
 	if err != nil || n < 0 {
-		return 0, errorf(http.StatusBadRequest, codeBadRequest, "after=%q: want a version, 0 or more", a)
+		return 0, platform.Errorf(platform.BadRequest, "after=%q: want a version, 0 or more", a)
 	}
 	return n, nil
 }
@@ -874,14 +875,14 @@ func (s *Server) handleExport(w http.ResponseWriter, r *http.Request) error {
 			writeJSON(w, http.StatusOK, recordJSON(row, rec))
 			return nil
 		}
-		return errorf(http.StatusBadRequest, codeBadRequest, "%v (or json)", err)
+		return platform.Errorf(platform.BadRequest, "%v (or json)", err)
 	}
 	if f.Write == nil {
-		return errorf(http.StatusBadRequest, codeBadRequest, "%s records are read-only", f.Name)
+		return platform.Errorf(platform.BadRequest, "%s records are read-only", f.Name)
 	}
 	var b bytes.Buffer
 	if err := f.Write(&b, rec); err != nil {
-		return errorf(http.StatusUnprocessableEntity, codeNotAllowed, "this game cannot be written as %s: %v", f.Name, err)
+		return platform.Errorf(platform.BadRecord, "this game cannot be written as %s: %v", f.Name, err)
 	}
 	ct := f.MediaType
 	if ct == "" {
@@ -928,11 +929,11 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	}
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+		return platform.Errorf(platform.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadOption, "%v", err)
+		return platform.Errorf(platform.BadOption, "%v", err)
 	}
 	format := req.Format
 	if format == "" {
@@ -944,14 +945,14 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	}
 	recs, err := game.ReadRecords(g, format, strings.NewReader(req.Text), o)
 	if err != nil {
-		return errorf(http.StatusUnprocessableEntity, codeBadRequest, "reading the record: %v", err)
+		return platform.Errorf(platform.BadRecord, "reading the record: %v", err)
 	}
 	if len(recs) == 0 {
-		return errorf(http.StatusUnprocessableEntity, codeBadRequest, "the text holds no game")
+		return platform.Errorf(platform.BadRecord, "the text holds no game")
 	}
 	rec := recs[0]
 	if len(rec.Moves) > maxGameMoves {
-		return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "the record holds %d moves; a game here holds at most %d", len(rec.Moves), maxGameMoves)
+		return platform.Errorf(platform.TooLarge, "the record holds %d moves; a game here holds at most %d", len(rec.Moves), maxGameMoves)
 	}
 	if err := checkBound(rec.Start); err != nil {
 		return err
@@ -968,12 +969,12 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	for i, text := range rec.Moves {
 		m, err := game.ParseMove(tb.State(), text)
 		if err != nil {
-			return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+			return platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 		}
 		for _, p := range m.Actors.Players() {
 			e, err := tb.Submit(p, m.Actions[p], now)
 			if err != nil {
-				return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+				return platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 			}
 			evs = append(evs, e...)
 		}
@@ -1011,13 +1012,13 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "hints are for the players of a game")
+		return platform.Errorf(platform.Unauthorized, "hints are for the players of a game")
 	}
 	level := 5
 	if l := r.URL.Query().Get("level"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || !engine.Level(n).Valid() {
-			return errorf(http.StatusBadRequest, codeBadRequest, "level=%q: want 1 to 10", l)
+			return platform.Errorf(platform.BadRequest, "level=%q: want 1 to 10", l)
 		}
 		level = n
 	}
@@ -1025,7 +1026,7 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+		return platform.Errorf(platform.RateLimited, "too many requests; slow down")
 	}
 	lg, err := s.live(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -1041,16 +1042,16 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	}
 	lg.mu.Unlock()
 	if !side.Valid() || row.Seats[side].UserID != u.ID {
-		return errorf(http.StatusForbidden, codeForbidden, "hints are for your own side")
+		return platform.Errorf(platform.Forbidden, "hints are for your own side")
 	}
 	if row.Rated {
-		return errorf(http.StatusForbidden, codeNotAllowed, "no hints in rated games")
+		return platform.Errorf(platform.Forbidden, "no hints in rated games")
 	}
 	if err := s.engineHelp(r.Context(), row, state.Outcome().Over); err != nil {
 		return err
 	}
 	if !state.ToAct().Has(side) {
-		return errorf(http.StatusConflict, codeNotYourTurn, "%s does not act now", side)
+		return platform.Errorf(platform.NotYourTurn, "%s does not act now", side)
 	}
 	out, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, level)
 	if err != nil {

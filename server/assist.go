@@ -8,6 +8,7 @@ import (
 
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/rating"
 	"turncoat/store"
 )
@@ -47,10 +48,10 @@ func checkHintsRequest(req createRequest) error {
 		return nil
 	}
 	if req.Mode != modeOnline {
-		return errorf(http.StatusBadRequest, codeBadRequest, "hints for both are for online games: hot-seat games and games against the AI have hints anyway")
+		return platform.Errorf(platform.BadRequest, "hints for both are for online games: hot-seat games and games against the AI have hints anyway")
 	}
 	if req.Rated {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a rated game has no hints")
+		return platform.Errorf(platform.BadRequest, "a rated game has no hints")
 	}
 	return nil
 }
@@ -76,7 +77,7 @@ func (s *Server) engineHelp(ctx context.Context, row store.Game, over bool) erro
 	if gs.Hints && !row.Rated {
 		return nil
 	}
-	return errorf(http.StatusForbidden, codeNotAllowed, "no engine help in a game between people while it runs (it was not created with hints for both): the analysis opens when it ends")
+	return platform.Errorf(platform.Forbidden, "no engine help in a game between people while it runs (it was not created with hints for both): the analysis opens when it ends")
 }
 
 // gameRating is a player's rating as a game's page shows it.
@@ -283,7 +284,7 @@ func (s *Server) handleGameAnalysis(w http.ResponseWriter, r *http.Request) erro
 		return err
 	}
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
-		return errorf(http.StatusBadRequest, codeBadRequest, "level %d: want 0 (the position alone) or 1 to 10", req.Level)
+		return platform.Errorf(platform.BadRequest, "level %d: want 0 (the position alone) or 1 to 10", req.Level)
 	}
 	lg, err := s.live(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -293,14 +294,14 @@ func (s *Server) handleGameAnalysis(w http.ResponseWriter, r *http.Request) erro
 	moves := lg.tb.Record([2]string{}).Moves
 	lg.mu.Unlock()
 	if req.Ply < 0 || req.Ply > len(moves) {
-		return errorf(http.StatusBadRequest, codeBadRequest, "ply %d: the game has positions 0 to %d", req.Ply, len(moves))
+		return platform.Errorf(platform.BadRequest, "ply %d: the game has positions 0 to %d", req.Ply, len(moves))
 	}
 	if req.Level > 0 {
 		if err := s.engineHelp(r.Context(), row, over); err != nil {
 			return err
 		}
 		if !s.moveLimits.allow(strconv.FormatInt(u.ID, 10), s.now()) {
-			return errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+			return platform.Errorf(platform.RateLimited, "too many requests; slow down")
 		}
 	}
 	now := s.now()
@@ -337,11 +338,11 @@ func replay(start game.State, moves []string, now time.Time) (*game.Table, error
 	for i, text := range moves {
 		m, err := game.ParseMove(tb.State(), text)
 		if err != nil {
-			return nil, errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+			return nil, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 		}
 		for _, p := range m.Actors.Players() {
 			if _, err := tb.Submit(p, m.Actions[p], now); err != nil {
-				return nil, errorf(http.StatusUnprocessableEntity, codeIllegalMove, "move %d (%s): %v", i+1, text, err)
+				return nil, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
 			}
 		}
 	}

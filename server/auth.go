@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"turncoat/platform"
 	"unicode"
 
 	"golang.org/x/crypto/argon2"
@@ -96,22 +97,22 @@ func (s semaphore) release() { <-s }
 // validName checks a player's name: 2-24 letters, digits, '-', '_' or '.'.
 func validName(name string) error {
 	if n := len([]rune(name)); n < 2 || n > 24 {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a name has 2 to 24 characters")
+		return platform.Errorf(platform.BadRequest, "a name has 2 to 24 characters")
 	}
 	for _, r := range name {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.", r) {
-			return errorf(http.StatusBadRequest, codeBadRequest, "a name has letters, digits, '-', '_' and '.' only")
+			return platform.Errorf(platform.BadRequest, "a name has letters, digits, '-', '_' and '.' only")
 		}
 	}
 	if strings.HasPrefix(strings.ToLower(name), "guest-") {
-		return errorf(http.StatusBadRequest, codeBadRequest, "names starting with guest- are for guests")
+		return platform.Errorf(platform.BadRequest, "names starting with guest- are for guests")
 	}
 	return nil
 }
 
 func validPassword(name, pw string) error {
 	if len(pw) < 8 || len(pw) > 256 {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a password has 8 to 256 characters")
+		return platform.Errorf(platform.BadRequest, "a password has 8 to 256 characters")
 	}
 	return weakPassword(name, pw)
 }
@@ -144,7 +145,7 @@ func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
 	if h := r.Header.Get("Authorization"); h != "" {
 		token, ok := strings.CutPrefix(h, "Bearer ")
 		if !ok || token == "" {
-			return nil, nil, errorf(http.StatusUnauthorized, codeUnauthorized, "the Authorization header must be \"Bearer <token>\"")
+			return nil, nil, platform.Errorf(platform.Unauthorized, "the Authorization header must be \"Bearer <token>\"")
 		}
 		cr := &credential{hash: hashToken(token), token: true}
 		u, t, err := s.store.APITokenUser(ctx, cr.hash)
@@ -154,7 +155,7 @@ func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
 			u, cr.until, err = s.store.SessionByHash(ctx, cr.hash)
 		}
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, errorf(http.StatusUnauthorized, codeUnauthorized, "unknown token (revoked, or signed out)")
+			return nil, nil, platform.Errorf(platform.Unauthorized, "unknown token (revoked, or signed out)")
 		}
 		if err != nil {
 			return nil, nil, err
@@ -208,7 +209,7 @@ func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*store.Use
 		return u, nil
 	}
 	if !s.limitIP(r, s.signupLimits) {
-		return nil, errorf(http.StatusTooManyRequests, codeRateLimited, "too many new accounts from this address; try again in a minute")
+		return nil, platform.Errorf(platform.RateLimited, "too many new accounts from this address; try again in a minute")
 	}
 	u, err := s.store.CreateUser(r.Context(), "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
 	if err != nil {

@@ -16,6 +16,7 @@ import (
 	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/games/reversi"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -281,24 +282,24 @@ func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if pos := q.Get("pos"); pos != "" {
 		st, err := reversi.Game{}.ParsePosition(reversi.Standard.Options(), pos)
 		if err != nil {
-			return errorf(http.StatusBadRequest, codeBadRequest, "pos: %v", err)
+			return platform.Errorf(platform.BadRequest, "pos: %v", err)
 		}
 		start = st.(*reversi.State).Board()
 	}
 	text := strings.TrimSpace(q.Get("moves"))
 	if len(text) > 4*maxBookMoves {
-		return errorf(http.StatusBadRequest, codeBadRequest, "moves: at most %d", maxBookMoves)
+		return platform.Errorf(platform.BadRequest, "moves: at most %d", maxBookMoves)
 	}
 	rec, err := reversi.ParseMoveList(text, start)
 	if err == nil {
 		_, err = rec.Replay()
 	}
 	if err != nil {
-		code := codeBadNotation
+		code := platform.BadNotation
 		if errors.Is(err, reversi.ErrIllegalMove) || errors.Is(err, reversi.ErrAfterEnd) {
-			code = codeIllegalMove
+			code = platform.IllegalMove
 		}
-		return errorf(http.StatusBadRequest, code, "moves: %v", err)
+		return platform.Errorf(code, "moves: %v", err)
 	}
 	b, _ := rec.Replay()
 	if time.Since(time.Unix(0, s.book.lastSync.Load())) > bookSyncEvery {

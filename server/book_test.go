@@ -94,16 +94,19 @@ func TestBookExplorer(t *testing.T) {
 		t.Fatalf("out of the book: %+v", e)
 	}
 	// bad input
-	for _, bad := range []struct{ query, code, msg string }{
-		{"moves=zz", "bad_notation", "moves: "},
-		{"moves=f5f5", "illegal_move", "f5"},
-		{"moves=" + strings.Repeat("f5", 300), "bad_request", "at most"},
-		{"pos=XO", "bad_request", "pos: "},
-		{"pos=" + url.QueryEscape(strings.Repeat("-", 36)+" X"), "bad_request", "pos: "},
+	for _, bad := range []struct {
+		query, code, msg string
+		status           int
+	}{
+		{"moves=zz", "bad_notation", "moves: ", http.StatusUnprocessableEntity},
+		{"moves=f5f5", "illegal_move", "f5", http.StatusUnprocessableEntity},
+		{"moves=" + strings.Repeat("f5", 300), "bad_request", "at most", http.StatusBadRequest},
+		{"pos=XO", "bad_request", "pos: ", http.StatusBadRequest},
+		{"pos=" + url.QueryEscape(strings.Repeat("-", 36)+" X"), "bad_request", "pos: ", http.StatusBadRequest},
 	} {
 		var ae apiError
-		if st := c.call("GET", "/api/book?"+bad.query, nil, &ae); st != http.StatusBadRequest || ae.Error.Code != bad.code || !strings.Contains(ae.Error.Message, bad.msg) {
-			t.Errorf("%s: %d %+v, want 400 %s %q", bad.query[:min(len(bad.query), 30)], st, ae.Error, bad.code, bad.msg)
+		if st := c.call("GET", "/api/book?"+bad.query, nil, &ae); st != bad.status || ae.Error.Code != bad.code || !strings.Contains(ae.Error.Message, bad.msg) {
+			t.Errorf("%s: %d %+v, want %d %s %q", bad.query[:min(len(bad.query), 30)], st, ae.Error, bad.status, bad.code, bad.msg)
 		}
 	}
 }

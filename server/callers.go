@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"turncoat/platform"
 
 	"turncoat/store"
 )
@@ -63,10 +64,10 @@ func (s *Server) admitSocket(c *conn) error {
 		a.byAddr, a.byUser = map[string]int{}, map[int64]int{}
 	}
 	if perAddr >= 0 && a.byAddr[c.addr] >= perAddr {
-		return errorf(http.StatusTooManyRequests, codeTooManySockets, "this address has %d live connections open, the most it may: close one first", perAddr)
+		return platform.Errorf(platform.TooManySockets, "this address has %d live connections open, the most it may: close one first", perAddr)
 	}
 	if c.user != nil && perUser >= 0 && a.byUser[c.user.ID] >= perUser {
-		return errorf(http.StatusTooManyRequests, codeTooManySockets, "you have %d live connections open, the most one player may: close one first", perUser)
+		return platform.Errorf(platform.TooManySockets, "you have %d live connections open, the most one player may: close one first", perUser)
 	}
 	a.byAddr[c.addr]++
 	if c.user != nil {
@@ -112,7 +113,7 @@ func (s *Server) mayFollow(c *conn, id string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if max >= 0 && !c.games[id] && len(c.games) >= max {
-		return errorf(http.StatusTooManyRequests, codeTooManyGames, "one connection follows at most %d games: unsubscribe from one first", max)
+		return platform.Errorf(platform.TooManySubscriptions, "one connection follows at most %d games: unsubscribe from one first", max)
 	}
 	return nil
 }
@@ -264,7 +265,7 @@ func (g *loginGuard) end(key string, ok bool, now time.Time) {
 func loginBackoff(w http.ResponseWriter, wait time.Duration) error {
 	secs := int((wait + time.Second - 1) / time.Second)
 	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	return errorf(http.StatusTooManyRequests, codeLoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
+	return platform.Errorf(platform.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
 }
 
 // loginKey is the key of an account's back-off: its name as names are told apart.

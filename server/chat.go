@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"turncoat/platform"
 	"unicode"
 	"unicode/utf8"
 
@@ -142,7 +143,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	if a := r.URL.Query().Get("after"); a != "" {
 		n, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || n < 0 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "after=%q: want a message id, 0 or more", a)
+			return platform.Errorf(platform.BadRequest, "after=%q: want a message id, 0 or more", a)
 		}
 		after = n
 	}
@@ -184,9 +185,9 @@ func cleanChat(text string) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return "", errorf(http.StatusBadRequest, "chat_empty", "the message is empty")
+		return "", platform.Errorf(platform.ChatEmpty, "the message is empty")
 	case n > maxChatRunes:
-		return "", errorf(http.StatusBadRequest, "chat_too_long", "a message has at most %d characters (this one has %d)", maxChatRunes, n)
+		return "", platform.Errorf(platform.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
 	}
 	return text, nil
 }
@@ -194,7 +195,7 @@ func cleanChat(text string) (string, error) {
 func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "only the players write in a game's chat")
+		return platform.Errorf(platform.Unauthorized, "only the players write in a game's chat")
 	}
 	var req struct {
 		Text string `json:"text"`
@@ -214,7 +215,7 @@ func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 	row := lg.row
 	lg.mu.Unlock()
 	if !betweenPeople(row) {
-		return errorf(http.StatusConflict, codeNotAllowed, "only games between people have a chat")
+		return platform.Errorf(platform.NotAllowed, "only games between people have a chat")
 	}
 	cr, err := s.chatRules(r.Context(), row)
 	if err != nil {
@@ -223,16 +224,16 @@ func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 	info := cr.info(u)
 	switch {
 	case cr.player(u) < 0:
-		return errorf(http.StatusForbidden, codeForbidden, "only the players write in a game's chat")
+		return platform.Errorf(platform.Forbidden, "only the players write in a game's chat")
 	case info.Off:
-		return errorf(http.StatusConflict, "chat_off", "you switched the chat off")
+		return platform.Errorf(platform.ChatOff, "you switched the chat off")
 	case info.OpponentOff:
-		return errorf(http.StatusConflict, "chat_off", "your opponent switched the chat off")
+		return platform.Errorf(platform.ChatOff, "your opponent switched the chat off")
 	case !info.Write:
-		return errorf(http.StatusConflict, codeNotAllowed, "nobody to write to yet")
+		return platform.Errorf(platform.NotAllowed, "nobody to write to yet")
 	}
 	if !s.chatLimits.allow(id+":"+strconv.FormatInt(u.ID, 10), s.now()) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many messages: wait a few seconds")
+		return platform.Errorf(platform.RateLimited, "too many messages: wait a few seconds")
 	}
 	m, err := s.store.AddChat(r.Context(), store.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, s.now())
 	if err != nil {
@@ -255,7 +256,7 @@ func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "only the players set a game's chat")
+		return platform.Errorf(platform.Unauthorized, "only the players set a game's chat")
 	}
 	var req store.ChatSeat
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -268,7 +269,7 @@ func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 	row := lg.row
 	lg.mu.Unlock()
 	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
-		return errorf(http.StatusForbidden, codeForbidden, "only the players set a game's chat")
+		return platform.Errorf(platform.Forbidden, "only the players set a game's chat")
 	}
 	if err := s.store.SetChatSeat(r.Context(), row.ID, u.ID, req); err != nil {
 		return err
@@ -289,7 +290,7 @@ func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleChatOff(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "not signed in")
+		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
 	var req struct {
 		Off bool `json:"off"`

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -49,7 +50,7 @@ const cmdAddTime = "add_time"
 func correspondenceTime(req *createRequest) error {
 	if c := req.Correspondence; c != nil {
 		if req.Time.Kind != game.Untimed {
-			return errorf(http.StatusBadRequest, codeBadOption, "give either time or correspondence, not both")
+			return platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
 		}
 		req.Time = game.TimeControl{Kind: game.Correspondence, Base: time.Duration(c.Days) * day, Increment: time.Duration(c.IncrementDays) * day}
 	}
@@ -57,10 +58,10 @@ func correspondenceTime(req *createRequest) error {
 		return nil
 	}
 	if req.Time.Base%day != 0 || !slices.Contains(CorrespondenceDays, int(req.Time.Base/day)) {
-		return errorf(http.StatusBadRequest, codeBadOption, "correspondence: %v per move: want one of %v days", req.Time.Base, CorrespondenceDays)
+		return platform.Errorf(platform.BadOption, "correspondence: %v per move: want one of %v days", req.Time.Base, CorrespondenceDays)
 	}
 	if req.Time.Increment%day != 0 || req.Time.Increment < 0 || req.Time.Increment > 14*day {
-		return errorf(http.StatusBadRequest, codeBadOption, "correspondence: an increment of %v: want whole days, 0 to 14", req.Time.Increment)
+		return platform.Errorf(platform.BadOption, "correspondence: an increment of %v: want whole days, 0 to 14", req.Time.Increment)
 	}
 	return req.Time.Validate()
 }
@@ -112,8 +113,7 @@ func toMove(lg *liveGame) map[game.Player]int64 {
 func (s *Server) workDeadline(ctx context.Context, a deadlineArgs) error {
 	lg, err := s.live(ctx, a.Game)
 	if err != nil {
-		var ae *apiError
-		if errors.As(err, &ae) && ae.Code == codeNotFound {
+		if platform.ErrorCode(err) == platform.NotFound {
 			return nil
 		}
 		return err
@@ -275,21 +275,21 @@ func (s *Server) pushNote(n store.Notification) {
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to see your notifications")
+		return platform.Errorf(platform.Unauthorized, "sign in to see your notifications")
 	}
 	q := r.URL.Query()
 	before, limit := int64(0), 50
 	if b := q.Get("before"); b != "" {
 		n, err := strconv.ParseInt(b, 10, 64)
 		if err != nil || n < 1 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "before=%q: want a notification id", b)
+			return platform.Errorf(platform.BadRequest, "before=%q: want a notification id", b)
 		}
 		before = n
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "limit=%q: want 1 to 500", l)
+			return platform.Errorf(platform.BadRequest, "limit=%q: want 1 to 500", l)
 		}
 		limit = n
 	}
@@ -309,7 +309,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to see your notifications")
+		return platform.Errorf(platform.Unauthorized, "sign in to see your notifications")
 	}
 	var req struct {
 		IDs []int64 `json:"ids"`
@@ -318,7 +318,7 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(req.IDs) > 500 {
-		return errorf(http.StatusBadRequest, codeBadRequest, "at most 500 ids at once")
+		return platform.Errorf(platform.BadRequest, "at most 500 ids at once")
 	}
 	n, err := s.store.MarkRead(r.Context(), u.ID, req.IDs, s.now())
 	if err != nil {
@@ -332,7 +332,7 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil || u.Guest {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in with a registered account to get reminders by mail")
+		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to get reminders by mail")
 	}
 	var req struct {
 		Email string `json:"email"`
@@ -341,7 +341,7 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(req.Email) > 254 || req.Email != "" && !validEmail(req.Email) {
-		return errorf(http.StatusBadRequest, codeBadRequest, "%q is not an e-mail address", req.Email)
+		return platform.Errorf(platform.BadRequest, "%q is not an e-mail address", req.Email)
 	}
 	if err := s.store.SetEmail(r.Context(), u.ID, req.Email); err != nil {
 		return err
@@ -388,7 +388,7 @@ type vacationJSON struct {
 func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to see your vacation days")
+		return platform.Errorf(platform.Unauthorized, "sign in to see your vacation days")
 	}
 	year := s.now().Year()
 	used, err := s.store.VacationUsed(r.Context(), u.ID, year)
@@ -404,7 +404,7 @@ func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) erro
 func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to take vacation days")
+		return platform.Errorf(platform.Unauthorized, "sign in to take vacation days")
 	}
 	var req struct {
 		Days int `json:"days"`
@@ -413,13 +413,13 @@ func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if req.Days < 1 || req.Days > s.cfg.VacationDays {
-		return errorf(http.StatusBadRequest, codeBadRequest, "days %d: want 1 to %d", req.Days, s.cfg.VacationDays)
+		return platform.Errorf(platform.BadRequest, "days %d: want 1 to %d", req.Days, s.cfg.VacationDays)
 	}
 	ctx := r.Context()
 	year := s.now().Year()
 	used, err := s.store.TakeVacation(ctx, u.ID, year, req.Days, s.cfg.VacationDays)
 	if errors.Is(err, store.ErrAllowance) {
-		return errorf(http.StatusConflict, codeNotAllowed, "%v", err)
+		return platform.Errorf(platform.NotAllowed, "%v", err)
 	}
 	if err != nil {
 		return err

@@ -4,80 +4,84 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 
 	"turncoat/game"
-	"turncoat/store"
+	"turncoat/platform"
 )
 
-// apiError is an error the API reports as {"error": {"code": ..., "message": ...}} with an HTTP
-// status. Codes are stable; messages say what was wrong in words.
-type apiError struct {
-	Status  int    `json:"-"`
-	Code    string `json:"code"`
-	Message string `json:"message"`
+// statusOf is the one table from the services' error codes to HTTP statuses.
+var statusOf = map[platform.Code]int{
+	platform.BadRequest:           http.StatusBadRequest,
+	platform.BadJSON:              http.StatusBadRequest,
+	platform.TooLarge:             http.StatusRequestEntityTooLarge,
+	platform.BadOption:            http.StatusBadRequest,
+	platform.UnknownKind:          http.StatusBadRequest,
+	platform.BadRecord:            http.StatusUnprocessableEntity,
+	platform.NotFound:             http.StatusNotFound,
+	platform.IllegalMove:          http.StatusUnprocessableEntity,
+	platform.BadNotation:          http.StatusUnprocessableEntity,
+	platform.NotYourTurn:          http.StatusConflict,
+	platform.GameOver:             http.StatusConflict,
+	platform.StalePly:             http.StatusConflict,
+	platform.Conflict:             http.StatusConflict,
+	platform.NotAllowed:           http.StatusConflict,
+	platform.Unauthorized:         http.StatusUnauthorized,
+	platform.Forbidden:            http.StatusForbidden,
+	platform.RateLimited:          http.StatusTooManyRequests,
+	platform.Busy:                 http.StatusServiceUnavailable,
+	platform.BadLogin:             http.StatusUnauthorized,
+	platform.NameTaken:            http.StatusConflict,
+	platform.Unavailable:          http.StatusServiceUnavailable,
+	platform.Internal:             http.StatusInternalServerError,
+	platform.TokenExpired:         http.StatusUnauthorized,
+	platform.SessionExpired:       http.StatusUnauthorized,
+	platform.SessionEnded:         http.StatusUnauthorized,
+	platform.TokenRevoked:         http.StatusUnauthorized,
+	platform.TooManyTokens:        http.StatusConflict,
+	platform.TooManySockets:       http.StatusTooManyRequests,
+	platform.TooManySubscriptions: http.StatusTooManyRequests,
+	platform.LoginBackoff:         http.StatusTooManyRequests,
+	platform.WeakPassword:         http.StatusBadRequest,
+	platform.BadPost:              http.StatusUnprocessableEntity,
+	platform.PassRefused:          http.StatusUnprocessableEntity,
+	platform.NotYourBoard:         http.StatusForbidden,
+	platform.NotYourRound:         http.StatusConflict,
+	platform.SecondPost:           http.StatusConflict,
+	platform.RoundClosed:          http.StatusConflict,
+	platform.NoPost:               http.StatusConflict,
+	platform.WrongPhase:           http.StatusConflict,
+	platform.ChatEmpty:            http.StatusBadRequest,
+	platform.ChatTooLong:          http.StatusBadRequest,
+	platform.ChatOff:              http.StatusConflict,
+}
+
+// httpStatus returns the status of an error's code.
+func httpStatus(code platform.Code) int {
+	if st, ok := statusOf[code]; ok {
+		return st
+	}
+	return http.StatusInternalServerError
+}
+
+// errorJSON is an error as the API writes it: {"error": {"code", "message", "view"}}.
+type errorJSON struct {
+	Code    platform.Code `json:"code"`
+	Message string        `json:"message"`
 	// View is the fresh state sent with a conflict, so the client catches up at once.
 	View any `json:"view,omitempty"`
 }
 
-func (e *apiError) Error() string { return e.Code + ": " + e.Message }
-
-// Error codes.
-const (
-	codeBadRequest   = "bad_request"
-	codeBadJSON      = "bad_json"
-	codeTooLarge     = "too_large"
-	codeBadOption    = "bad_option"
-	codeUnknownKind  = "unknown_kind"
-	codeNotFound     = "not_found"
-	codeIllegalMove  = "illegal_move"
-	codeBadNotation  = "bad_notation"
-	codeNotYourTurn  = "not_your_turn"
-	codeGameOver     = "game_over"
-	codeStalePly     = "stale_ply"
-	codeConflict     = "conflict"
-	codeNotAllowed   = "not_allowed"
-	codeUnauthorized = "unauthorized"
-	codeForbidden    = "forbidden"
-	codeRateLimited  = "rate_limited"
-	codeBadLogin     = "bad_login"
-	codeNameTaken    = "name_taken"
-	codeUnavailable  = "unavailable"
-	codeInternal     = "internal"
-)
-
-func errorf(status int, code, format string, args ...any) *apiError {
-	return &apiError{Status: status, Code: code, Message: fmt.Sprintf(format, args...)}
+// errMessage returns err as a live message's error.
+func errMessage(err error) *errorJSON {
+	e := toErrorJSON(err)
+	return &e
 }
 
-// toAPIError maps the errors of the game contract, the table and the store to API errors.
-func toAPIError(err error) *apiError {
-	var ae *apiError
-	switch {
-	case errors.As(err, &ae):
-		return ae
-	case errors.Is(err, game.ErrIllegal):
-		return errorf(http.StatusUnprocessableEntity, codeIllegalMove, "%v", err)
-	case errors.Is(err, game.ErrSyntax):
-		return errorf(http.StatusUnprocessableEntity, codeBadNotation, "%v", err)
-	case errors.Is(err, game.ErrNotYourTurn):
-		return errorf(http.StatusConflict, codeNotYourTurn, "%v", err)
-	case errors.Is(err, game.ErrGameOver):
-		return errorf(http.StatusConflict, codeGameOver, "%v", err)
-	case errors.Is(err, game.ErrNotAllowed):
-		return errorf(http.StatusConflict, codeNotAllowed, "%v", err)
-	case errors.Is(err, game.ErrOption):
-		return errorf(http.StatusBadRequest, codeBadOption, "%v", err)
-	case errors.Is(err, game.ErrNoSuchPlayer):
-		return errorf(http.StatusBadRequest, codeBadRequest, "%v", err)
-	case errors.Is(err, store.ErrNotFound):
-		return errorf(http.StatusNotFound, codeNotFound, "%v", err)
-	case errors.Is(err, store.ErrConflict):
-		return errorf(http.StatusConflict, codeConflict, "%v", err)
-	}
-	return errorf(http.StatusInternalServerError, codeInternal, "internal error")
+func toErrorJSON(err error) errorJSON {
+	e := platform.AsError(err)
+	return errorJSON{Code: e.Code, Message: e.Message, View: e.View}
 }
 
 // writeJSON writes v with a status.
@@ -90,13 +94,14 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	enc.Encode(v)
 }
 
-// writeError writes err as the API's error object.
+// writeError writes err as the API's error object, with its code's status.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	ae := toAPIError(err)
-	if ae.Status >= 500 {
+	e := toErrorJSON(err)
+	status := httpStatus(e.Code)
+	if status >= 500 {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
-	writeJSON(w, ae.Status, map[string]any{"error": ae})
+	writeJSON(w, status, map[string]any{"error": e})
 }
 
 // decodeJSON reads a request body of at most maxBody bytes into v, refusing unknown fields.
@@ -106,9 +111,9 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "the request body is larger than %d bytes", maxBody)
+			return platform.Errorf(platform.TooLarge, "the request body is larger than %d bytes", maxBody)
 		}
-		return errorf(http.StatusBadRequest, codeBadJSON, "reading the request body: %v", err)
+		return platform.Errorf(platform.BadJSON, "reading the request body: %v", err)
 	}
 	if hasNUL(body) {
 		return errNUL()
@@ -120,16 +125,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 			return nil // an empty body: every field takes its default
 		}
 		if errors.Is(err, game.ErrOption) {
-			return errorf(http.StatusBadRequest, codeBadOption, "%v", err)
+			return platform.Errorf(platform.BadOption, "%v", err)
 		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "the request body is larger than %d bytes", maxBody)
+			return platform.Errorf(platform.TooLarge, "the request body is larger than %d bytes", maxBody)
 		}
-		return errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: %v", err)
+		return platform.Errorf(platform.BadJSON, "malformed JSON: %v", err)
 	}
 	if dec.More() {
-		return errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: more than one value")
+		return platform.Errorf(platform.BadJSON, "malformed JSON: more than one value")
 	}
 	return nil
 }
@@ -138,8 +143,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 // escaped): no name, move or id has one, and PostgreSQL refuses it in text.
 func hasNUL(b []byte) bool { return bytes.Contains(b, []byte(`\u0000`)) }
 
-func errNUL() *apiError {
-	return errorf(http.StatusBadRequest, codeBadRequest, "text with a NUL character (\\u0000) is refused")
+func errNUL() *platform.Error {
+	return platform.Errorf(platform.BadRequest, "text with a NUL character (\\u0000) is refused")
 }
 
 // maxBody bounds request bodies (imported records included).

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -145,7 +146,7 @@ func (s *Server) changeEvent(ctx context.Context, id string, f func(e *pairedEve
 	for attempt := 0; ; attempt++ {
 		row, err := s.store.PairedEventByID(ctx, id)
 		if errors.Is(err, store.ErrNotFound) {
-			return nil, errorf(http.StatusNotFound, codeNotFound, "no event %s", id)
+			return nil, platform.Errorf(platform.NotFound, "no event %s", id)
 		}
 		if err != nil {
 			return nil, err
@@ -407,28 +408,28 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 	switch req.Format {
 	case formatRoundRobin, formatKnockout:
 		if req.Rounds != 0 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "rounds: only a Swiss event takes a number of rounds")
+			return platform.Errorf(platform.BadRequest, "rounds: only a Swiss event takes a number of rounds")
 		}
 	case formatSwiss:
 		if req.Rounds < 1 || req.Rounds > maxEventPlayers {
-			return errorf(http.StatusBadRequest, codeBadRequest, "rounds %d: a Swiss event needs 1 to %d", req.Rounds, maxEventPlayers)
+			return platform.Errorf(platform.BadRequest, "rounds %d: a Swiss event needs 1 to %d", req.Rounds, maxEventPlayers)
 		}
 	default:
-		return errorf(http.StatusBadRequest, codeBadRequest, "format %q: want roundrobin, swiss or knockout", req.Format)
+		return platform.Errorf(platform.BadRequest, "format %q: want roundrobin, swiss or knockout", req.Format)
 	}
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+		return platform.Errorf(platform.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+		return platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 	}
 	if _, err := g.New(o); err != nil {
-		return errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+		return platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 	}
 	if err := req.Time.Validate(); err != nil {
-		return errorf(http.StatusBadRequest, codeBadOption, "time: %v", err)
+		return platform.Errorf(platform.BadOption, "time: %v", err)
 	}
 	cr := createRequest{Time: req.Time, Correspondence: req.Correspondence}
 	if err := correspondenceTime(&cr); err != nil {
@@ -460,13 +461,13 @@ func (s *Server) handleJoinEvent(w http.ResponseWriter, r *http.Request) error {
 	}
 	e, err := s.changeEvent(r.Context(), r.PathValue("id"), func(e *pairedEvent) (bool, error) {
 		if e.Status != eventSignup {
-			return false, errorf(http.StatusConflict, codeConflict, "the event has started: signup is closed")
+			return false, platform.Errorf(platform.Conflict, "the event has started: signup is closed")
 		}
 		if e.userID(u.Name) != 0 {
-			return false, errorf(http.StatusConflict, codeConflict, "%s already plays in the event", u.Name)
+			return false, platform.Errorf(platform.Conflict, "%s already plays in the event", u.Name)
 		}
 		if len(e.Players) >= maxEventPlayers {
-			return false, errorf(http.StatusConflict, codeConflict, "the event is full (%d players)", maxEventPlayers)
+			return false, platform.Errorf(platform.Conflict, "the event is full (%d players)", maxEventPlayers)
 		}
 		e.Players = append(e.Players, eventPlayer{ID: u.ID, Name: u.Name})
 		return true, nil
@@ -485,13 +486,13 @@ func (s *Server) handleStartEvent(w http.ResponseWriter, r *http.Request) error 
 	}
 	e, err := s.changeEvent(r.Context(), r.PathValue("id"), func(e *pairedEvent) (bool, error) {
 		if e.HostID != u.ID {
-			return false, errorf(http.StatusForbidden, codeForbidden, "only the host (%s) starts the event", e.Host)
+			return false, platform.Errorf(platform.Forbidden, "only the host (%s) starts the event", e.Host)
 		}
 		if e.Status != eventSignup {
-			return false, errorf(http.StatusConflict, codeConflict, "the event has already started")
+			return false, platform.Errorf(platform.Conflict, "the event has already started")
 		}
 		if len(e.Players) < 2 {
-			return false, errorf(http.StatusConflict, codeConflict, "%d players: an event needs at least 2", len(e.Players))
+			return false, platform.Errorf(platform.Conflict, "%d players: an event needs at least 2", len(e.Players))
 		}
 		switch e.Format {
 		case formatRoundRobin:
@@ -499,12 +500,12 @@ func (s *Server) handleStartEvent(w http.ResponseWriter, r *http.Request) error 
 			e.Rounds = n - 1 + n%2
 		case formatSwiss:
 			if e.Rounds >= len(e.Players)+len(e.Players)%2 {
-				return false, errorf(http.StatusConflict, codeConflict, "%d rounds for %d players: a Swiss event of n players has fewer than n rounds (no one meets twice)", e.Rounds, len(e.Players))
+				return false, platform.Errorf(platform.Conflict, "%d rounds for %d players: a Swiss event of n players has fewer than n rounds (no one meets twice)", e.Rounds, len(e.Players))
 			}
 		case formatKnockout:
 			k, err := tournament.NewKnockout(e.names())
 			if err != nil {
-				return false, errorf(http.StatusConflict, codeConflict, "%v", err)
+				return false, platform.Errorf(platform.Conflict, "%v", err)
 			}
 			e.Bracket, e.Rounds = k, k.RoundCount()
 		}
@@ -524,7 +525,7 @@ func (s *Server) handleStartEvent(w http.ResponseWriter, r *http.Request) error 
 func (s *Server) handleEvent(w http.ResponseWriter, r *http.Request) error {
 	row, err := s.store.PairedEventByID(r.Context(), r.PathValue("id"))
 	if errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, codeNotFound, "no event %s", r.PathValue("id"))
+		return platform.Errorf(platform.NotFound, "no event %s", r.PathValue("id"))
 	}
 	if err != nil {
 		return err

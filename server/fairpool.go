@@ -2,8 +2,8 @@ package server
 
 import (
 	"context"
-	"net/http"
 	"sync"
+	"turncoat/platform"
 )
 
 // fairPool shares the cores the AI may use between the people who ask for it: AI moves, hints,
@@ -47,7 +47,7 @@ func newFairPool(slots int) *fairPool {
 
 // errBusy is the answer to refusable work whose owner has enough of it waiting already.
 func errBusy() error {
-	return errorf(http.StatusTooManyRequests, codeRateLimited, "the AI is already working on your earlier requests; try again when they are answered")
+	return platform.Errorf(platform.RateLimited, "the AI is already working on your earlier requests; try again when they are answered")
 }
 
 // acquire waits for a slot for owner's work; release it with the returned function. It returns

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"turncoat/platform"
 	"unicode/utf8"
 )
 
@@ -33,7 +34,7 @@ func securityHeaders(next http.Handler) http.Handler {
 func checkText(r *http.Request) error {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return errorf(http.StatusBadRequest, codeBadRequest, "malformed query: %v", err)
+		return platform.Errorf(platform.BadRequest, "malformed query: %v", err)
 	}
 	texts := []string{r.URL.Path}
 	for k, vs := range q {
@@ -45,7 +46,7 @@ func checkText(r *http.Request) error {
 			return errNUL()
 		}
 		if !utf8.ValidString(t) {
-			return errorf(http.StatusBadRequest, codeBadRequest, "the path or a query parameter is not UTF-8 text")
+			return platform.Errorf(platform.BadRequest, "the path or a query parameter is not UTF-8 text")
 		}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -20,7 +21,7 @@ type conn struct {
 	once sync.Once
 	// why is the reason the server closed the connection; err, when set, is told the client.
 	why string
-	err *apiError
+	err *platform.Error
 	// cred is the credential that opened the connection, addr the caller's address, expiry
 	// the timer that closes it when the credential expires.
 	cred   *credential
@@ -58,9 +59,9 @@ func (c *conn) push(b []byte) {
 }
 
 // end closes the connection for a reason the client is told (an error message first).
-func (c *conn) end(e *apiError) {
+func (c *conn) end(e *platform.Error) {
 	c.once.Do(func() {
-		c.why, c.err = e.Code, e
+		c.why, c.err = string(e.Code), e
 		close(c.done)
 	})
 }
@@ -80,7 +81,7 @@ type message struct {
 	Version int64       `json:"version,omitempty"`
 	Event   *game.Event `json:"event,omitempty"`
 	View    any         `json:"view,omitempty"`
-	Error   *apiError   `json:"error,omitempty"`
+	Error   *errorJSON  `json:"error,omitempty"`
 	Games   any         `json:"games,omitempty"`
 	Rematch string      `json:"rematch,omitempty"`
 	OK      bool        `json:"ok,omitempty"`

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -28,7 +29,7 @@ const (
 func checkBound(st game.State) error {
 	if b, ok := st.(game.Bounded); ok {
 		if n := b.MovesLeft(); n > maxGameMoves {
-			return errorf(http.StatusBadRequest, codeBadOption, "%s: these options let a game last %d moves; a game here holds at most %d",
+			return platform.Errorf(platform.BadOption, "%s: these options let a game last %d moves; a game here holds at most %d",
 				st.Game().Name(), n, maxGameMoves)
 		}
 	}
@@ -50,7 +51,7 @@ func moveLimit(work *game.Table, now time.Time) []game.Event {
 func (s *Server) allowCreate(r *http.Request, u *store.User) error {
 	now := s.now()
 	if !s.createLimits.allow("addr:"+s.clientAddr(r), now) || u != nil && !s.createLimits.allow("user:"+strconv.FormatInt(u.ID, 10), now) {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "too many new games in a short time; try again in a minute")
+		return platform.Errorf(platform.RateLimited, "too many new games in a short time; try again in a minute")
 	}
 	return nil
 }
@@ -58,7 +59,7 @@ func (s *Server) allowCreate(r *http.Request, u *store.User) error {
 // guestLevel refuses a guest an analysis stronger than maxGuestLevel.
 func guestLevel(u *store.User, level int) error {
 	if u != nil && u.Guest && level > maxGuestLevel {
-		return errorf(http.StatusForbidden, codeNotAllowed, "guests analyse at levels 1 to %d; sign up for level %d", maxGuestLevel, level)
+		return platform.Errorf(platform.Forbidden, "guests analyse at levels 1 to %d; sign up for level %d", maxGuestLevel, level)
 	}
 	return nil
 }
@@ -70,7 +71,7 @@ func (s *Server) allowAIGame(ctx context.Context, u *store.User) error {
 		return err
 	}
 	if n >= maxAIGames {
-		return errorf(http.StatusTooManyRequests, codeRateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", n)
+		return platform.Errorf(platform.RateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", n)
 	}
 	return nil
 }

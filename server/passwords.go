@@ -5,9 +5,9 @@ import (
 	_ "embed"
 	"encoding/base64"
 	"fmt"
-	"net/http"
 	"strings"
 	"sync"
+	"turncoat/platform"
 )
 
 // passwords.txt is the 10,000 most common passwords, one a line, lowercase, most common first:
@@ -30,10 +30,10 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 // weakPassword refuses a password that is the name or one of the most common passwords.
 func weakPassword(name, pw string) error {
 	if strings.EqualFold(strings.TrimSpace(pw), strings.TrimSpace(name)) {
-		return errorf(http.StatusBadRequest, codeWeakPassword, "a password may not be the name")
+		return platform.Errorf(platform.WeakPassword, "a password may not be the name")
 	}
 	if _, ok := commonPasswords()[strings.ToLower(pw)]; ok {
-		return errorf(http.StatusBadRequest, codeWeakPassword, "this password is one of the 10,000 most common ones: choose another")
+		return platform.Errorf(platform.WeakPassword, "this password is one of the 10,000 most common ones: choose another")
 	}
 	return nil
 }

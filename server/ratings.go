@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/rating"
 	"turncoat/store"
 )
@@ -115,7 +116,7 @@ func round2(x float64) float64 {
 func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	u, _, err := s.store.UserByName(r.Context(), r.PathValue("name"))
 	if errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, codeNotFound, "no player %q", r.PathValue("name"))
+		return platform.Errorf(platform.NotFound, "no player %q", r.PathValue("name"))
 	}
 	if err != nil {
 		return err
@@ -148,25 +149,25 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) error
 	if variant == "" {
 		name := q.Get("game")
 		if name == "" {
-			return errorf(http.StatusBadRequest, codeBadRequest, "say which variant: ?variant=reversi:size=8,... or ?game=reversi&options=size=8")
+			return platform.Errorf(platform.BadRequest, "say which variant: ?variant=reversi:size=8,... or ?game=reversi&options=size=8")
 		}
 		g, err := s.reg.Lookup(name)
 		if err != nil {
-			return errorf(http.StatusBadRequest, codeUnknownKind, "%v", err)
+			return platform.Errorf(platform.UnknownKind, "%v", err)
 		}
 		opts := map[string]string{}
 		if o := q.Get("options"); o != "" {
 			for _, kv := range strings.Split(o, ",") {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok {
-					return errorf(http.StatusBadRequest, codeBadOption, "options %q: want name=value,...", o)
+					return platform.Errorf(platform.BadOption, "options %q: want name=value,...", o)
 				}
 				opts[strings.TrimSpace(k)] = strings.TrimSpace(v)
 			}
 		}
 		o, err := game.ParseOptions(g.OptionSpecs(), opts)
 		if err != nil {
-			return errorf(http.StatusBadRequest, codeBadOption, "%s: %v", g.Name(), err)
+			return platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
 		}
 		variant = rating.VariantKey(g.Name(), o)
 	}
@@ -174,7 +175,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) error
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 1000 {
-			return errorf(http.StatusBadRequest, codeBadRequest, "limit=%q: want 1 to 1000", l)
+			return platform.Errorf(platform.BadRequest, "limit=%q: want 1 to 1000", l)
 		}
 		limit = n
 	}

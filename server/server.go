@@ -26,6 +26,7 @@ import (
 	"turncoat/engine/ai"
 	"turncoat/engine/othello/book"
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -237,7 +238,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.webRoutes(mux)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, errorf(http.StatusForbidden, codeForbidden, "cross-origin request refused: a page of another site may not act with your session"))
+		s.writeError(w, r, platform.Errorf(platform.Forbidden, "cross-origin request refused: a page of another site may not act with your session"))
 	}))
 	s.handler = securityHeaders(cop.Handler(mux))
 	return s, nil

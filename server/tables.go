@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
 	"sync"
 	"time"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 )
 
@@ -61,7 +61,7 @@ func (s *Server) live(ctx context.Context, id string) (*liveGame, error) {
 func (s *Server) loadLocked(ctx context.Context, lg *liveGame) error {
 	row, snap, err := s.store.LoadSnapshot(ctx, lg.id)
 	if errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, codeNotFound, "no game %q", lg.id)
+		return platform.Errorf(platform.NotFound, "no game %q", lg.id)
 	}
 	if err != nil {
 		return err
@@ -120,7 +120,7 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 		return tb.Resign(c.side, now)
 	case cmdDraw:
 		if row.Seats[c.side.Other()].AI != "" {
-			return nil, errorf(http.StatusConflict, codeNotAllowed, "the AI plays on: it does not agree draws")
+			return nil, platform.Errorf(platform.NotAllowed, "the AI plays on: it does not agree draws")
 		}
 		return tb.OfferDraw(c.side, now)
 	case cmdDecline:
@@ -130,7 +130,7 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 			return tb.ClaimDraw(c.side, now)
 		}
 		if _, err := tb.State().ParseAction(c.side, "claim"); err != nil {
-			return nil, errorf(http.StatusConflict, codeNotAllowed, "%s has no draw to claim here", tb.Game().Title())
+			return nil, platform.Errorf(platform.NotAllowed, "%s has no draw to claim here", tb.Game().Title())
 		}
 		return tb.SubmitText(c.side, "claim", now)
 	case cmdAbort:
@@ -156,7 +156,7 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 	case cmdAddTime:
 		return tb.AddTime(c.side, c.add, now)
 	}
-	return nil, errorf(http.StatusBadRequest, codeBadRequest, "unknown command %q", c.kind)
+	return nil, platform.Errorf(platform.BadRequest, "unknown command %q", c.kind)
 }
 
 // movesBackTo counts the moves to take back so that p is to move again before its last move
@@ -213,10 +213,10 @@ func (s *Server) authorize(lg *liveGame, who *store.User, c *command) error {
 		}
 	}
 	if len(held) == 0 {
-		return errorf(http.StatusForbidden, codeForbidden, "you do not play in game %s", lg.id)
+		return platform.Errorf(platform.Forbidden, "you do not play in game %s", lg.id)
 	}
 	if lg.row.Status == store.StatusOpen {
-		return errorf(http.StatusConflict, codeNotAllowed, "the game waits for an opponent to join")
+		return platform.Errorf(platform.NotAllowed, "the game waits for an opponent to join")
 	}
 	if c.side == game.NoPlayer {
 		switch acts := lg.tb.ToAct(); {
@@ -225,11 +225,11 @@ func (s *Server) authorize(lg *liveGame, who *store.User, c *command) error {
 		case acts.Single() != game.NoPlayer:
 			c.side = acts.Single()
 		default:
-			return errorf(http.StatusBadRequest, codeBadRequest, "you hold both seats: say which side acts (\"side\": \"first\" or \"second\")")
+			return platform.Errorf(platform.BadRequest, "you hold both seats: say which side acts (\"side\": \"first\" or \"second\")")
 		}
 	}
 	if !c.side.Valid() || lg.row.Seats[c.side].UserID != who.ID {
-		return errorf(http.StatusForbidden, codeForbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
+		return platform.Errorf(platform.Forbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
 	}
 	return nil
 }
@@ -244,7 +244,7 @@ func sideWord(p game.Player) string {
 // staleError is the conflict a client gets when it acted on an old position, with the fresh
 // view so it catches up at once.
 func (s *Server) staleError(lg *liveGame, who *store.User) error {
-	e := errorf(http.StatusConflict, codeStalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
+	e := platform.Errorf(platform.StalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
 	e.View = s.gameView(lg, who, game.NoPlayer)
 	return e
 }

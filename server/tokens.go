@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"turncoat/platform"
 	"unicode"
 	"unicode/utf8"
 
@@ -45,33 +46,20 @@ const (
 	expiredTokensKept = 30 * day
 )
 
-// Error codes of credentials and of the limits on callers.
-const (
-	codeTokenExpired   = "token_expired"
-	codeSessionExpired = "session_expired"
-	codeSessionEnded   = "session_ended"
-	codeTokenRevoked   = "token_revoked"
-	codeTooManyTokens  = "too_many_tokens"
-	codeTooManySockets = "too_many_sockets"
-	codeTooManyGames   = "too_many_subscriptions"
-	codeLoginBackoff   = "login_backoff"
-	codeWeakPassword   = "weak_password"
-)
-
 // endedError is what a socket is told when its credential ends.
-func (c *credential) endedError() *apiError {
+func (c *credential) endedError() *platform.Error {
 	if c.token {
-		return errorf(http.StatusUnauthorized, codeTokenRevoked, "the API token of this connection was revoked")
+		return platform.Errorf(platform.TokenRevoked, "the API token of this connection was revoked")
 	}
-	return errorf(http.StatusUnauthorized, codeSessionEnded, "the session of this connection ended (signed out)")
+	return platform.Errorf(platform.SessionEnded, "the session of this connection ended (signed out)")
 }
 
 // expiredError is what a caller is told when its credential expired.
-func (c *credential) expiredError() *apiError {
+func (c *credential) expiredError() *platform.Error {
 	if c.token {
-		return errorf(http.StatusUnauthorized, codeTokenExpired, "the API token expired")
+		return platform.Errorf(platform.TokenExpired, "the API token expired")
 	}
-	return errorf(http.StatusUnauthorized, codeSessionExpired, "the session expired: sign in again")
+	return platform.Errorf(platform.SessionExpired, "the session expired: sign in again")
 }
 
 // tokenJSON is an API token as the API shows it: the secret only in the answer that made it.
@@ -86,7 +74,7 @@ type tokenJSON struct {
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil || u.Guest {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "sign in with a registered account to make API tokens")
+		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to make API tokens")
 	}
 	var req struct {
 		Name          string `json:"name"`
@@ -100,13 +88,13 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 		name = "token"
 	}
 	if n := utf8.RuneCountInString(name); n > maxTokenName {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
+		return platform.Errorf(platform.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
 	}
 	if strings.ContainsFunc(name, unicode.IsControl) {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a token's name has no control characters")
+		return platform.Errorf(platform.BadRequest, "a token's name has no control characters")
 	}
 	if req.ExpiresInDays < 0 || req.ExpiresInDays > maxTokenDays {
-		return errorf(http.StatusBadRequest, codeBadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", req.ExpiresInDays, maxTokenDays)
+		return platform.Errorf(platform.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", req.ExpiresInDays, maxTokenDays)
 	}
 	now := s.now()
 	t := store.APIToken{ID: strings.ToLower(rand.Text()[:12]), Name: name, Created: now}
@@ -116,7 +104,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 	token := rand.Text()
 	err := s.store.CreateAPIToken(r.Context(), u.ID, hashToken(token), t, maxTokens)
 	if errors.Is(err, store.ErrLimit) {
-		return errorf(http.StatusConflict, codeTooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
+		return platform.Errorf(platform.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
 	}
 	if err != nil {
 		return err
@@ -129,7 +117,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "not signed in")
+		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
 	list, err := s.store.APITokens(r.Context(), u.ID)
 	if err != nil {
@@ -149,7 +137,7 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return errorf(http.StatusUnauthorized, codeUnauthorized, "not signed in")
+		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
 	hash, err := s.store.DeleteAPIToken(r.Context(), u.ID, r.PathValue("id"))
 	if err != nil {

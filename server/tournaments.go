@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"turncoat/game"
+	"turncoat/platform"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -171,7 +172,7 @@ func (s *Server) loadTournament(ctx context.Context, lt *liveTournament) error {
 	lt.t = nil
 	row, cp, ops, err := s.store.LoadTournament(ctx, lt.id)
 	if errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, codeNotFound, "no tournament %q", lt.id)
+		return platform.Errorf(platform.NotFound, "no tournament %q", lt.id)
 	}
 	if err != nil {
 		return err
@@ -210,7 +211,7 @@ func (s *Server) tournamentDo(ctx context.Context, id string, who *store.User, h
 	}
 	defer lt.mu.Unlock()
 	if hostOnly && (who == nil || who.ID != lt.row.HostID) {
-		return nil, errorf(http.StatusForbidden, codeForbidden, "only the host (%s) may %s in tournament %s", lt.row.HostName, op.Op, id)
+		return nil, platform.Errorf(platform.Forbidden, "only the host (%s) may %s in tournament %s", lt.row.HostName, op.Op, id)
 	}
 	op.At, op.Seed = s.now(), rand.Uint64()
 	return s.tournamentApply(ctx, lt, op)
@@ -420,8 +421,7 @@ func (s *Server) workAdvance(ctx context.Context, a advanceArgs) error {
 		return err
 	}
 	_, err := s.tournamentDo(ctx, a.Tournament, nil, false, tournamentOp{Op: opAdvance})
-	var ae *apiError
-	if errors.As(err, &ae) && ae.Code == codeNotFound {
+	if platform.ErrorCode(err) == platform.NotFound {
 		return nil
 	}
 	return err
@@ -461,37 +461,36 @@ func (s *Server) workRound(ctx context.Context, a roundArgs) error {
 	return nil
 }
 
-// tournamentError maps the tournament package's errors to API errors.
+// tournamentError maps the tournament package's errors to the services' errors.
 func tournamentError(err error) error {
-	var ae *apiError
-	if err == nil || errors.As(err, &ae) {
+	var pe *platform.Error
+	if err == nil || errors.As(err, &pe) {
 		return err
 	}
 	codes := []struct {
 		target error
-		status int
-		code   string
+		code   platform.Code
 	}{
-		{tournament.ErrPostFormat, http.StatusUnprocessableEntity, "bad_post"},
-		{tournament.ErrPassRefused, http.StatusUnprocessableEntity, "pass_refused"},
-		{tournament.ErrNotYourBoard, http.StatusForbidden, "not_your_board"},
-		{tournament.ErrNotYourRound, http.StatusConflict, "not_your_round"},
-		{tournament.ErrSecondPost, http.StatusConflict, "second_post"},
-		{tournament.ErrRoundClosed, http.StatusConflict, "round_closed"},
-		{tournament.ErrNoPost, http.StatusConflict, "no_post"},
-		{tournament.ErrBoardOver, http.StatusConflict, codeGameOver},
-		{tournament.ErrNoSuchBoard, http.StatusNotFound, codeNotFound},
-		{tournament.ErrPhase, http.StatusConflict, "wrong_phase"},
-		{tournament.ErrNotAllowed, http.StatusConflict, codeNotAllowed},
-		{tournament.ErrPlayer, http.StatusConflict, codeNotAllowed},
-		{tournament.ErrConfig, http.StatusBadRequest, codeBadOption},
-		{tournament.ErrName, http.StatusBadRequest, codeBadRequest},
-		{tournament.ErrAmount, http.StatusBadRequest, codeBadRequest},
-		{tournament.ErrNoSkip, http.StatusBadRequest, codeBadOption},
+		{tournament.ErrPostFormat, platform.BadPost},
+		{tournament.ErrPassRefused, platform.PassRefused},
+		{tournament.ErrNotYourBoard, platform.NotYourBoard},
+		{tournament.ErrNotYourRound, platform.NotYourRound},
+		{tournament.ErrSecondPost, platform.SecondPost},
+		{tournament.ErrRoundClosed, platform.RoundClosed},
+		{tournament.ErrNoPost, platform.NoPost},
+		{tournament.ErrBoardOver, platform.GameOver},
+		{tournament.ErrNoSuchBoard, platform.NotFound},
+		{tournament.ErrPhase, platform.WrongPhase},
+		{tournament.ErrNotAllowed, platform.NotAllowed},
+		{tournament.ErrPlayer, platform.NotAllowed},
+		{tournament.ErrConfig, platform.BadOption},
+		{tournament.ErrName, platform.BadRequest},
+		{tournament.ErrAmount, platform.BadRequest},
+		{tournament.ErrNoSkip, platform.BadOption},
 	}
 	for _, c := range codes {
 		if errors.Is(err, c.target) {
-			return errorf(c.status, c.code, "%v", err)
+			return &platform.Error{Code: c.code, Message: err.Error(), Err: err}
 		}
 	}
 	return err
@@ -502,10 +501,10 @@ func tournamentError(err error) error {
 func requirePlayer(r *http.Request) (*store.User, error) {
 	u := userOf(r)
 	if u == nil {
-		return nil, errorf(http.StatusUnauthorized, codeUnauthorized, "sign in to take part in tournaments")
+		return nil, platform.Errorf(platform.Unauthorized, "sign in to take part in tournaments")
 	}
 	if u.Guest {
-		return nil, errorf(http.StatusForbidden, codeForbidden, "sign up (a guest's name is not kept) to take part in tournaments")
+		return nil, platform.Errorf(platform.Forbidden, "sign up (a guest's name is not kept) to take part in tournaments")
 	}
 	return u, nil
 }
@@ -533,7 +532,7 @@ func parseDuration(name, text string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 || d > 60*day {
-		return 0, errorf(http.StatusBadRequest, codeBadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
+		return 0, platform.Errorf(platform.BadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
 	}
 	return d, nil
 }
@@ -753,16 +752,16 @@ type postRequest struct {
 // forum text (the tournament checks it) and the round asked, or a clear error.
 func readPost(contentType string, body []byte) (text string, round int, err error) {
 	if len(body) > maxPostBytes {
-		return "", 0, errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "a post has at most %d bytes", maxPostBytes)
+		return "", 0, platform.Errorf(platform.TooLarge, "a post has at most %d bytes", maxPostBytes)
 	}
 	mt, _, _ := mime.ParseMediaType(contentType)
 	if mt == "text/plain" {
 		if !utf8.Valid(body) {
-			return "", 0, errorf(http.StatusBadRequest, "bad_post", "the post is not UTF-8 text")
+			return "", 0, platform.Errorf(platform.BadPost, "the post is not UTF-8 text")
 		}
 		text = string(body)
 		if strings.TrimSpace(text) == "" {
-			return "", 0, errorf(http.StatusBadRequest, "bad_post", "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
+			return "", 0, platform.Errorf(platform.BadPost, "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
 		}
 		return text, 0, nil
 	}
@@ -770,23 +769,23 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&q); err != nil {
-		return "", 0, errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
+		return "", 0, platform.Errorf(platform.BadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
 	}
 	if dec.More() {
-		return "", 0, errorf(http.StatusBadRequest, codeBadJSON, "malformed JSON: more than one value")
+		return "", 0, platform.Errorf(platform.BadJSON, "malformed JSON: more than one value")
 	}
 	if q.Round < 0 {
-		return "", 0, errorf(http.StatusBadRequest, codeBadRequest, "round %d: want 1 or more", q.Round)
+		return "", 0, platform.Errorf(platform.BadRequest, "round %d: want 1 or more", q.Round)
 	}
 	switch {
 	case q.Text != "" && (q.Board != 0 || q.Move != ""):
-		return "", 0, errorf(http.StatusBadRequest, "bad_post", "give either the text of the post, or a board and a move")
+		return "", 0, platform.Errorf(platform.BadPost, "give either the text of the post, or a board and a move")
 	case q.Text != "":
 		return q.Text, q.Round, nil
 	case q.Board < 1:
-		return "", 0, errorf(http.StatusBadRequest, "bad_post", "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
+		return "", 0, platform.Errorf(platform.BadPost, "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
 	case strings.TrimSpace(q.Move) == "" || strings.ContainsAny(q.Move, "\r\n"):
-		return "", 0, errorf(http.StatusBadRequest, "bad_post", "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
+		return "", 0, platform.Errorf(platform.BadPost, "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
 	}
 	return tournament.PostText{Board: q.Board, Move: strings.TrimSpace(q.Move)}.String(), q.Round, nil
 }
@@ -799,7 +798,7 @@ func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxPostBytes))
 	if err != nil {
-		return errorf(http.StatusRequestEntityTooLarge, codeTooLarge, "a post has at most %d bytes", maxPostBytes)
+		return platform.Errorf(platform.TooLarge, "a post has at most %d bytes", maxPostBytes)
 	}
 	text, round, err := readPost(r.Header.Get("Content-Type"), body)
 	if err != nil {
@@ -819,11 +818,11 @@ func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
 				return err
 			}
 			if op.Round == 0 {
-				return errorf(http.StatusConflict, "round_closed", "no round is open: there is no post to change")
+				return platform.Errorf(platform.RoundClosed, "no round is open: there is no post to change")
 			}
 		}
 	} else if round != 0 {
-		return errorf(http.StatusBadRequest, codeBadRequest, "a new post is for the open round: change a post with PUT")
+		return platform.Errorf(platform.BadRequest, "a new post is for the open round: change a post with PUT")
 	}
 	return s.runOp(w, r, u, false, op)
 }
@@ -860,7 +859,7 @@ func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Requ
 				return err
 			}
 			if o.Duration == 0 {
-				return errorf(http.StatusBadRequest, codeBadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
+				return platform.Errorf(platform.BadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
 			}
 		case opForfeit:
 			o.Out = q.Player
@@ -871,7 +870,7 @@ func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Requ
 			case !q.Draw && q.Winner != nil && q.Winner.Valid():
 				o.Winner = *q.Winner
 			default:
-				return errorf(http.StatusBadRequest, codeBadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
+				return platform.Errorf(platform.BadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
 			}
 		}
 		return s.runOp(w, r, u, true, o)
@@ -894,7 +893,7 @@ func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 {
-		return errorf(http.StatusBadRequest, codeBadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
+		return platform.Errorf(platform.BadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
 	}
 	return s.withTournament(r, func(lt *liveTournament) error {
 		b, err := lt.t.Board(n)
@@ -943,7 +942,7 @@ func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) 
 		return err
 	}
 	if _, err := s.store.TournamentVersion(r.Context(), r.PathValue("id")); errors.Is(err, store.ErrNotFound) {
-		return errorf(http.StatusNotFound, codeNotFound, "no tournament %q", r.PathValue("id"))
+		return platform.Errorf(platform.NotFound, "no tournament %q", r.PathValue("id"))
 	}
 	evs, err := s.store.TournamentEvents(r.Context(), r.PathValue("id"), after, 10000)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/coder/websocket"
 
 	"turncoat/game"
+	"turncoat/platform"
 )
 
 // clientMessage is a client-to-server WebSocket message.
@@ -93,7 +94,7 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 		case <-c.done:
 			if c.err != nil {
 				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				ws.Write(wctx, websocket.MessageText, mustJSON(message{Type: "error", Error: c.err}))
+				ws.Write(wctx, websocket.MessageText, mustJSON(message{Type: "error", Error: errMessage(c.err)}))
 				cancel()
 			}
 			code := websocket.StatusNormalClosure
@@ -122,16 +123,16 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		return
 	}
 	if hasNUL(data) {
-		c.push(mustJSON(message{Type: "error", Error: errNUL()}))
+		c.push(mustJSON(message{Type: "error", Error: errMessage(errNUL())}))
 		return
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(message{Type: "error", Error: errorf(http.StatusBadRequest, codeBadJSON, "malformed message: %v", err)}))
+		c.push(mustJSON(message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed message: %v", err))}))
 		return
 	}
 	reply := func(err error) {
-		ae := toAPIError(err)
-		c.push(mustJSON(message{Type: "error", ID: m.ID, Game: m.Game, Error: ae}))
+		e := toErrorJSON(err)
+		c.push(mustJSON(message{Type: "error", ID: m.ID, Game: m.Game, Error: &e}))
 	}
 	switch m.Type {
 	case "ping":
@@ -173,15 +174,15 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		}
 	case "command":
 		if c.user == nil {
-			reply(errorf(http.StatusUnauthorized, codeUnauthorized, "commands need a signed-in connection"))
+			reply(platform.Errorf(platform.Unauthorized, "commands need a signed-in connection"))
 			return
 		}
 		cmd, err := m.commandRequest.command(m.Command)
 		if err == nil && !validCommand(m.Command) {
-			err = errorf(http.StatusBadRequest, codeBadRequest, "unknown command %q", m.Command)
+			err = platform.Errorf(platform.BadRequest, "unknown command %q", m.Command)
 		}
 		if err == nil && !s.moveLimits.allow(strconv.FormatInt(c.user.ID, 10), s.now()) {
-			err = errorf(http.StatusTooManyRequests, codeRateLimited, "too many requests; slow down")
+			err = platform.Errorf(platform.RateLimited, "too many requests; slow down")
 		}
 		if err != nil {
 			reply(err)
@@ -198,7 +199,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		}
 		c.push(mustJSON(message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
 	default:
-		reply(errorf(http.StatusBadRequest, codeBadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
+		reply(platform.Errorf(platform.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
 	}
 }
 
@@ -281,7 +282,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-c.done:
 			if c.err != nil {
-				write(mustJSON(message{Type: "error", Error: c.err}))
+				write(mustJSON(message{Type: "error", Error: errMessage(c.err)}))
 			}
 			return nil
 		case <-r.Context().Done():

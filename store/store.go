@@ -25,6 +25,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"turncoat/platform"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
@@ -40,9 +41,9 @@ var migrations embed.FS
 // Errors of the store, for errors.Is.
 var (
 	// ErrNotFound: no such row.
-	ErrNotFound = errors.New("not found")
+	ErrNotFound = platform.ErrNotFound
 	// ErrConflict: the change lost a race (a stale version, a ply already played, a name taken).
-	ErrConflict = errors.New("conflict")
+	ErrConflict = platform.ErrConflict
 )
 
 // Store is an open database.

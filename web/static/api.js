@@ -24,7 +24,7 @@ const MESSAGES = [
 
 // GENERIC codes stand for many refusals: the server's own sentence says which (in English); in
 // another language the code's words do.
-const GENERIC = new Set(["bad_request", "bad_json", "not_allowed", "forbidden", "conflict", "bad_option", "illegal_move", "bad_notation", "wrong_phase", "bad_post"]);
+const GENERIC = new Set(["bad_request", "bad_json", "bad_record", "not_allowed", "forbidden", "conflict", "bad_option", "illegal_move", "bad_notation", "wrong_phase", "bad_post"]);
 
 // sentence makes a message one sentence: a capital first and a full stop.
 /** @param {string} s */
