@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"turncoat/api"
 
 	"turncoat/engine"
 	"turncoat/game"
@@ -14,37 +15,11 @@ import (
 // maxAnalyzeMoves bounds the moves an analysis request replays.
 const maxAnalyzeMoves = 1000
 
-// analyzeRequest is the body of POST /api/analyze: a position of any game, given as a start
-// and moves from it, and how hard the engine should look at it.
-type analyzeRequest struct {
-	Kind    string            `json:"kind"`
-	Options map[string]string `json:"options"`
-	// State is the starting position: the game's own position notation (an OBF-like board for
-	// Reversi) or a canonical encoding (a view's "state"); empty for the start under Options.
-	State string `json:"state"`
-	// Moves are played from the starting position, in the game's notation.
-	Moves []string `json:"moves"`
-	// Level is the engine's strength, 1 to 10; 0 only replays the position (a replay of a
-	// game's earlier position, a variation on the analysis board).
-	Level int `json:"level"`
-	// Side is whose moves to value at a simultaneous node ("first" or "second"; default first).
-	Side string `json:"side"`
-}
-
-// hintJSON is the engine's opinion of one move, as hints and analyses report it.
-type hintJSON struct {
-	Move   string  `json:"move"`
-	Visits int64   `json:"visits"`
-	Value  float64 `json:"value"`
-	Unit   string  `json:"unit"`
-	PV     string  `json:"pv,omitempty"`
-}
-
 // analyzeState has the engine of the given level value every legal move of side in state, on
 // owner's share of the AI: the agent comes from the safe constructor, and the search holds a
 // slot of the fair pool (refused when the owner has enough waiting) and ends after MaxThink at
 // most.
-func (s *Server) analyzeState(ctx context.Context, owner string, state game.State, side game.Player, level int) ([]hintJSON, error) {
+func (s *Server) analyzeState(ctx context.Context, owner string, state game.State, side game.Player, level int) ([]api.Hint, error) {
 	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
 	if err != nil {
 		return nil, err
@@ -68,9 +43,9 @@ func (s *Server) analyzeState(ctx context.Context, owner string, state game.Stat
 	if err != nil {
 		return nil, err
 	}
-	out := make([]hintJSON, 0, len(stats))
+	out := make([]api.Hint, 0, len(stats))
 	for _, st := range stats {
-		out = append(out, hintJSON{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
+		out = append(out, api.Hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
 	}
 	return out, nil
 }
@@ -84,7 +59,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var req analyzeRequest
+	var req api.Analyze
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}

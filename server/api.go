@@ -11,18 +11,12 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"turncoat/api"
 
 	"turncoat/engine"
 	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/store"
-)
-
-// Game modes.
-const (
-	modeHotSeat = "hotseat"
-	modeAI      = "ai"
-	modeOnline  = "online"
 )
 
 // routes registers the API.
@@ -88,21 +82,10 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 	})
 }
 
-// kindJSON describes a game kind for clients.
-type kindJSON struct {
-	Name    string            `json:"name"`
-	Title   string            `json:"title"`
-	Sides   [2]string         `json:"sides"`
-	Options []game.OptionSpec `json:"options"`
-	Records []string          `json:"records"`
-	Levels  [2]int            `json:"levels"`
-	Hints   bool              `json:"hints"`
-}
-
 func (s *Server) handleKinds(w http.ResponseWriter, r *http.Request) error {
-	var out []kindJSON
+	var out []api.Kind
 	for _, g := range s.reg.Games() {
-		k := kindJSON{Name: g.Name(), Title: g.Title(), Sides: g.SideNames(game.DefaultOptions(g.OptionSpecs())),
+		k := api.Kind{Name: g.Name(), Title: g.Title(), Sides: g.SideNames(game.DefaultOptions(g.OptionSpecs())),
 			Options: g.OptionSpecs(), Records: []string{"json"}, Levels: [2]int{int(engine.MinLevel), int(engine.MaxLevel)}}
 		for _, f := range game.RecordFormats(g) {
 			k.Records = append(k.Records, f.Name)
@@ -116,16 +99,11 @@ func (s *Server) handleKinds(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-type credentials struct {
-	Name     string `json:"name"`
-	Password string `json:"password"`
-}
-
 func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
 		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
 	}
-	var c credentials
+	var c api.Credentials
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
@@ -158,7 +136,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"user": u})
+	writeJSON(w, http.StatusCreated, api.Me{User: userWire(u)})
 	return nil
 }
 
@@ -166,7 +144,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
 		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
 	}
-	var c credentials
+	var c api.Credentials
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
@@ -189,7 +167,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u})
+	writeJSON(w, http.StatusOK, api.Me{User: userWire(u)})
 	return nil
 }
 
@@ -198,7 +176,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 	if u == nil {
 		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u})
+	writeJSON(w, http.StatusOK, api.Me{User: userWire(*u)})
 	return nil
 }
 
@@ -216,38 +194,15 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"user": u, "token": token})
+	writeJSON(w, http.StatusCreated, api.Me{User: userWire(u), Token: token})
 	return nil
-}
-
-// createRequest is the body of POST /api/games.
-type createRequest struct {
-	Kind    string            `json:"kind"`
-	Options map[string]string `json:"options"`
-	// Mode is "hotseat" (you hold both seats), "ai" (you against the AI) or "online" (you
-	// against a person who joins by invitation or from the lobby).
-	Mode string `json:"mode"`
-	// Side is the side you play ("first", "second", or "random"); hot-seat games ignore it.
-	Side string `json:"side"`
-	// Level (1-10) or Engine (a vetted engine spec) set the AI of an "ai" game.
-	Level  int    `json:"level"`
-	Engine string `json:"engine"`
-	// Open puts an online game in the lobby for anyone to accept; otherwise only the
-	// invitation link lets someone join.
-	Open  bool             `json:"open"`
-	Time  game.TimeControl `json:"time"`
-	Rated bool             `json:"rated"`
-	// Correspondence sets a correspondence time control in days (instead of Time).
-	Correspondence *correspondenceRequest `json:"correspondence"`
-	// Hints gives both players of an online game the engine's help while it runs.
-	Hints bool `json:"hints"`
 }
 
 // createGame validates a request and stores the game; it returns the row, the table and the
 // invitation token of an online game's open seat.
 //
 // The caller's account comes last, from user: a refused request makes no guest.
-func (s *Server) createGame(ctx context.Context, user func() (*store.User, error), req createRequest, rematchOf string) (store.Game, *game.Table, string, error) {
+func (s *Server) createGame(ctx context.Context, user func() (*store.User, error), req api.CreateGame, rematchOf string) (store.Game, *game.Table, string, error) {
 	if err := correspondenceTime(&req); err != nil {
 		return store.Game{}, nil, "", err
 	}
@@ -271,16 +226,16 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 	}
 	var aiSpec string
 	switch req.Mode {
-	case modeHotSeat, modeAI:
+	case platform.ModeHotSeat, platform.ModeAI:
 		if req.Rated {
 			return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "hot-seat games and games against the AI are unrated")
 		}
-		if req.Mode == modeAI {
+		if req.Mode == platform.ModeAI {
 			if aiSpec, err = s.parseAISeat(g, req.Level, req.Engine); err != nil {
 				return store.Game{}, nil, "", err
 			}
 		}
-	case modeOnline:
+	case platform.ModeOnline:
 		// No clock runs before the opponent joins: the join begins the game.
 		if tb, err = game.NewTable(tb.Start(), game.TableConfig{Time: req.Time, Now: now, Held: true}); err != nil {
 			return store.Game{}, nil, "", err
@@ -292,7 +247,7 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 	if err != nil {
 		return store.Game{}, nil, "", err
 	}
-	if req.Mode == modeAI {
+	if req.Mode == platform.ModeAI {
 		if err := s.allowAIGame(ctx, u); err != nil {
 			return store.Game{}, nil, "", err
 		}
@@ -301,12 +256,12 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
 	var invite string
 	switch req.Mode {
-	case modeHotSeat:
+	case platform.ModeHotSeat:
 		row.Seats = [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}
-	case modeAI:
+	case platform.ModeAI:
 		row.Seats[side] = store.Seat{UserID: u.ID}
 		row.Seats[side.Other()] = store.Seat{AI: aiSpec}
-	case modeOnline:
+	case platform.ModeOnline:
 		row.Seats[side] = store.Seat{UserID: u.ID}
 		row.Status = store.StatusOpen
 		if !req.Open {
@@ -360,7 +315,7 @@ func settle(row *store.Game, tb *game.Table) {
 func newGameID() string { return strings.ToLower(rand.Text()[:10]) }
 
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
-	var req createRequest
+	var req api.CreateGame
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -393,7 +348,7 @@ func (s *Server) respondGame(w http.ResponseWriter, r *http.Request, u *store.Us
 	}
 	defer lg.mu.Unlock()
 	s.afterChange(lg)
-	if lg.row.Status == store.StatusOpen && lg.row.Mode == modeOnline {
+	if lg.row.Status == store.StatusOpen && lg.row.Mode == platform.ModeOnline {
 		s.lobbyChanged()
 	}
 	v := s.gameView(lg, u, asSide(r))
@@ -412,44 +367,15 @@ func asSide(r *http.Request) game.Player {
 	return p
 }
 
-// seatJSON is a seat as clients see it.
-type seatJSON struct {
-	Side   game.Player `json:"side"`
-	Name   string      `json:"name"`
-	Player string      `json:"player,omitempty"`
-	AI     string      `json:"ai,omitempty"`
-	Open   bool        `json:"open"`
-	You    bool        `json:"you"`
-}
-
-// gameJSON is a game as the caller sees it: the row and the table's view for the caller's side.
-type gameJSON struct {
-	ID        string      `json:"id"`
-	Kind      string      `json:"kind"`
-	Mode      string      `json:"mode"`
-	Status    string      `json:"status"`
-	Rated     bool        `json:"rated"`
-	Created   time.Time   `json:"created"`
-	RematchOf string      `json:"rematchOf,omitempty"`
-	Rematch   string      `json:"rematch,omitempty"`
-	Seats     [2]seatJSON `json:"seats"`
-	You       []string    `json:"you"`
-	Invite    string      `json:"invite,omitempty"`
-	View      game.View   `json:"view"`
-	// Actions describe the viewer's legal moves square by square, in games whose moves take a
-	// piece from one square to another (Turnover).
-	Actions []actionJSON `json:"actions,omitempty"`
-}
-
 // gameView is the game as u sees it (lg locked); as picks the side of a hot-seat holder.
-func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) gameJSON {
+func (s *Server) gameView(lg *liveGame, u *store.User, as game.Player) api.Game {
 	names := lg.tb.Game().SideNames(lg.tb.State().Options())
-	j := gameJSON{ID: lg.id, Kind: lg.row.Kind, Mode: lg.row.Mode, Status: lg.row.Status, Rated: lg.row.Rated,
+	j := api.Game{ID: lg.id, Kind: lg.row.Kind, Mode: lg.row.Mode, Status: lg.row.Status, Rated: lg.row.Rated,
 		Created: lg.row.Created, RematchOf: lg.row.RematchOf, Rematch: lg.row.Rematch, You: []string{}}
 	var held []game.Player
 	for p := game.First; p <= game.Second; p++ {
 		seat := lg.row.Seats[p]
-		sj := seatJSON{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open()}
+		sj := api.Seat{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open()}
 		if u != nil && seat.UserID == u.ID {
 			sj.You = true
 			held = append(held, p)
@@ -503,32 +429,10 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// gameSummary is a game in a list.
-type gameSummary struct {
-	ID      string       `json:"id"`
-	Kind    string       `json:"kind"`
-	Mode    string       `json:"mode"`
-	Status  string       `json:"status"`
-	Rated   bool         `json:"rated"`
-	Options string       `json:"options"`
-	Time    string       `json:"time"`
-	Seats   [2]seatJSON  `json:"seats"`
-	Ply     int          `json:"ply"`
-	Updated time.Time    `json:"updated"`
-	Outcome game.Outcome `json:"outcome"`
-	// Clock is the time control (Time in words).
-	Clock game.TimeControl `json:"clock"`
-	// Ratings are the seated players' ratings in the game's variant (lobby challenges), or
-	// before the game with its change (a profile's rated games).
-	Ratings [2]*gameRating `json:"ratings,omitzero"`
-	// YourMove tells the caller that they must act in the game (their own list).
-	YourMove bool `json:"yourMove,omitempty"`
-}
-
-func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
-	out := make([]gameSummary, 0, len(gs))
+func (s *Server) summarize(gs []store.Game, u *store.User) []api.Summary {
+	out := make([]api.Summary, 0, len(gs))
 	for _, g := range gs {
-		sum := gameSummary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
+		sum := api.Summary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
 			Ply: g.Ply, Updated: g.Updated, Outcome: g.Outcome, Clock: g.Time}
 		var names [2]string
 		if kind, err := s.reg.Lookup(g.Kind); err == nil {
@@ -539,7 +443,7 @@ func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
 		}
 		for p := game.First; p <= game.Second; p++ {
 			seat := g.Seats[p]
-			sum.Seats[p] = seatJSON{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open(),
+			sum.Seats[p] = api.Seat{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open(),
 				You: u != nil && seat.UserID == u.ID}
 		}
 		out = append(out, sum)
@@ -550,7 +454,7 @@ func (s *Server) summarize(gs []store.Game, u *store.User) []gameSummary {
 func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		writeJSON(w, http.StatusOK, []gameSummary{})
+		writeJSON(w, http.StatusOK, []api.Summary{})
 		return nil
 	}
 	gs, err := s.store.ListGames(r.Context(), store.ListFilter{UserID: u.ID, Limit: 100})
@@ -564,12 +468,12 @@ func (s *Server) handleMyGames(w http.ResponseWriter, r *http.Request) error {
 }
 
 // lobby lists the open challenges and the games in play that can be watched.
-func (s *Server) lobby(ctx context.Context) (map[string][]gameSummary, error) {
+func (s *Server) lobby(ctx context.Context) (*api.Lobby, error) {
 	open, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusOpen, OpenSeat: true, Limit: 100})
 	if err != nil {
 		return nil, err
 	}
-	live, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusActive, Mode: modeOnline, Limit: 50})
+	live, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusActive, Mode: platform.ModeOnline, Limit: 50})
 	if err != nil {
 		return nil, err
 	}
@@ -577,7 +481,7 @@ func (s *Server) lobby(ctx context.Context) (map[string][]gameSummary, error) {
 	if err := s.challengeRatings(ctx, open, challenges); err != nil {
 		return nil, err
 	}
-	return map[string][]gameSummary{"challenges": challenges, "live": s.summarize(live, nil)}, nil
+	return &api.Lobby{Challenges: challenges, Live: s.summarize(live, nil)}, nil
 }
 
 func (s *Server) handleLobby(w http.ResponseWriter, r *http.Request) error {
@@ -662,11 +566,11 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 		if u == nil {
 			return platform.Errorf(platform.Unauthorized, "sign in, or use the session of your seat")
 		}
-		var req commandRequest
+		var req api.Command
 		if err := decodeJSON(w, r, &req); err != nil {
 			return err
 		}
-		c, err := req.command(kind)
+		c, err := commandOf(req, kind)
 		if err != nil {
 			return err
 		}
@@ -697,16 +601,8 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 	}
 }
 
-// commandRequest is the body of the command endpoints (every field optional but "move").
-type commandRequest struct {
-	Side   string `json:"side"`
-	Move   string `json:"move"`
-	Ply    *int   `json:"ply"`
-	Moves  int    `json:"moves"`
-	Accept bool   `json:"accept"`
-}
-
-func (q commandRequest) command(kind string) (command, error) {
+// commandOf reads a command request of a kind.
+func commandOf(q api.Command, kind string) (command, error) {
 	c := command{kind: kind, side: game.NoPlayer, move: q.Move, ply: -1, moves: q.Moves, accept: q.Accept}
 	if q.Side != "" {
 		p, err := game.ParsePlayer(q.Side)
@@ -757,8 +653,8 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	}
 	// A fresh random setup where the game has one (options marked Fresh).
 	opts := game.RematchOptions(tb.Game().OptionSpecs(), tb.Start().Options())
-	req := createRequest{Kind: row.Kind, Options: opts, Mode: row.Mode, Time: row.Time, Rated: row.Rated}
-	if row.Mode == modeAI {
+	req := api.CreateGame{Kind: row.Kind, Options: opts, Mode: row.Mode, Time: row.Time, Rated: row.Rated}
+	if row.Mode == platform.ModeAI {
 		req.Engine = row.Seats[0].AI + row.Seats[1].AI
 	}
 	now := s.now()
@@ -984,7 +880,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: modeHotSeat, CreatedBy: u.ID,
+	row := store.Game{ID: newGameID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: platform.ModeHotSeat, CreatedBy: u.ID,
 		Created: now, Status: store.StatusActive, Outcome: game.InPlay, Seats: [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}}
 	empty, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+	"turncoat/api"
 
 	"turncoat/engine"
 	"turncoat/game"
@@ -38,16 +39,16 @@ func (s *Server) playRoutes(mux *http.ServeMux) {
 // betweenPeople reports whether a game is played online by two different people.
 func betweenPeople(row store.Game) bool {
 	a, b := row.Seats[0].UserID, row.Seats[1].UserID
-	return row.Mode == modeOnline && row.Seats[0].AI == "" && row.Seats[1].AI == "" && (a == 0 || b == 0 || a != b)
+	return row.Mode == platform.ModeOnline && row.Seats[0].AI == "" && row.Seats[1].AI == "" && (a == 0 || b == 0 || a != b)
 }
 
 // checkHintsRequest refuses hints for both in a game that cannot have them: a rated game, or a
 // game that is not between people (those have hints anyway).
-func checkHintsRequest(req createRequest) error {
+func checkHintsRequest(req api.CreateGame) error {
 	if !req.Hints {
 		return nil
 	}
-	if req.Mode != modeOnline {
+	if req.Mode != platform.ModeOnline {
 		return platform.Errorf(platform.BadRequest, "hints for both are for online games: hot-seat games and games against the AI have hints anyway")
 	}
 	if req.Rated {
@@ -80,31 +81,6 @@ func (s *Server) engineHelp(ctx context.Context, row store.Game, over bool) erro
 	return platform.Errorf(platform.Forbidden, "no engine help in a game between people while it runs (it was not created with hints for both): the analysis opens when it ends")
 }
 
-// gameRating is a player's rating as a game's page shows it.
-type gameRating struct {
-	Rating    float64 `json:"rating"`
-	Deviation float64 `json:"deviation"`
-	Games     int     `json:"games"`
-	// Change is the rating's change by this game, once it is over and rated.
-	Change *float64 `json:"change,omitempty"`
-}
-
-// gameInfo is what a game's page shows beside the board: the settings, the players' ratings
-// in the game's variant (and their change at the end), the number of spectators, and what the
-// caller may do.
-type gameInfo struct {
-	Hints bool `json:"hints"`
-	// EngineHelp tells whether the engine may help now (hints, evaluation, analysis board).
-	EngineHelp bool `json:"engineHelp"`
-	// BetweenPeople tells whether the game is played online by two people.
-	BetweenPeople bool `json:"betweenPeople"`
-	Rated         bool `json:"rated"`
-	// Ratings are the players' ratings in a rated game (before it, while it runs).
-	Ratings  *[2]gameRating `json:"ratings,omitempty"`
-	Watchers int            `json:"watchers"`
-	Chat     chatInfo       `json:"chat"`
-}
-
 func (s *Server) handleGameInfo(w http.ResponseWriter, r *http.Request) error {
 	lg, err := s.live(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -118,17 +94,17 @@ func (s *Server) handleGameInfo(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	info := gameInfo{Hints: gs.Hints && !row.Rated, BetweenPeople: betweenPeople(row), Rated: row.Rated, Watchers: watchers}
+	info := api.GameInfo{Hints: gs.Hints && !row.Rated, BetweenPeople: betweenPeople(row), Rated: row.Rated, Watchers: watchers}
 	info.EngineHelp = s.engineHelp(ctx, row, over) == nil
 	if row.Rated && row.Seats[0].UserID != 0 && row.Seats[1].UserID != 0 {
-		var rs [2]gameRating
+		var rs [2]api.GameRating
 		variant := rating.VariantKey(row.Kind, start.Options())
 		for i := range rs {
 			x, err := s.store.UserRating(ctx, row.Seats[i].UserID, variant)
 			if err != nil {
 				return err
 			}
-			rs[i] = gameRating{Rating: round2(x.Rating.Rating), Deviation: round2(x.Deviation), Games: x.Games}
+			rs[i] = api.GameRating{Rating: round2(x.Rating.Rating), Deviation: round2(x.Deviation), Games: x.Games}
 		}
 		changes, err := s.store.GameRatingChanges(ctx, row.ID)
 		if err != nil {
@@ -138,7 +114,7 @@ func (s *Server) handleGameInfo(w http.ResponseWriter, r *http.Request) error {
 			for i := range rs {
 				if row.Seats[i].UserID == c.UserID {
 					d := round2(c.After.Rating - c.Before.Rating)
-					rs[i] = gameRating{Rating: round2(c.Before.Rating), Deviation: round2(c.Before.Deviation), Games: rs[i].Games, Change: &d}
+					rs[i] = api.GameRating{Rating: round2(c.Before.Rating), Deviation: round2(c.Before.Deviation), Games: rs[i].Games, Change: &d}
 				}
 			}
 		}
@@ -153,7 +129,7 @@ func (s *Server) handleGameInfo(w http.ResponseWriter, r *http.Request) error {
 
 // challengeRatings fills in the lobby's challenges the ratings of their challengers in the
 // game's variant.
-func (s *Server) challengeRatings(ctx context.Context, rows []store.Game, sums []gameSummary) error {
+func (s *Server) challengeRatings(ctx context.Context, rows []store.Game, sums []api.Summary) error {
 	for i, g := range rows {
 		kind, err := s.reg.Lookup(g.Kind)
 		if err != nil {
@@ -172,7 +148,7 @@ func (s *Server) challengeRatings(ctx context.Context, rows []store.Game, sums [
 			if err != nil {
 				return err
 			}
-			sums[i].Ratings[p] = &gameRating{Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation), Games: r.Games}
+			sums[i].Ratings[p] = &api.GameRating{Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation), Games: r.Games}
 		}
 	}
 	return nil
@@ -180,7 +156,7 @@ func (s *Server) challengeRatings(ctx context.Context, rows []store.Game, sums [
 
 // ratedResults fills in the rated games of a list the players' ratings before each game, with
 // the game's change.
-func (s *Server) ratedResults(ctx context.Context, rows []store.Game, sums []gameSummary) error {
+func (s *Server) ratedResults(ctx context.Context, rows []store.Game, sums []api.Summary) error {
 	for i, g := range rows {
 		if !g.Rated || !g.Outcome.Over {
 			continue
@@ -193,7 +169,7 @@ func (s *Server) ratedResults(ctx context.Context, rows []store.Game, sums []gam
 			for p, seat := range g.Seats {
 				if seat.UserID == c.UserID {
 					d := round2(c.After.Rating - c.Before.Rating)
-					sums[i].Ratings[p] = &gameRating{Rating: round2(c.Before.Rating), Deviation: round2(c.Before.Deviation), Change: &d}
+					sums[i].Ratings[p] = &api.GameRating{Rating: round2(c.Before.Rating), Deviation: round2(c.Before.Deviation), Change: &d}
 				}
 			}
 		}
@@ -203,9 +179,9 @@ func (s *Server) ratedResults(ctx context.Context, rows []store.Game, sums []gam
 
 // markYourMove marks the games of u's list in play where u must act (and has not yet: a
 // selection made at a simultaneous node waits for the opponent).
-func (s *Server) markYourMove(ctx context.Context, u *store.User, rows []store.Game, sums []gameSummary) {
+func (s *Server) markYourMove(ctx context.Context, u *store.User, rows []store.Game, sums []api.Summary) {
 	for i, g := range rows {
-		if g.Status != store.StatusActive || g.Outcome.Over || g.Mode == modeHotSeat {
+		if g.Status != store.StatusActive || g.Outcome.Over || g.Mode == platform.ModeHotSeat {
 			continue
 		}
 		lg, err := s.live(ctx, g.ID)
@@ -221,31 +197,19 @@ func (s *Server) markYourMove(ctx context.Context, u *store.User, rows []store.G
 	}
 }
 
-// noteJSON is a notification with what its reader's page says it with: the game's kind and the
-// reader's opponent in it.
-type noteJSON struct {
-	store.Notification
-	About *noteAbout `json:"about,omitempty"`
-}
-
-type noteAbout struct {
-	Kind     string `json:"kind"`
-	Opponent string `json:"opponent,omitempty"`
-}
-
 // aboutNotes adds to u's notifications the game each is about.
-func (s *Server) aboutNotes(ctx context.Context, u *store.User, notes []store.Notification) []noteJSON {
-	out := make([]noteJSON, len(notes))
-	games := map[string]*noteAbout{}
+func (s *Server) aboutNotes(ctx context.Context, u *store.User, notes []store.Notification) []api.Notification {
+	out := make([]api.Notification, len(notes))
+	games := map[string]*api.NotificationAbout{}
 	for i, n := range notes {
-		out[i].Notification = n
+		out[i] = notificationWire(n)
 		if n.GameID == "" {
 			continue
 		}
 		about, ok := games[n.GameID]
 		if !ok {
 			if row, err := s.store.Game(ctx, n.GameID); err == nil {
-				about = &noteAbout{Kind: row.Kind}
+				about = &api.NotificationAbout{Kind: row.Kind}
 				for p, seat := range row.Seats {
 					if seat.UserID == u.ID {
 						other := row.Seats[1-p]
@@ -263,14 +227,6 @@ func (s *Server) aboutNotes(ctx context.Context, u *store.User, notes []store.No
 	return out
 }
 
-// gameAnalysisRequest is the body of POST /api/games/{id}/analysis.
-type gameAnalysisRequest struct {
-	// Ply is the position's number: 0 the start, n after the game's n-th move.
-	Ply int `json:"ply"`
-	// Level is the engine's strength (1-10), or 0 for the position alone.
-	Level int `json:"level"`
-}
-
 // handleGameAnalysis answers POST /api/games/{id}/analysis: a position of the game (after ply
 // moves) as a view, and with a level the engine's value of each move of the side to act there.
 // The engine's values are refused while a game between people runs without hints for both.
@@ -279,7 +235,7 @@ func (s *Server) handleGameAnalysis(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	var req gameAnalysisRequest
+	var req api.GameAnalysis
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}

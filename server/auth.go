@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"turncoat/api"
 	"turncoat/platform"
 	"unicode"
 
@@ -183,7 +184,7 @@ func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
 
 // checkLogin checks a name and password. A name without a password (unknown, or a guest's)
 // checks a dummy hash all the same, so that the answer takes as long either way.
-func (s *Server) checkLogin(ctx context.Context, c credentials) (store.User, bool, error) {
+func (s *Server) checkLogin(ctx context.Context, c api.Credentials) (store.User, bool, error) {
 	u, hash, err := s.store.UserByName(ctx, c.Name)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return u, false, err

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"turncoat/api"
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
@@ -259,18 +260,6 @@ func (s *Server) bookAgent(a engine.Agent) {
 	}
 }
 
-// bookMoveJSON is a move of the explorer.
-type bookMoveJSON struct {
-	Move string `json:"move"`
-	// Value is the move's value for the side to move, in discs (null while unknown).
-	Value *int `json:"value"`
-	Games int  `json:"games"`
-	// Leaf marks the best move outside the book, valued by the engine.
-	Leaf bool `json:"leaf,omitempty"`
-	// Opening names the opening the move reaches, when it reaches a named one.
-	Opening string `json:"opening,omitempty"`
-}
-
 // maxBookMoves bounds the moves an explorer request replays.
 const maxBookMoves = 128
 
@@ -307,14 +296,14 @@ func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) error {
 			s.log.Warn("reading the learned games of the opening book", "error", err)
 		}
 	}
-	out := map[string]any{"toMove": [2]string{"black", "white"}[b.Turn], "inBook": false, "moves": []bookMoveJSON{}}
+	out := map[string]any{"toMove": [2]string{"black", "white"}[b.Turn], "inBook": false, "moves": []api.BookMove{}}
 	out["opening"], out["openingPly"] = book.LineName(start, rec.Moves)
 	st := s.book.b.Stats()
 	out["book"] = map[string]int{"positions": st.Positions, "games": st.Games, "plies": st.Plies, "depth": s.book.b.Depth()}
 	if e, ok := s.book.b.Lookup(b); ok {
-		moves := make([]bookMoveJSON, 0, len(e.Moves))
+		moves := make([]api.BookMove, 0, len(e.Moves))
 		for _, m := range e.Moves {
-			mv := bookMoveJSON{Move: reversi.SquareName(m.Square), Games: m.Games, Leaf: m.Leaf}
+			mv := api.BookMove{Move: reversi.SquareName(m.Square), Games: m.Games, Leaf: m.Leaf}
 			if next := b; next.Size == 8 {
 				if _, err := next.Play(m.Square); err == nil {
 					mv.Opening = book.OpeningName(next)

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"turncoat/api"
 	"turncoat/platform"
 	"unicode"
 	"unicode/utf8"
@@ -14,18 +15,18 @@ import (
 	"turncoat/store"
 )
 
-// The chat of a game between people. Its players write (a message of at most maxChatRunes
+// The chat of a game between people. Its players write (a api.Message of at most maxChatRunes
 // characters, a few a minute); each may mute the other (their messages are no longer shown to
 // the one who muted) and may let the game's spectators read along, who see the chat only when
 // both players let them. A player may switch the chat off in every game: they then neither see
 // it nor receive it, and their opponent cannot write to them. Messages are stored as text and
 // the page shows them as text (never as markup); control characters are taken out.
 //
-// A message reaches the followers of its game on this instance at once; on other instances
+// A api.Message reaches the followers of its game on this instance at once; on other instances
 // (several instances on PostgreSQL) the pages fetch what they miss with the game's next event
 // or on their next connection.
 
-// maxChatRunes bounds a chat message.
+// maxChatRunes bounds a chat api.Message.
 const maxChatRunes = 300
 
 // chatRate and chatBurst bound a player's messages: a burst of five, then one every three
@@ -34,23 +35,6 @@ const (
 	chatRate  = rate.Limit(1.0 / 3)
 	chatBurst = 5
 )
-
-// chatInfo is the chat as the caller may use it in one game.
-type chatInfo struct {
-	// Enabled tells whether the game has a chat (a game between people).
-	Enabled bool `json:"enabled"`
-	// Read and Write tell whether the caller may read and write it now.
-	Read  bool `json:"read"`
-	Write bool `json:"write"`
-	// Off is the caller's own setting: the chat switched off in every game.
-	Off bool `json:"off"`
-	// OpponentOff tells a player that the opponent switched the chat off.
-	OpponentOff bool `json:"opponentOff,omitempty"`
-	// Seat is a player's settings in this game.
-	Seat *store.ChatSeat `json:"seat,omitempty"`
-	// Spectators tells whether both players let the spectators read.
-	Spectators bool `json:"spectators"`
-}
 
 // chatRules reads what decides who sees a game's chat: the players' settings in the game and
 // who switched it off.
@@ -88,7 +72,7 @@ func (cr chatRules) spectators() bool {
 	return cr.seats[cr.row.Seats[0].UserID].Spectators && cr.seats[cr.row.Seats[1].UserID].Spectators
 }
 
-// sees tells whether u may see a message written by the user author.
+// sees tells whether u may see a api.Message written by the user author.
 func (cr chatRules) sees(u *store.User, author int64) bool {
 	if !betweenPeople(cr.row) {
 		return false
@@ -103,21 +87,21 @@ func (cr chatRules) sees(u *store.User, author int64) bool {
 	return author == u.ID || !cr.seats[u.ID].Muted
 }
 
-func (s *Server) chatInfo(ctx context.Context, row store.Game, u *store.User) (chatInfo, error) {
+func (s *Server) chatInfo(ctx context.Context, row store.Game, u *store.User) (api.ChatInfo, error) {
 	if !betweenPeople(row) {
-		return chatInfo{}, nil
+		return api.ChatInfo{}, nil
 	}
 	cr, err := s.chatRules(ctx, row)
 	if err != nil {
-		return chatInfo{}, err
+		return api.ChatInfo{}, err
 	}
 	return cr.info(u), nil
 }
 
 // info is the chat as u may use it.
-func (cr chatRules) info(u *store.User) chatInfo {
+func (cr chatRules) info(u *store.User) api.ChatInfo {
 	row := cr.row
-	ci := chatInfo{Enabled: betweenPeople(row)}
+	ci := api.ChatInfo{Enabled: betweenPeople(row)}
 	if !ci.Enabled {
 		return ci
 	}
@@ -127,7 +111,7 @@ func (cr chatRules) info(u *store.User) chatInfo {
 		ci.Read = ci.Spectators
 		return ci
 	}
-	seat := cr.seats[u.ID]
+	seat := chatSeatWire(cr.seats[u.ID])
 	ci.Seat = &seat
 	ci.Off = cr.off[u.ID]
 	other := row.Seats[1-i].UserID
@@ -137,13 +121,13 @@ func (cr chatRules) info(u *store.User) chatInfo {
 	return ci
 }
 
-// handleChatList returns the game's chat after ?after= (a message id) as the caller may see it.
+// handleChatList returns the game's chat after ?after= (a api.Message id) as the caller may see it.
 func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	var after int64
 	if a := r.URL.Query().Get("after"); a != "" {
 		n, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || n < 0 {
-			return platform.Errorf(platform.BadRequest, "after=%q: want a message id, 0 or more", a)
+			return platform.Errorf(platform.BadRequest, "after=%q: want a api.Message id, 0 or more", a)
 		}
 		after = n
 	}
@@ -158,7 +142,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	u := userOf(r)
-	out := []store.ChatMessage{}
+	out := []api.ChatMessage{}
 	if betweenPeople(row) {
 		all, err := s.store.Chat(r.Context(), row.ID, after, 500)
 		if err != nil {
@@ -166,7 +150,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 		}
 		for _, m := range all {
 			if cr.sees(u, m.UserID) {
-				out = append(out, m)
+				out = append(out, chatMessageWire(m))
 			}
 		}
 	}
@@ -174,7 +158,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// cleanChat trims a message and takes its control characters out; it refuses an empty or a
+// cleanChat trims a api.Message and takes its control characters out; it refuses an empty or a
 // too long one.
 func cleanChat(text string) (string, error) {
 	text = strings.TrimSpace(strings.Map(func(r rune) rune {
@@ -185,9 +169,9 @@ func cleanChat(text string) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return "", platform.Errorf(platform.ChatEmpty, "the message is empty")
+		return "", platform.Errorf(platform.ChatEmpty, "the api.Message is empty")
 	case n > maxChatRunes:
-		return "", platform.Errorf(platform.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
+		return "", platform.Errorf(platform.ChatTooLong, "a api.Message has at most %d characters (this one has %d)", maxChatRunes, n)
 	}
 	return text, nil
 }
@@ -240,15 +224,16 @@ func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m.Name = u.Name
+	wire := chatMessageWire(m)
 	if lg, err := s.live(r.Context(), id); err == nil {
 		for c := range lg.subs {
 			if cr.sees(c.user, u.ID) {
-				c.push(mustJSON(message{Type: "chat", Game: id, Chat: &m}))
+				c.push(mustJSON(api.Message{Type: "chat", Game: id, Chat: &wire}))
 			}
 		}
 		lg.mu.Unlock()
 	}
-	writeJSON(w, http.StatusCreated, m)
+	writeJSON(w, http.StatusCreated, wire)
 	return nil
 }
 
@@ -275,7 +260,7 @@ func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if lg, err := s.live(r.Context(), row.ID); err == nil {
-		s.notify(lg, message{Type: "chat-settings", Game: row.ID}) // spectators may now read, or no longer
+		s.notify(lg, api.Message{Type: "chat-settings", Game: row.ID}) // spectators may now read, or no longer
 		lg.mu.Unlock()
 	}
 	info, err := s.chatInfo(r.Context(), row, u)

@@ -2,13 +2,13 @@ package server
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
 	"time"
+	"turncoat/api"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -35,19 +35,12 @@ var CorrespondenceDays = []int{1, 2, 3, 5, 7, 10, 14}
 
 const day = 24 * time.Hour
 
-// correspondenceRequest is a correspondence time control as the API takes it: days per move and
-// an optional increment in days.
-type correspondenceRequest struct {
-	Days          int `json:"days"`
-	IncrementDays int `json:"incrementDays"`
-}
-
 // cmdAddTime gives a side's clock more time (a vacation).
 const cmdAddTime = "add_time"
 
 // correspondenceTime reads a request's correspondence time control, and checks that a
 // correspondence control however given has a time per move of CorrespondenceDays.
-func correspondenceTime(req *createRequest) error {
+func correspondenceTime(req *api.CreateGame) error {
 	if c := req.Correspondence; c != nil {
 		if req.Time.Kind != game.Untimed {
 			return platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
@@ -254,13 +247,8 @@ func (s *Server) hasConn(userID int64) bool {
 // pushNote sends a notification to its user's open sockets: {"type": "notification",
 // "notification": {...}}.
 func (s *Server) pushNote(n store.Notification) {
-	b, err := json.Marshal(struct {
-		Type         string             `json:"type"`
-		Notification store.Notification `json:"notification"`
-	}{"notification", n})
-	if err != nil {
-		return
-	}
+	wire := notificationWire(n)
+	b := mustJSON(api.Message{Type: "notification", Notification: &wire})
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	for c := range s.conns {
@@ -376,15 +364,6 @@ func validEmail(e string) bool {
 	return false
 }
 
-// vacationJSON is a player's vacation allowance.
-type vacationJSON struct {
-	Year      int      `json:"year"`
-	Allowance int      `json:"allowanceDays"`
-	Used      int      `json:"usedDays"`
-	Days      int      `json:"days,omitempty"`
-	Games     []string `json:"games,omitempty"`
-}
-
 func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
@@ -395,7 +374,7 @@ func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, vacationJSON{Year: year, Allowance: s.cfg.VacationDays, Used: used})
+	writeJSON(w, http.StatusOK, api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used})
 	return nil
 }
 
@@ -428,7 +407,7 @@ func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out := vacationJSON{Year: year, Allowance: s.cfg.VacationDays, Used: used, Days: req.Days, Games: []string{}}
+	out := api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used, Days: req.Days, Games: []string{}}
 	for _, g := range gs {
 		if g.Time.Kind != game.Correspondence {
 			continue

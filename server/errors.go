@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"turncoat/api"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -65,23 +66,22 @@ func httpStatus(code platform.Code) int {
 	return http.StatusInternalServerError
 }
 
-// errorJSON is an error as the API writes it: {"error": {"code", "message", "view"}}.
-type errorJSON struct {
-	Code    platform.Code `json:"code"`
-	Message string        `json:"message"`
-	// View is the fresh state sent with a conflict, so the client catches up at once.
-	View any `json:"view,omitempty"`
-}
-
-// errMessage returns err as a live message's error.
-func errMessage(err error) *errorJSON {
+// errMessage returns err as a live api.Message's error.
+func errMessage(err error) *api.Error {
 	e := toErrorJSON(err)
 	return &e
 }
 
-func toErrorJSON(err error) errorJSON {
+func toErrorJSON(err error) api.Error {
 	e := platform.AsError(err)
-	return errorJSON{Code: e.Code, Message: e.Message, View: e.View}
+	out := api.Error{Code: e.Code, Message: e.Message}
+	switch v := e.View.(type) {
+	case api.Game:
+		out.View = &v
+	case *api.Game:
+		out.View = v
+	}
+	return out
 }
 
 // writeJSON writes v with a status.

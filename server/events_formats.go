@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"turncoat/api"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -216,7 +217,7 @@ func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, round int,
 	if err != nil {
 		return err
 	}
-	row := store.Game{ID: p.Game, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: e.Time, Mode: modeOnline,
+	row := store.Game{ID: p.Game, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: e.Time, Mode: platform.ModeOnline,
 		CreatedBy: e.HostID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: e.Rated,
 		Seats: [2]store.Seat{{UserID: e.userID(p.Players[0])}, {UserID: e.userID(p.Players[1])}}}
 	settle(&row, tb)
@@ -389,19 +390,8 @@ func (s *Server) createMissingGames(ctx context.Context, e *pairedEvent) {
 	}
 }
 
-// eventRequest is the body of POST /api/events.
-type eventRequest struct {
-	Format         string                 `json:"format"`
-	Kind           string                 `json:"kind"`
-	Options        map[string]string      `json:"options"`
-	Time           game.TimeControl       `json:"time"`
-	Correspondence *correspondenceRequest `json:"correspondence"`
-	Rated          bool                   `json:"rated"`
-	Rounds         int                    `json:"rounds"`
-}
-
 func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error {
-	var req eventRequest
+	var req api.CreateEvent
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
@@ -431,7 +421,7 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 	if err := req.Time.Validate(); err != nil {
 		return platform.Errorf(platform.BadOption, "time: %v", err)
 	}
-	cr := createRequest{Time: req.Time, Correspondence: req.Correspondence}
+	cr := api.CreateGame{Time: req.Time, Correspondence: req.Correspondence}
 	if err := correspondenceTime(&cr); err != nil {
 		return err
 	}
@@ -538,16 +528,18 @@ func (s *Server) handleEvent(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// eventJSON is an event as the API shows it: the state and the standings.
-type eventJSON struct {
-	*pairedEvent
-	// Players are the names in seed order (the accounts' ids stay inside).
-	Players   []string              `json:"players"`
-	Standings []tournament.Standing `json:"standings"`
-}
-
-func (s *Server) eventView(e *pairedEvent) eventJSON {
-	v := eventJSON{pairedEvent: e, Players: e.names(), Standings: []tournament.Standing{}}
+func (s *Server) eventView(e *pairedEvent) api.PairedEvent {
+	v := api.PairedEvent{ID: e.ID, Format: e.Format, Kind: e.Kind, Options: e.Options, Time: e.Time, Rated: e.Rated,
+		Rounds: e.Rounds, Host: e.Host, Status: e.Status, Players: e.names(), RoundList: []api.EventRound{}, Bracket: e.Bracket,
+		Champion: e.Champion, Standings: []tournament.Standing{}}
+	for _, r := range e.Played {
+		round := api.EventRound{Number: r.Number, Pairings: []api.EventPairing{}}
+		for _, p := range r.Pairings {
+			round.Pairings = append(round.Pairings, api.EventPairing{Board: p.Board, Players: p.Players, Game: p.Game, Result: p.Result,
+				Ending: p.Ending, Advanced: p.Advanced})
+		}
+		v.RoundList = append(v.RoundList, round)
+	}
 	if len(e.Players) > 0 {
 		if st, err := tournament.Standings(e.names(), e.results(), nil); err == nil {
 			v.Standings = st

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"sync"
 	"time"
+	"turncoat/api"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -48,7 +49,7 @@ func newConn(u *store.User) *conn {
 	return &conn{send: make(chan []byte, 256), user: u, done: make(chan struct{}), games: map[string]bool{}}
 }
 
-// push queues a message; a full queue closes the connection.
+// push queues a api.Message; a full queue closes the connection.
 func (c *conn) push(b []byte) {
 	select {
 	case <-c.done:
@@ -58,7 +59,7 @@ func (c *conn) push(b []byte) {
 	}
 }
 
-// end closes the connection for a reason the client is told (an error message first).
+// end closes the connection for a reason the client is told (an error api.Message first).
 func (c *conn) end(e *platform.Error) {
 	c.once.Do(func() {
 		c.why, c.err = string(e.Code), e
@@ -71,26 +72,6 @@ func (c *conn) close(why string) {
 		c.why = why
 		close(c.done)
 	})
-}
-
-// message is a server-to-client message.
-type message struct {
-	Type    string      `json:"type"`
-	ID      string      `json:"id,omitempty"`
-	Game    string      `json:"game,omitempty"`
-	Version int64       `json:"version,omitempty"`
-	Event   *game.Event `json:"event,omitempty"`
-	View    any         `json:"view,omitempty"`
-	Error   *errorJSON  `json:"error,omitempty"`
-	Games   any         `json:"games,omitempty"`
-	Rematch string      `json:"rematch,omitempty"`
-	OK      bool        `json:"ok,omitempty"`
-	// Online tells, in a presence message, which seats have a player following the game.
-	Online *[2]bool `json:"online,omitempty"`
-	// Watchers counts, in a watchers message, the spectators following the game.
-	Watchers *int `json:"watchers,omitempty"`
-	// Chat is a chat message.
-	Chat *store.ChatMessage `json:"chat,omitempty"`
 }
 
 func mustJSON(v any) []byte {
@@ -117,7 +98,7 @@ func viewerOf(row store.Game, u *store.User) game.Player {
 }
 
 // subscribe adds c to lg's followers (lg locked) and sends what it missed since after (-1: no
-// backlog), then a "subscribed" message.
+// backlog), then a "subscribed" api.Message.
 func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int64, views bool) error {
 	sub := &subscription{viewer: viewerOf(lg.row, c.user), views: views, sent: lg.tb.Version()}
 	if after >= 0 && after < lg.tb.Version() {
@@ -131,7 +112,7 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 				continue
 			}
 			ev = ev.For(sub.viewer)
-			c.push(mustJSON(message{Type: "event", Game: lg.id, Event: &ev}))
+			c.push(mustJSON(api.Message{Type: "event", Game: lg.id, Event: &ev}))
 		}
 	}
 	lg.subs[c] = sub
@@ -139,9 +120,10 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 	c.games[lg.id] = true
 	c.mu.Unlock()
 	online, watchers := seatsOnline(lg), watcherCount(lg)
-	m := message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version(), Online: &online, Watchers: &watchers}
+	m := api.Message{Type: "subscribed", Game: lg.id, Version: lg.tb.Version(), Online: &online, Watchers: &watchers}
 	if views {
-		m.View = s.gameView(lg, c.user, game.NoPlayer)
+		v := s.gameView(lg, c.user, game.NoPlayer)
+		m.View = &v
 	}
 	c.push(mustJSON(m))
 	s.presence(lg)
@@ -153,11 +135,11 @@ func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int
 func (s *Server) presence(lg *liveGame) {
 	if online := seatsOnline(lg); online != lg.online {
 		lg.online = online
-		s.notify(lg, message{Type: "presence", Game: lg.id, Online: &online})
+		s.notify(lg, api.Message{Type: "presence", Game: lg.id, Online: &online})
 	}
 	if watchers := watcherCount(lg); watchers != lg.watchers {
 		lg.watchers = watchers
-		s.notify(lg, message{Type: "watchers", Game: lg.id, Watchers: &watchers})
+		s.notify(lg, api.Message{Type: "watchers", Game: lg.id, Watchers: &watchers})
 	}
 }
 
@@ -230,7 +212,7 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 		holder bool
 		from   int
 	}
-	views := map[viewKey]any{}
+	views := map[viewKey]*api.Game{}
 	for c, sub := range lg.subs {
 		from := -1
 		for i := range evs {
@@ -248,7 +230,7 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 			b, ok := cache[k]
 			if !ok {
 				e := ev.For(sub.viewer)
-				b = mustJSON(message{Type: "event", Game: lg.id, Event: &e})
+				b = mustJSON(api.Message{Type: "event", Game: lg.id, Event: &e})
 				cache[k] = b
 			}
 			if sub.views && i == len(evs)-1 {
@@ -257,11 +239,11 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 				if !ok {
 					gv := s.gameView(lg, c.user, sub.viewer)
 					gv.View.Since(from)
-					v = gv
+					v = &gv
 					views[vk] = v
 				}
 				e := ev.For(sub.viewer)
-				b = mustJSON(message{Type: "event", Game: lg.id, Event: &e, View: v})
+				b = mustJSON(api.Message{Type: "event", Game: lg.id, Event: &e, View: v})
 			}
 			c.push(b)
 			sub.sent = ev.Version
@@ -269,8 +251,8 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 	}
 }
 
-// notify sends a message to every follower of a game (a rematch, a seat taken).
-func (s *Server) notify(lg *liveGame, m message) {
+// notify sends a api.Message to every follower of a game (a rematch, a seat taken).
+func (s *Server) notify(lg *liveGame, m api.Message) {
 	b := mustJSON(m)
 	for c := range lg.subs {
 		c.push(b)
@@ -298,7 +280,7 @@ func (s *Server) lobbyChanged() {
 			s.log.Warn("lobby", "error", err)
 			return
 		}
-		b := mustJSON(message{Type: "lobby", Games: list})
+		b := mustJSON(api.Message{Type: "lobby", Games: list})
 		for _, c := range subs {
 			c.push(b)
 		}

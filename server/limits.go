@@ -66,7 +66,7 @@ func guestLevel(u *store.User, level int) error {
 
 // allowAIGame refuses a new game against the AI to a player who has maxAIGames in play.
 func (s *Server) allowAIGame(ctx context.Context, u *store.User) error {
-	n, err := s.store.CountPlaying(ctx, u.ID, modeAI)
+	n, err := s.store.CountPlaying(ctx, u.ID, platform.ModeAI)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"turncoat/api"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -38,7 +39,7 @@ func (s *Server) gameEnded(ctx context.Context, lg *liveGame) {
 // rateGame stores the ratings update of a finished rated game.
 func (s *Server) rateGame(ctx context.Context, row store.Game, start game.State, o game.Outcome) error {
 	users := [2]int64{row.Seats[0].UserID, row.Seats[1].UserID}
-	if row.Mode != modeOnline || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !o.Over {
+	if row.Mode != platform.ModeOnline || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !o.Over {
 		return nil
 	}
 	variant := rating.VariantKey(row.Kind, start.Options())
@@ -89,21 +90,8 @@ func (s *Server) rateMissed(ctx context.Context) {
 	}
 }
 
-// profileRating is a rating as profiles and leaderboards show it.
-type profileRating struct {
-	Rank       int     `json:"rank,omitempty"`
-	Player     string  `json:"player,omitempty"`
-	Variant    string  `json:"variant"`
-	Rating     float64 `json:"rating"`
-	Deviation  float64 `json:"deviation"`
-	Volatility float64 `json:"volatility"`
-	Games      int     `json:"games"`
-	// Text is the rating as players read it: "1464 ± 303" (two deviations).
-	Text string `json:"text"`
-}
-
-func toProfileRating(r store.Rating) profileRating {
-	return profileRating{Player: r.UserName, Variant: r.Variant, Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation),
+func toProfileRating(r store.Rating) api.Rating {
+	return api.Rating{Player: r.UserName, Variant: r.Variant, Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation),
 		Volatility: r.Volatility, Games: r.Games, Text: r.Rating.String()}
 }
 
@@ -125,7 +113,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ratings := make([]profileRating, 0, len(rs))
+	ratings := make([]api.Rating, 0, len(rs))
 	for _, x := range rs {
 		ratings = append(ratings, toProfileRating(x))
 	}
@@ -137,7 +125,7 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	if err := s.ratedResults(r.Context(), gs, recent); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u, "ratings": ratings, "recent": recent})
+	writeJSON(w, http.StatusOK, api.Profile{User: userWire(u), Ratings: ratings, Recent: recent})
 	return nil
 }
 
@@ -183,7 +171,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	players := make([]profileRating, 0, len(rs))
+	players := make([]api.Rating, 0, len(rs))
 	for i, x := range rs {
 		p := toProfileRating(x)
 		p.Rank = i + 1

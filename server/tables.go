@@ -137,7 +137,7 @@ func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) (
 		return tb.Abort(c.side, now)
 	case cmdTakeback:
 		n := c.moves
-		if row.Mode == modeOnline && row.Seats[c.side.Other()].UserID != row.Seats[c.side].UserID {
+		if row.Mode == platform.ModeOnline && row.Seats[c.side.Other()].UserID != row.Seats[c.side].UserID {
 			if n <= 0 {
 				n = 1
 			}
@@ -283,7 +283,7 @@ func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, w
 		GameID: lg.id, FromVersion: lg.tb.Version(), FromPly: lg.tb.Ply(), FromPending: lg.tb.Submitted(),
 		Snapshot: snap, Events: evs, Status: status, Outcome: work.Outcome(), Deadline: deadline,
 		AITurn: aiTurn(row, work), Now: now,
-		Lobby: row.Mode == modeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
+		Lobby: row.Mode == platform.ModeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
 	}
 	if edit != nil {
 		edit(&change)

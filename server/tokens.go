@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"turncoat/api"
 	"turncoat/platform"
 	"unicode"
 	"unicode/utf8"
@@ -62,13 +63,6 @@ func (c *credential) expiredError() *platform.Error {
 	return platform.Errorf(platform.SessionExpired, "the session expired: sign in again")
 }
 
-// tokenJSON is an API token as the API shows it: the secret only in the answer that made it.
-type tokenJSON struct {
-	store.APIToken
-	Token   string `json:"token,omitempty"`
-	Expired bool   `json:"expired"`
-}
-
 // handleToken makes an API token for a registered user's bots: {"name": ..., "expiresInDays":
 // N} (0 or absent: it does not expire).
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
@@ -109,7 +103,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, tokenJSON{APIToken: t, Token: token})
+	writeJSON(w, http.StatusCreated, tokenWire(t, token, s.now()))
 	return nil
 }
 
@@ -124,9 +118,9 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	now := s.now()
-	out := make([]tokenJSON, len(list))
+	out := make([]api.Token, len(list))
 	for i, t := range list {
-		out[i] = tokenJSON{APIToken: t, Expired: t.Expired(now)}
+		out[i] = tokenWire(t, "", now)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -148,7 +142,7 @@ func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// handleLogout ends the credentials the request presents: the session of its cookie, and the
+// handleLogout ends the api.Credentials the request presents: the session of its cookie, and the
 // session or API token of its bearer token (a bot logging out revokes its token); with
 // {"everywhere": true}, every session of the user. Their sockets are closed.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
@@ -239,7 +233,7 @@ func (s *Server) recheckCredentials(ctx context.Context) {
 	}
 }
 
-// startAuth starts listening to the credentials other instances end, and the hourly purge of
+// startAuth starts listening to the api.Credentials other instances end, and the hourly purge of
 // expired sessions and tokens.
 func (s *Server) startAuth(ctx context.Context) {
 	listening := make(chan struct{})

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"turncoat/api"
 	"unicode/utf8"
 
 	"turncoat/game"
@@ -509,23 +510,6 @@ func requirePlayer(r *http.Request) (*store.User, error) {
 	return u, nil
 }
 
-// tournamentRequest is the body of POST /api/tournaments: tournament.Config with durations as
-// text ("24h", "90m") and the options as text.
-type tournamentRequest struct {
-	Title        string             `json:"title"`
-	Game         string             `json:"game"`
-	Options      string             `json:"options"`
-	Sides        [2]string          `json:"sides"`
-	RoundLength  string             `json:"roundLength"`
-	Window       string             `json:"window"`
-	Reward       *tournament.Amount `json:"reward"`
-	Currency     string             `json:"currency"`
-	NoReward     bool               `json:"noReward"`
-	OddPlayer    string             `json:"oddPlayer"`
-	Missed       string             `json:"missed"`
-	ReplaceAfter int                `json:"replaceAfter"`
-}
-
 func parseDuration(name, text string) (time.Duration, error) {
 	if text == "" {
 		return 0, nil
@@ -537,7 +521,8 @@ func parseDuration(name, text string) (time.Duration, error) {
 	return d, nil
 }
 
-func (q tournamentRequest) config() (tournament.Config, error) {
+// tournamentConfig reads a request to create a tournament.
+func tournamentConfig(q api.CreateTournament) (tournament.Config, error) {
 	c := tournament.Config{Title: q.Title, Game: q.Game, Options: q.Options, Sides: q.Sides, Currency: q.Currency, NoReward: q.NoReward,
 		OddPlayer: tournament.OddPlayer(q.OddPlayer), Missed: tournament.MissRule(q.Missed), ReplaceAfter: q.ReplaceAfter}
 	var err error
@@ -558,11 +543,11 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	var req tournamentRequest
+	var req api.CreateTournament
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	cfg, err := req.config()
+	cfg, err := tournamentConfig(req)
 	if err != nil {
 		return err
 	}
@@ -601,50 +586,19 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 	return nil
 }
 
-// roundJSON is the open round.
-type roundJSON struct {
-	Number   int         `json:"number"`
-	Side     game.Player `json:"side"`
-	Colour   string      `json:"colour"`
-	Title    string      `json:"title"`
-	Opened   time.Time   `json:"opened"`
-	Deadline time.Time   `json:"deadline"`
-}
-
-// tournamentJSON is a tournament as clients see it.
-type tournamentJSON struct {
-	store.Tournament
-	Config             tournament.Config `json:"config"`
-	SubscriptionCloses time.Time         `json:"subscriptionCloses"`
-	Subscribers        []string          `json:"subscribers"`
-	Reserves           []string          `json:"reserves"`
-	Boards             int               `json:"boards"`
-	Round              *roundJSON        `json:"round,omitempty"`
-	ClosedRounds       int               `json:"closedRounds"`
-	// You says what the caller is: the host, a player (with their board), due to post.
-	You *tournamentYou `json:"you,omitempty"`
-}
-
-type tournamentYou struct {
-	Host   bool `json:"host"`
-	Player bool `json:"player"`
-	Board  int  `json:"board,omitempty"`
-	Due    bool `json:"due"`
-}
-
 // tournamentView is lt (locked) as u sees it.
-func (s *Server) tournamentView(lt *liveTournament, u *store.User) tournamentJSON {
+func (s *Server) tournamentView(lt *liveTournament, u *store.User) api.Tournament {
 	t := lt.t
 	cfg := t.Config()
-	j := tournamentJSON{Tournament: lt.row, Config: cfg, SubscriptionCloses: t.SubscriptionCloses(), Subscribers: t.Subscribers(),
+	j := api.Tournament{TournamentRow: tournamentRowWire(lt.row), Config: cfg, SubscriptionCloses: t.SubscriptionCloses(), Subscribers: t.Subscribers(),
 		Reserves: t.Reserves(), ClosedRounds: len(t.Rounds())}
 	boards := t.Boards()
 	j.Boards = len(boards)
 	if r, ok := t.Round(); ok {
-		j.Round = &roundJSON{Number: r.Number, Side: r.Side, Colour: cfg.Sides[r.Side], Title: t.RoundTitle(r.Number), Opened: r.Opened, Deadline: r.Deadline}
+		j.Round = &api.Round{Number: r.Number, Side: r.Side, Colour: cfg.Sides[r.Side], Title: t.RoundTitle(r.Number), Opened: r.Opened, Deadline: r.Deadline}
 	}
 	if u != nil {
-		you := &tournamentYou{Host: u.ID == lt.row.HostID}
+		you := &api.TournamentYou{Host: u.ID == lt.row.HostID}
 		for _, b := range boards {
 			for _, seat := range b.Seats {
 				if seat.Player == u.Name {
@@ -673,10 +627,11 @@ func (s *Server) handleListTournaments(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
-	if ts == nil {
-		ts = []store.Tournament{}
+	out := make([]api.TournamentRow, len(ts))
+	for i, t := range ts {
+		out[i] = tournamentRowWire(t)
 	}
-	writeJSON(w, http.StatusOK, ts)
+	writeJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -697,19 +652,13 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) error 
 	})
 }
 
-// opResult is the answer to an operation: the tournament's version and the events it caused.
-type opResult struct {
-	Version int64              `json:"version"`
-	Events  []tournament.Event `json:"events"`
-}
-
 // runOp runs an operation for the caller and writes its events.
 func (s *Server) runOp(w http.ResponseWriter, r *http.Request, u *store.User, hostOnly bool, op tournamentOp) error {
 	evs, err := s.tournamentDo(r.Context(), r.PathValue("id"), u, hostOnly, op)
 	if err != nil && len(evs) == 0 {
 		return tournamentError(err)
 	}
-	res := opResult{Events: evs}
+	res := api.OpResult{Events: evs}
 	if n := len(evs); n > 0 {
 		res.Version = evs[n-1].Version
 	}
@@ -738,15 +687,6 @@ func (s *Server) playerHandler(op string) func(w http.ResponseWriter, r *http.Re
 // maxPostBytes bounds a post's body: a forum post of a board and a move is a few dozen bytes.
 const maxPostBytes = 4096
 
-// postRequest is a post as the API takes it: the forum's text, or a board and a move (for an
-// edit, the round of the post: by default the open one).
-type postRequest struct {
-	Text  string `json:"text"`
-	Board int    `json:"board"`
-	Move  string `json:"move"`
-	Round int    `json:"round"`
-}
-
 // readPost reads a post's body: JSON ({"text": "Board #3\nD 5"} or {"board": 3, "move": "d5"},
 // with "round" for an edit), or the forum text itself as text/plain. It returns the post as
 // forum text (the tournament checks it) and the round asked, or a clear error.
@@ -765,7 +705,7 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 		}
 		return text, 0, nil
 	}
-	var q postRequest
+	var q api.Post
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&q); err != nil {
@@ -827,20 +767,6 @@ func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
 	return s.runOp(w, r, u, false, op)
 }
 
-// hostRequest is the body of the host's tools.
-type hostRequest struct {
-	Board    int               `json:"board"`
-	Player   string            `json:"player"`
-	Out      string            `json:"out"`
-	In       string            `json:"in"`
-	Duration string            `json:"duration"`
-	Winner   *game.Player      `json:"winner"`
-	Draw     bool              `json:"draw"`
-	Reason   string            `json:"reason"`
-	Seq      int               `json:"seq"`
-	Amount   tournament.Amount `json:"amount"`
-}
-
 // hostHandler handles one of the host's tools.
 func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
@@ -848,7 +774,7 @@ func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Requ
 		if err != nil {
 			return err
 		}
-		var q hostRequest
+		var q api.HostAction
 		if err := decodeJSON(w, r, &q); err != nil {
 			return err
 		}
@@ -877,12 +803,6 @@ func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Requ
 	}
 }
 
-// boardJSON is a board with its game as a client draws it.
-type boardJSON struct {
-	tournament.BoardInfo
-	View *game.View `json:"view,omitempty"`
-}
-
 func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
 	return s.withTournament(r, func(lt *liveTournament) error {
 		writeJSON(w, http.StatusOK, lt.t.Boards())
@@ -900,7 +820,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return tournamentError(err)
 		}
-		j := boardJSON{BoardInfo: b}
+		j := api.Board{BoardInfo: b}
 		if tb, err := lt.t.Table(n); err == nil {
 			// The view of the side to move, with its legal moves: a tournament's table holds no
 			// secret (posts are played when the round closes).

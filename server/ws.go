@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+	"turncoat/api"
 
 	"github.com/coder/websocket"
 
@@ -14,23 +15,8 @@ import (
 	"turncoat/platform"
 )
 
-// clientMessage is a client-to-server WebSocket message.
-type clientMessage struct {
-	Type string `json:"type"`
-	// ID is echoed in the reply to a command.
-	ID   string `json:"id"`
-	Game string `json:"game"`
-	// After asks for the events after this version (a reconnecting client's last version);
-	// absent, only new events come.
-	After *int64 `json:"after"`
-	// Views asks for the fresh view with every batch of events.
-	Views   bool   `json:"views"`
-	Command string `json:"command"`
-	commandRequest
-}
-
 // handleWS serves a WebSocket: the client subscribes to games and to the lobby, receives their
-// events, and may send table commands. Malformed messages get an error message, not a closed
+// events, and may send table commands. Malformed messages get an error api.Message, not a closed
 // connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	c := s.newSocket(r)
@@ -94,7 +80,7 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 		case <-c.done:
 			if c.err != nil {
 				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				ws.Write(wctx, websocket.MessageText, mustJSON(message{Type: "error", Error: errMessage(c.err)}))
+				ws.Write(wctx, websocket.MessageText, mustJSON(api.Message{Type: "error", Error: errMessage(c.err)}))
 				cancel()
 			}
 			code := websocket.StatusNormalClosure
@@ -116,27 +102,27 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 
 const whyShutdown = "the server is shutting down"
 
-// wsMessage handles one client message.
+// wsMessage handles one client api.Message.
 func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
-	var m clientMessage
+	var m api.ClientMessage
 	if s.expired(c) {
 		return
 	}
 	if hasNUL(data) {
-		c.push(mustJSON(message{Type: "error", Error: errMessage(errNUL())}))
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(errNUL())}))
 		return
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed message: %v", err))}))
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed api.Message: %v", err))}))
 		return
 	}
 	reply := func(err error) {
 		e := toErrorJSON(err)
-		c.push(mustJSON(message{Type: "error", ID: m.ID, Game: m.Game, Error: &e}))
+		c.push(mustJSON(api.Message{Type: "error", ID: m.ID, Game: m.Game, Error: &e}))
 	}
 	switch m.Type {
 	case "ping":
-		c.push(mustJSON(message{Type: "pong", ID: m.ID}))
+		c.push(mustJSON(api.Message{Type: "pong", ID: m.ID}))
 	case "subscribe":
 		if err := s.mayFollow(c, m.Game); err != nil {
 			reply(err)
@@ -170,14 +156,14 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		c.lobby = true
 		c.mu.Unlock()
 		if l, err := s.lobby(ctx); err == nil {
-			c.push(mustJSON(message{Type: "lobby", Games: l}))
+			c.push(mustJSON(api.Message{Type: "lobby", Games: l}))
 		}
 	case "command":
 		if c.user == nil {
 			reply(platform.Errorf(platform.Unauthorized, "commands need a signed-in connection"))
 			return
 		}
-		cmd, err := m.commandRequest.command(m.Command)
+		cmd, err := commandOf(m.CommandFields, m.Command)
 		if err == nil && !validCommand(m.Command) {
 			err = platform.Errorf(platform.BadRequest, "unknown command %q", m.Command)
 		}
@@ -197,9 +183,9 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		if n := len(evs); n > 0 {
 			v = evs[n-1].Version
 		}
-		c.push(mustJSON(message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
+		c.push(mustJSON(api.Message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
 	default:
-		reply(platform.Errorf(platform.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
+		reply(platform.Errorf(platform.BadRequest, "unknown api.Message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
 	}
 }
 
@@ -282,7 +268,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-c.done:
 			if c.err != nil {
-				write(mustJSON(message{Type: "error", Error: errMessage(c.err)}))
+				write(mustJSON(api.Message{Type: "error", Error: errMessage(c.err)}))
 			}
 			return nil
 		case <-r.Context().Done():
@@ -307,7 +293,7 @@ func (s *Server) catchUp(ctx context.Context, id string, after int64, send func(
 			if err := json.Unmarshal(e.Body, &ev); err != nil {
 				return after, err
 			}
-			if !send(mustJSON(message{Type: "event", Game: id, Event: &ev})) {
+			if !send(mustJSON(api.Message{Type: "event", Game: id, Event: &ev})) {
 				return after, errGone
 			}
 			after = e.Version
@@ -339,7 +325,7 @@ func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
 	}
 }
 
-// isEnd reports whether a message is a game's end event.
+// isEnd reports whether a api.Message is a game's end event.
 func isEnd(b []byte) bool {
 	var m struct {
 		Event *struct {

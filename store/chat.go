@@ -37,12 +37,12 @@ func (s *Store) GameSettingsOf(ctx context.Context, gameID string) (GameSettings
 
 // ChatMessage is one message of a game's chat.
 type ChatMessage struct {
-	ID      int64     `json:"id"`
-	GameID  string    `json:"-"`
-	UserID  int64     `json:"-"`
-	Name    string    `json:"name"`
-	Body    string    `json:"body"`
-	Created time.Time `json:"created"`
+	ID      int64
+	GameID  string
+	UserID  int64
+	Name    string
+	Body    string
+	Created time.Time
 }
 
 // AddChat stores a chat message (its ID and Created are set) and returns it.
@@ -79,9 +79,9 @@ func (s *Store) Chat(ctx context.Context, gameID string, afterID int64, limit in
 // ChatSeat is a player's chat settings in one game.
 type ChatSeat struct {
 	// Muted hides the opponent's messages from the player.
-	Muted bool `json:"muted"`
+	Muted bool
 	// Spectators lets the game's spectators read the chat (when both players let them).
-	Spectators bool `json:"spectators"`
+	Spectators bool
 }
 
 // SetChatSeat stores a player's chat settings in a game.

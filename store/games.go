@@ -10,16 +10,14 @@ import (
 	"time"
 
 	"turncoat/game"
+	"turncoat/platform"
 )
 
-// Game statuses.
+// Game statuses (the platform's).
 const (
-	// StatusOpen: a seat waits for a player (an invitation or an open challenge).
-	StatusOpen = "open"
-	// StatusActive: both seats are taken and the game is in play.
-	StatusActive = "active"
-	// StatusOver: the game has ended.
-	StatusOver = "over"
+	StatusOpen   = platform.StatusOpen
+	StatusActive = platform.StatusActive
+	StatusOver   = platform.StatusOver
 )
 
 // Seat is who plays one side of a game: a user, an AI (its agent spec), or nobody yet (an open
@@ -41,12 +39,12 @@ type Game struct {
 	Kind      string
 	Start     string
 	Time      game.TimeControl
-	Mode      string
+	Mode      platform.Mode
 	Rated     bool
 	CreatedBy int64
 	Created   time.Time
 	Updated   time.Time
-	Status    string
+	Status    platform.Status
 	Version   int64
 	Ply       int
 	Meta      Meta
@@ -66,13 +64,7 @@ type Meta struct {
 	DrawOffer game.Player        `json:"drawOffer"`
 	End       *game.SnapshotEnd  `json:"end,omitempty"`
 	// Takeback is a standing request to take back moves: who asked and how many moves.
-	Takeback *TakebackRequest `json:"takeback,omitempty"`
-}
-
-// TakebackRequest is a side's request to take back moves, waiting for the opponent's consent.
-type TakebackRequest struct {
-	By    game.Player `json:"by"`
-	Moves int         `json:"moves"`
+	Takeback *game.TakebackRequest `json:"takeback,omitempty"`
 }
 
 // UnmarshalJSON reads Meta; a missing drawOffer means none.
@@ -321,12 +313,12 @@ type Change struct {
 	Snapshot game.Snapshot
 	// Events are the command's events, in their public form (game.Event.For(NoPlayer)).
 	Events   []game.Event
-	Status   string
+	Status   platform.Status
 	Outcome  game.Outcome
 	Deadline time.Time
 	AITurn   bool
 	// Takeback is a standing takeback request after the command.
-	Takeback *TakebackRequest
+	Takeback *game.TakebackRequest
 	Now      time.Time
 	// Seat, when set, gives an open seat to a player with the change (a join); the seat must
 	// still be open, else ErrConflict.
@@ -611,9 +603,9 @@ func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta M
 // ListFilter selects games for ListGames.
 type ListFilter struct {
 	// Status, when set, keeps games of that status.
-	Status string
+	Status platform.Status
 	// Mode, when set, keeps games of that mode.
-	Mode string
+	Mode platform.Mode
 	// UserID, when set, keeps the games the user plays.
 	UserID int64
 	// OpenSeat keeps games with a seat nobody holds and no invitation (open challenges).
@@ -681,7 +673,7 @@ func (s *Store) queryGames(ctx context.Context, q string, args ...any) ([]Game, 
 }
 
 // CountGames returns the number of games of a status.
-func (s *Store) CountGames(ctx context.Context, status string) (int, error) {
+func (s *Store) CountGames(ctx context.Context, status platform.Status) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE status = $1`, status).Scan(&n)
 	return n, err
@@ -689,7 +681,7 @@ func (s *Store) CountGames(ctx context.Context, status string) (int, error) {
 
 // CountPlaying returns the number of games of a mode in play (active) in which a user holds a
 // seat.
-func (s *Store) CountPlaying(ctx context.Context, userID int64, mode string) (int, error) {
+func (s *Store) CountPlaying(ctx context.Context, userID int64, mode platform.Mode) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE g.status = $1 AND g.mode = $2
 		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $3)`, StatusActive, mode, userID).Scan(&n)

@@ -15,14 +15,14 @@ import (
 // Notification is an in-app notification: a move awaited in a correspondence game, a reminder
 // before a deadline, a game lost on time, a tournament round in which a post is due.
 type Notification struct {
-	ID           int64     `json:"id"`
-	UserID       int64     `json:"-"`
-	Kind         string    `json:"kind"`
-	GameID       string    `json:"game,omitempty"`
-	TournamentID string    `json:"tournament,omitempty"`
-	Message      string    `json:"message"`
-	Created      time.Time `json:"created"`
-	Read         bool      `json:"read"`
+	ID           int64
+	UserID       int64
+	Kind         string
+	GameID       string
+	TournamentID string
+	Message      string
+	Created      time.Time
+	Read         bool
 }
 
 // ErrAllowance marks a request beyond a yearly allowance (vacation days).

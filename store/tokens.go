@@ -15,11 +15,11 @@ var ErrLimit = errors.New("limit reached")
 // token itself is never stored, only its hash.
 type APIToken struct {
 	// ID names the token in the owner's list and in a revoke.
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Created time.Time `json:"created"`
+	ID      string
+	Name    string
+	Created time.Time
 	// Expires is when the token stops working (zero: never).
-	Expires time.Time `json:"expires,omitzero"`
+	Expires time.Time
 }
 
 // Expired reports whether the token has expired at now.

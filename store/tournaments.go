@@ -15,19 +15,19 @@ import (
 // since, which replayed on the checkpoint give the state at Version; its events are stored for
 // clients, like a game's.
 type Tournament struct {
-	ID       string    `json:"id"`
-	Title    string    `json:"title"`
-	HostID   int64     `json:"-"`
-	HostName string    `json:"host"`
-	Game     string    `json:"game"`
-	Phase    string    `json:"phase"`
-	Version  int64     `json:"version"`
-	Created  time.Time `json:"created"`
-	Updated  time.Time `json:"updated"`
+	ID       string
+	Title    string
+	HostID   int64
+	HostName string
+	Game     string
+	Phase    string
+	Version  int64
+	Created  time.Time
+	Updated  time.Time
 	// NextDeadline is when the tournament next needs advancing (zero when nothing is due).
-	NextDeadline time.Time `json:"nextDeadline,omitzero"`
+	NextDeadline time.Time
 	// CheckpointVersion is the version of the stored checkpoint.
-	CheckpointVersion int64 `json:"-"`
+	CheckpointVersion int64
 }
 
 // TournamentOp is one stored operation of a tournament: the change it made went from

@@ -11,10 +11,10 @@ import (
 
 // User is a player: registered (with a password) or a guest (a name and a session only).
 type User struct {
-	ID      int64     `json:"id"`
-	Name    string    `json:"name"`
-	Guest   bool      `json:"guest"`
-	Created time.Time `json:"created"`
+	ID      int64
+	Name    string
+	Guest   bool
+	Created time.Time
 }
 
 // NameKey is the form of a name that must be unique: names differ by more than case.
