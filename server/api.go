@@ -271,7 +271,7 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 		row.Rated = req.Rated
 	}
 	settle(&row, tb)
-	if err := s.store.CreateGame(ctx, row); err != nil {
+	if err := s.store.CreateGame(ctx, row, s.effects(row, tb, row.Status, false)...); err != nil {
 		return store.Game{}, nil, "", err
 	}
 	return row, tb, invite, nil
@@ -690,7 +690,10 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	}
 	orow := lg.row
 	orow.Rematch = nrow.ID
-	err = s.commitWork(r.Context(), lg, orow, work, evs, now, func(c *store.Change) { c.Rematch = &nrow })
+	err = s.commitWork(r.Context(), lg, orow, work, evs, now, func(c *store.Change) {
+		c.Rematch = &nrow
+		c.Jobs = append(c.Jobs, s.effects(nrow, ntb, nrow.Status, false)...)
+	})
 	if errors.Is(err, store.ErrConflict) {
 		// Another instance made it first: follow its link.
 		if lerr := s.loadLocked(r.Context(), lg); lerr == nil && lg.row.Rematch != "" {

@@ -138,26 +138,6 @@ func (s *Server) refreshBook() {
 	}()
 }
 
-// bookGameEnded asks for a finished game of Othello to be learned.
-func (s *Server) bookGameEnded(ctx context.Context, lg *liveGame) {
-	if lg.row.Kind == "reversi" {
-		s.insertJob(ctx, learnArgs{Game: lg.id}, time.Time{})
-	}
-}
-
-// learnMissed asks for the finished games of Othello the book has not seen (a stop came
-// between a game's end and its job) to be learned.
-func (s *Server) learnMissed(ctx context.Context) {
-	ids, err := s.store.UnlearnedGames(ctx, "reversi", 1000)
-	if err != nil {
-		s.log.Error("listing unlearned games", "error", err)
-		return
-	}
-	for _, id := range ids {
-		s.insertJob(ctx, learnArgs{Game: id}, time.Time{})
-	}
-}
-
 // workLearn learns a finished game, or records why it is passed over.
 func (s *Server) workLearn(ctx context.Context, a learnArgs) error {
 	if _, err := s.store.BookGame(ctx, a.Game); err == nil {

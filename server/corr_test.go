@@ -361,6 +361,7 @@ func TestRatings(t *testing.T) {
 		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
 			t.Fatalf("resign: %d", st)
 		}
+		waitFor(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
 		ra, rb := profile(an), profile(bn)
 		if len(ra) != 1 || len(rb) != 1 || ra[0].Variant != rb[0].Variant || !strings.HasPrefix(ra[0].Variant, "reversi:size=6") ||
 			ra[0].Rating <= 1500 || rb[0].Rating >= 1500 || ra[0].Deviation >= 350 || ra[0].Games != 1 || !strings.Contains(ra[0].Text, "±") {
@@ -369,9 +370,7 @@ func TestRatings(t *testing.T) {
 		// An 8x8 game is another variant.
 		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "rated": true})
 		a.call("POST", "/api/games/"+g.ID+"/resign", nil, nil)
-		if ra := profile(an); len(ra) != 2 {
-			t.Errorf("two variants: %+v", ra)
-		}
+		waitFor(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
 		var lb struct {
 			Variant string       `json:"variant"`
 			Players []ratingJSON `json:"players"`

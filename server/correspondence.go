@@ -17,10 +17,9 @@ import (
 
 // Correspondence games. A correspondence time control gives each move a number of days (one of
 // CorrespondenceDays), optionally with an increment in days. Its deadlines are durable jobs, not
-// timers: the job of a game's deadline is stored with the change that set the clock running (by
-// whichever instance made it; a start schedules again what a stop may have missed, and a
-// duplicate is dropped), worked once by one instance, and ends the game on time through the
-// table (Tick) as a timer would. A reminder job comes before the deadline (a notification, and
+// timers: the job of a game's deadline is stored with the change that set the clock running, in
+// the same transaction (a duplicate is dropped), worked once by one instance, and ends the game
+// on time through the table (Tick) as a timer would. A reminder job comes before the deadline (a notification, and
 // a mail through Config.Mailer), and a notification tells a player it is their move.
 //
 // Vacation: a player has Config.VacationDays days a year. Taking n of them gives the player's
@@ -70,20 +69,7 @@ func (s *Server) scheduleCorrespondence(lg *liveGame) bool {
 		lg.timer.Stop()
 		lg.timer = nil
 	}
-	d, ok := lg.tb.Deadline()
-	if !ok || lg.row.Status != store.StatusActive {
-		return true
-	}
-	ctx := context.Background()
-	v := lg.tb.Version()
-	s.insertJob(ctx, deadlineArgs{Game: lg.id, Version: v}, d)
-	now := s.now()
-	before := min(s.cfg.ReminderBefore, d.Sub(lg.tb.Clock().Since)/2)
-	if at := d.Add(-before); at.After(now) {
-		s.insertJob(ctx, reminderArgs{Game: lg.id, Version: v}, at)
-	}
-	s.insertJob(ctx, turnArgs{Game: lg.id, Ply: lg.tb.Ply()}, now)
-	return true
+	return true // its deadline, reminder and notice are jobs stored with the change (effects.go)
 }
 
 // toMove returns the users whose clock runs in a game (lg locked), with their side.

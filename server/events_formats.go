@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"sync"
+	"time"
 	"turncoat/api"
 
 	"turncoat/game"
@@ -176,7 +177,13 @@ func (s *Server) changeEvent(ctx context.Context, id string, f func(e *pairedEve
 		}
 		from := row.Version
 		row.Version, row.State, row.Status = from+1, state, e.Status
-		err = s.store.SavePairedEvent(ctx, row, from, fresh, s.now())
+		// The new round's games are a job saved with the round: made below at once, and by the
+		// job if a stop comes first (it finds them made otherwise).
+		var jobs []store.JobInsert
+		if len(fresh) > 0 && len(e.Played) > 0 {
+			jobs = append(jobs, store.JobInsert{Args: eventRoundArgs{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, Opts: uniqueAt(s.now().Add(time.Minute))})
+		}
+		err = s.store.SavePairedEvent(ctx, row, from, fresh, s.now(), jobs...)
 		if errors.Is(err, store.ErrConflict) && attempt < 5 {
 			continue
 		}
@@ -221,7 +228,7 @@ func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, round int,
 		CreatedBy: e.HostID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: e.Rated,
 		Seats: [2]store.Seat{{UserID: e.userID(p.Players[0])}, {UserID: e.userID(p.Players[1])}}}
 	settle(&row, tb)
-	if err := s.store.CreateGame(ctx, row); err != nil {
+	if err := s.store.CreateGame(ctx, row, s.effects(row, tb, row.Status, false)...); err != nil {
 		return err
 	}
 	lg, err := s.live(ctx, row.ID)
@@ -335,59 +342,6 @@ func (s *Server) refreshEvent(ctx context.Context, e *pairedEvent) (bool, error)
 		changed = true
 	}
 	return changed, nil
-}
-
-// pairedGameEnded is the game-end hook: a game of an event moves the event on.
-func (s *Server) pairedGameEnded(ctx context.Context, id string) {
-	ctx = context.WithoutCancel(ctx)
-	eid, err := s.store.PairedEventOfGame(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return
-	}
-	if err == nil {
-		_, err = s.changeEvent(ctx, eid, func(e *pairedEvent) (bool, error) { return s.refreshEvent(ctx, e) })
-	}
-	if err != nil {
-		s.log.Error("moving an event on after its game", "game", id, "error", err)
-	}
-}
-
-// resumeEvents catches up, after a start, with the running events whose games ended while no
-// server was there to pair their next round (a stop between a game's end and its event's save).
-func (s *Server) resumeEvents(ctx context.Context) {
-	ids, err := s.store.PairedEventsWithStatus(ctx, eventRunning, 1000)
-	if err != nil {
-		s.log.Error("listing the running events", "error", err)
-		return
-	}
-	for _, id := range ids {
-		e, err := s.changeEvent(ctx, id, func(e *pairedEvent) (bool, error) { return s.refreshEvent(ctx, e) })
-		if err != nil {
-			s.log.Error("resuming an event", "event", id, "error", err)
-			continue
-		}
-		s.createMissingGames(ctx, e)
-	}
-}
-
-// createMissingGames creates the games of the current round that the event names but that do
-// not exist (a stop between saving a round and creating its games).
-func (s *Server) createMissingGames(ctx context.Context, e *pairedEvent) {
-	if e.Status != eventRunning || len(e.Played) == 0 {
-		return
-	}
-	r := e.Played[len(e.Played)-1]
-	for _, p := range r.Pairings {
-		if p.Game == "" || p.Result != nil {
-			continue
-		}
-		if _, err := s.store.Game(ctx, p.Game); !errors.Is(err, store.ErrNotFound) {
-			continue
-		}
-		if err := s.createEventGame(ctx, e, r.Number, p); err != nil && !errors.Is(err, store.ErrConflict) {
-			s.log.Error("creating an event's missing game", "event", e.ID, "game", p.Game, "error", err)
-		}
-	}
 }
 
 func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error {

@@ -1,10 +1,10 @@
 package server_test
 
 import (
-	"context"
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -118,7 +118,22 @@ func playRound(t *testing.T, host *client, players map[string]*client, id string
 		}
 		play(p.Game, p.Players)
 	}
-	return getEvent(t, host, id)
+	// The event moves on by the jobs stored with its games' ends: soon after.
+	var ev2 eventJSON
+	waitFor(t, 30*time.Second, "the event to move on after round "+strconv.Itoa(r.Number), func() bool {
+		ev2 = getEvent(t, host, id)
+		if ev2.Status != "finished" && len(ev2.RoundList) == len(ev.RoundList) {
+			return false
+		}
+		// and the new round's games are made (just after the event is saved)
+		for _, p := range ev2.RoundList[len(ev2.RoundList)-1].Pairings {
+			if st, _ := host.raw("GET", "/api/games/"+p.Game, nil); p.Game != "" && st != http.StatusOK {
+				return false
+			}
+		}
+		return true
+	})
+	return ev2
 }
 
 func TestEventRoundRobin(t *testing.T) {
@@ -356,89 +371,6 @@ func TestEventByesAndRefusals(t *testing.T) {
 		}
 		if total != 3+3 { // three games, three byes
 			t.Errorf("the standings share %v points, want 6", total)
-		}
-	})
-}
-
-// TestEventResume: a round whose last game ended while no server saved the event (its state
-// rolled back here, as a stop between the two would leave it) is closed by the next start.
-func TestEventResume(t *testing.T) {
-	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		h := newHarness(t, dsn, opts)
-		host, players, id := eventField(t, h, map[string]any{"format": "roundrobin", "kind": "reversi",
-			"options": map[string]string{"size": "4"}}, []string{"Ann", "Bob"})
-		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
-			t.Fatalf("start: %d %s", st, host.received())
-		}
-		ctx := context.Background()
-		unseen, err := h.st.PairedEventByID(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ev := playRound(t, host, players, id, func(g string, ps [2]string) {
-			if st := players["Bob"].call("POST", "/api/games/"+g+"/resign", map[string]any{}, nil); st != http.StatusOK {
-				t.Fatalf("resign: %d", st)
-			}
-		})
-		if ev.Status != "finished" {
-			t.Fatalf("after the only game: %s", ev.Status)
-		}
-		saved, err := h.st.PairedEventByID(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		unseen.Version = saved.Version + 1
-		if err := h.st.SavePairedEvent(ctx, unseen, saved.Version, nil, time.Now()); err != nil {
-			t.Fatal(err)
-		}
-		if ev := getEvent(t, host, id); ev.Status != "running" || ev.RoundList[0].Pairings[0].Result != nil {
-			t.Fatalf("rolled back: %+v", ev)
-		}
-		h2 := newHarness(t, dsn, opts)
-		ev = getEvent(t, h2.browser(), id)
-		if ev.Status != "finished" || ev.RoundList[0].Pairings[0].Result == nil || ev.Standings[0].Player != "Ann" || ev.Standings[0].Points != 1 {
-			t.Fatalf("after a start: %+v", ev)
-		}
-	})
-}
-
-// TestEventResumeMissingGame: a round saved with its game ids but stopped before its games were
-// created gets them at the next start.
-func TestEventResumeMissingGame(t *testing.T) {
-	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		h := newHarness(t, dsn, opts)
-		host, players, id := eventField(t, h, map[string]any{"format": "roundrobin", "kind": "reversi",
-			"options": map[string]string{"size": "4"}}, []string{"Ann", "Bob"})
-		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
-			t.Fatalf("start: %d %s", st, host.received())
-		}
-		ctx := context.Background()
-		row, err := h.st.PairedEventByID(ctx, id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		old := getEvent(t, host, id).RoundList[0].Pairings[0].Game
-		const missing = "missinggme"
-		from := row.Version
-		row.Version++
-		row.State = []byte(strings.Replace(string(row.State), old, missing, 1))
-		if err := h.st.SavePairedEvent(ctx, row, from, []string{missing}, time.Now()); err != nil {
-			t.Fatal(err)
-		}
-		var e apiError
-		if st := players["Ann"].call("GET", "/api/games/"+missing, nil, &e); st != http.StatusNotFound {
-			t.Fatalf("the missing game: %d", st)
-		}
-		h2 := newHarness(t, dsn, opts)
-		ann := &client{h: h2, http: players["Ann"].http, token: players["Ann"].token}
-		if g := ann.game(missing); g.Status != "active" || len(g.You) != 1 || g.You[0] != "first" {
-			t.Fatalf("after a start: %+v", g)
-		}
-		if st := ann.call("POST", "/api/games/"+missing+"/resign", map[string]any{}, nil); st != http.StatusOK {
-			t.Fatalf("resign: %d", st)
-		}
-		if ev := getEvent(t, ann, id); ev.Status != "finished" || ev.Standings[0].Player != "Bob" {
-			t.Fatalf("the event: %+v", ev)
 		}
 	})
 }

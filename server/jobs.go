@@ -122,6 +122,9 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	addWorker(ws, s.workAdvance)
 	addWorker(ws, s.workRound)
 	addWorker(ws, s.workLearn)
+	addWorker(ws, s.workRate)
+	addWorker(ws, s.workEventGame)
+	addWorker(ws, s.workEventRound)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
@@ -148,19 +151,9 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	return nil
 }
 
-// runJobs starts working jobs, after catching up with what a stop may have left undone: the
-// ratings of games that ended meanwhile, their learning by the opening book, and the deadlines
-// of the tournaments.
+// runJobs starts working jobs: the deadlines, notices, ratings, events' rounds and the book's
+// learning that changes stored with them (nothing is rescanned: see effects.go).
 func (s *Server) runJobs(ctx context.Context) error {
-	s.rateMissed(ctx)
-	s.learnMissed(ctx)
-	ts, err := s.store.ListTournaments(ctx, store.TournamentFilter{Due: true, Limit: 10000})
-	if err != nil {
-		return err
-	}
-	for _, t := range ts {
-		s.scheduleAdvance(ctx, t.ID, t.NextDeadline)
-	}
 	if err := s.corr.jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return err
 	}

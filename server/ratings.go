@@ -18,23 +18,8 @@ import (
 // after every rated game, a rating period of one game: both players' ratings before the game
 // give both after it. Only online games between two different accounts that were created rated
 // count; games against the AI and hot-seat games are never rated (createGame refuses it), and an
-// aborted game is recorded as seen without changing anything. The update is stored once per game
-// (the store refuses a second), right after the game's end is committed; a start catches up
-// with rated games whose update a stop interrupted.
-
-// gameEnded follows a game's end (lg locked): its ratings, the paired event it belongs to, and
-// the opening book's learning of it.
-func (s *Server) gameEnded(ctx context.Context, lg *liveGame) {
-	defer s.pairedGameEnded(ctx, lg.id)
-	s.bookGameEnded(ctx, lg)
-	if !lg.row.Rated {
-		return
-	}
-	row := lg.row
-	if err := s.rateGame(context.WithoutCancel(ctx), row, lg.tb.Start(), lg.tb.Outcome()); err != nil {
-		s.log.Error("rating a game", "game", row.ID, "error", err)
-	}
-}
+// aborted game is recorded as seen without changing anything. The update is a durable job
+// enqueued with the game's end (effects.go), stored once per game (the store refuses a second).
 
 // rateGame stores the ratings update of a finished rated game.
 func (s *Server) rateGame(ctx context.Context, row store.Game, start game.State, o game.Outcome) error {
@@ -68,27 +53,6 @@ func (s *Server) rateGame(ctx context.Context, row store.Game, start game.State,
 	return err
 }
 
-// rateMissed rates the games that ended while their update could not be stored.
-func (s *Server) rateMissed(ctx context.Context) {
-	gs, err := s.store.UnratedGames(ctx, 1000)
-	if err != nil {
-		s.log.Error("listing unrated games", "error", err)
-		return
-	}
-	for _, g := range gs {
-		kind, err := s.reg.Lookup(g.Kind)
-		if err != nil {
-			continue
-		}
-		start, err := kind.Decode(g.Start)
-		if err != nil {
-			continue
-		}
-		if err := s.rateGame(ctx, g, start, g.Outcome); err != nil {
-			s.log.Error("rating a game", "game", g.ID, "error", err)
-		}
-	}
-}
 
 func toProfileRating(r store.Rating) api.Rating {
 	return api.Rating{Player: r.UserName, Variant: r.Variant, Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation),

@@ -285,13 +285,14 @@ func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, w
 		AITurn: aiTurn(row, work), Now: now,
 		Lobby: row.Mode == platform.ModeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
 	}
+	ended := work.Over() && !lg.tb.Over()
+	change.Jobs = s.effects(row, work, status, ended)
 	if edit != nil {
 		edit(&change)
 	}
 	if err := s.store.Commit(ctx, change); err != nil {
 		return err
 	}
-	ended := work.Over() && !lg.tb.Over()
 	lg.tb, lg.row = work, row
 	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
 	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
@@ -302,9 +303,6 @@ func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, w
 	}
 	s.broadcast(lg, evs)
 	s.afterChange(lg)
-	if ended {
-		s.gameEnded(ctx, lg)
-	}
 	return nil
 }
 
@@ -432,30 +430,28 @@ func (s *Server) pushBacklog(ctx context.Context, lg *liveGame) {
 	s.broadcast(lg, evs)
 }
 
-// resume picks up, after a start, the games that wait for something: an AI's move or a clock.
+// resume picks up, after a start, the games that wait for an AI's move.
 func (s *Server) resume(ctx context.Context) error {
-	gs, err := s.store.ListGames(ctx, store.ListFilter{NeedsAttention: true, Limit: 1000})
-	if err != nil {
-		return err
-	}
-	for _, g := range gs {
-		lg, err := s.live(ctx, g.ID)
+	// Every game where an AI must act, a page at a time: the AI's move is the one thing a
+	// change leaves to memory (its clocks' flag falls and its other effects are durable jobs).
+	n, after := 0, ""
+	for {
+		gs, err := s.store.AITurnGames(ctx, after, 500)
 		if err != nil {
-			s.log.Warn("resuming a game", "game", g.ID, "error", err)
-			continue
+			return err
 		}
-		if evs := lg.tb.Clone().Tick(s.now()); len(evs) > 0 {
-			lg.mu.Unlock()
-			s.do(ctx, g.ID, nil, command{kind: cmdTick, ply: -1})
-			continue
+		for _, g := range gs {
+			s.ai.enqueue(g.ID, g.Version, s.gameOwner(g))
+			after = g.ID
 		}
-		s.afterChange(lg)
-		lg.mu.Unlock()
+		n += len(gs)
+		if len(gs) < 500 {
+			break
+		}
 	}
-	if len(gs) > 0 {
-		s.log.Info("resumed games", "count", len(gs))
+	if n > 0 {
+		s.log.Info("resumed the AI's moves", "games", n)
 	}
-	s.resumeEvents(ctx)
 	return nil
 }
 

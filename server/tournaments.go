@@ -265,7 +265,7 @@ func (s *Server) commitTournament(ctx context.Context, lt *liveTournament, op to
 	deadline, _ := lt.t.NextDeadline()
 	now := s.now()
 	change := store.TournamentChange{ID: lt.id, FromVersion: from, Version: lt.t.Version(), Phase: string(lt.t.Phase()),
-		NextDeadline: deadline, Op: body, Events: stored, Checkpoint: checkpoint, Now: now}
+		NextDeadline: deadline, Op: body, Events: stored, Checkpoint: checkpoint, Now: now, Jobs: tournamentEffects(lt.id, deadline, evs)}
 	if err := s.store.CommitTournament(ctx, change); err != nil {
 		return err
 	}
@@ -280,24 +280,25 @@ func (s *Server) commitTournament(ctx context.Context, lt *liveTournament, op to
 	return nil
 }
 
-// afterTournament follows a committed change of lt (locked).
+// afterTournament follows a committed change of lt (locked): the house AI's posts. (Its next
+// deadline and its rounds' notices are jobs stored with the change: tournamentEffects.)
 func (s *Server) afterTournament(ctx context.Context, lt *liveTournament, evs []tournament.Event) {
-	if d, ok := lt.t.NextDeadline(); ok {
-		s.scheduleAdvance(ctx, lt.id, d)
-	}
-	for _, e := range evs {
-		if e.Kind == tournament.EventRoundOpened {
-			s.insertJob(ctx, roundArgs{Tournament: lt.id, Round: e.Round}, time.Time{})
-		}
-	}
 	s.playHouse(ctx, lt)
 }
 
-// scheduleAdvance schedules a tournament's next deadline.
-func (s *Server) scheduleAdvance(ctx context.Context, id string, at time.Time) {
-	if !at.IsZero() {
-		s.insertJob(ctx, advanceArgs{Tournament: id, At: at.UnixNano()}, at)
+// tournamentEffects are the jobs a tournament's change calls for, stored with it: its next
+// deadline (when it has one) and the notices of a round opened.
+func tournamentEffects(id string, deadline time.Time, evs []tournament.Event) []store.JobInsert {
+	var jobs []store.JobInsert
+	if !deadline.IsZero() {
+		jobs = append(jobs, store.JobInsert{Args: advanceArgs{Tournament: id, At: deadline.UnixNano()}, Opts: uniqueAt(deadline)})
 	}
+	for _, e := range evs {
+		if e.Kind == tournament.EventRoundOpened {
+			jobs = append(jobs, store.JobInsert{Args: roundArgs{Tournament: id, Round: e.Round}, Opts: uniqueAt(time.Time{})})
+		}
+	}
+	return jobs
 }
 
 // playHouse starts the house AI's post where it is due (lt locked). The search runs in the
@@ -573,10 +574,9 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 	deadline, _ := t.NextDeadline()
 	row := store.Tournament{ID: newGameID(), Title: title, HostID: u.ID, HostName: u.Name, Game: cfg.Game, Phase: string(t.Phase()),
 		Version: t.Version(), Created: now, Updated: now, NextDeadline: deadline}
-	if err := s.store.CreateTournament(r.Context(), row, checkpoint, stored); err != nil {
+	if err := s.store.CreateTournament(r.Context(), row, checkpoint, stored, tournamentEffects(row.ID, deadline, evs)...); err != nil {
 		return err
 	}
-	s.scheduleAdvance(r.Context(), row.ID, deadline)
 	lt, err := s.liveTournament(r.Context(), row.ID)
 	if err != nil {
 		return err

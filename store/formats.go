@@ -52,8 +52,8 @@ func (s *Store) PairedEventByID(ctx context.Context, id string) (PairedEvent, er
 
 // SavePairedEvent stores e's new state (at e.Version) over the one at fromVersion, and maps
 // games (new games of the event) to it, in one transaction. A save from a stale version is
-// ErrConflict and stores nothing.
-func (s *Store) SavePairedEvent(ctx context.Context, e PairedEvent, fromVersion int64, games []string, now time.Time) error {
+// ErrConflict and stores nothing. jobs are inserted with the save (the games of a new round).
+func (s *Store) SavePairedEvent(ctx context.Context, e PairedEvent, fromVersion int64, games []string, now time.Time, jobs ...JobInsert) error {
 	if e.Version <= fromVersion {
 		return fmt.Errorf("event %s: version %d after %d", e.ID, e.Version, fromVersion)
 	}
@@ -73,7 +73,7 @@ func (s *Store) SavePairedEvent(ctx context.Context, e PairedEvent, fromVersion 
 				return err
 			}
 		}
-		return nil
+		return s.insertJobs(ctx, tx, jobs)
 	})
 }
 

@@ -84,9 +84,12 @@ func MetaOf(s game.Snapshot) Meta {
 }
 
 // CreateGame stores a new game with its seats (and, for a rematch, links the game it follows).
-func (s *Store) CreateGame(ctx context.Context, g Game) error {
+func (s *Store) CreateGame(ctx context.Context, g Game, jobs ...JobInsert) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := createGameTx(ctx, tx, g); err != nil {
+			return err
+		}
+		if err := s.insertJobs(ctx, tx, jobs); err != nil {
 			return err
 		}
 		if g.Status == StatusOpen {
@@ -328,6 +331,9 @@ type Change struct {
 	Rematch *Game
 	// Lobby tells the other instances that the change shows in the lobby (a join, an end).
 	Lobby bool
+	// Jobs are what must follow the change (its effects: a rating, an event's next round, a
+	// deadline), inserted in its transaction.
+	Jobs []JobInsert
 }
 
 // notify tells the other instances of a change, with tx (PostgreSQL sends it at the commit).
@@ -417,6 +423,9 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 			}
 		}
 		if err := s.insertEvents(ctx, tx, c); err != nil {
+			return err
+		}
+		if err := s.insertJobs(ctx, tx, c.Jobs); err != nil {
 			return err
 		}
 		if c.Rematch != nil && c.Rematch.Status == StatusOpen {
@@ -686,4 +695,11 @@ func (s *Store) CountPlaying(ctx context.Context, userID int64, mode platform.Mo
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE g.status = $1 AND g.mode = $2
 		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $3)`, StatusActive, mode, userID).Scan(&n)
 	return n, err
+}
+
+// AITurnGames returns, a page at a time, the games in play where an AI seat must act: those of
+// ids after afterID, in id order, at most limit.
+func (s *Store) AITurnGames(ctx context.Context, afterID string, limit int) ([]Game, error) {
+	return s.queryGames(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.status = $1 AND g.ai_turn <> 0 AND g.id > $2
+		ORDER BY g.id LIMIT $3`, StatusActive, afterID, limit)
 }

@@ -3,12 +3,14 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"github.com/riverqueue/river/rivermigrate"
@@ -23,6 +25,34 @@ import (
 type Jobs struct {
 	client jobClient
 	pool   *pgxpool.Pool
+}
+
+// JobInsert is a job to insert with a change, in the change's transaction: what must follow the
+// change is stored with it, so a crash can never keep the one and lose the other.
+type JobInsert struct {
+	Args river.JobArgs
+	Opts *river.InsertOpts
+}
+
+// txInserter inserts jobs in a transaction of the store's (a River client on database/sql).
+type txInserter interface {
+	InsertManyTx(ctx context.Context, tx *sql.Tx, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
+}
+
+// insertJobs inserts jobs with tx.
+func (s *Store) insertJobs(ctx context.Context, tx *sql.Tx, jobs []JobInsert) error {
+	if len(jobs) == 0 {
+		return nil
+	}
+	if s.inserter == nil {
+		return errors.New("store: jobs committed before the job queue was set up (NewJobs)")
+	}
+	params := make([]river.InsertManyParams, len(jobs))
+	for i, j := range jobs {
+		params[i] = river.InsertManyParams{Args: j.Args, InsertOpts: j.Opts}
+	}
+	_, err := s.inserter.InsertManyTx(ctx, tx, params)
+	return err
 }
 
 // jobClient is what Jobs uses of a River client, whichever its driver's transaction type.
@@ -58,6 +88,7 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		if err != nil {
 			return nil, err
 		}
+		s.inserter = c
 		return &Jobs{client: c}, nil
 	}
 	pool, err := pgxpool.New(ctx, s.dsn)
@@ -78,6 +109,14 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		pool.Close()
 		return nil, err
 	}
+	// The store's transactions are database/sql's: an insert-only client on the same database
+	// puts jobs in them.
+	ins, err := river.NewClient(riverdatabasesql.New(s.db), &river.Config{Logger: log})
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	s.inserter = ins
 	return &Jobs{client: c, pool: pool}, nil
 }
 

@@ -59,6 +59,9 @@ type Store struct {
 	// a tenth of a move's cost there (PostgreSQL's driver caches its own).
 	stmtMu sync.Mutex
 	stmts  map[string]*sql.Stmt
+
+	// inserter puts jobs in the store's transactions (set by NewJobs).
+	inserter txInserter
 }
 
 // Options tune Open.

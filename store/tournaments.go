@@ -53,11 +53,14 @@ type TournamentChange struct {
 	// checkpoint, and the operations before it are no longer replayed.
 	Checkpoint json.RawMessage
 	Now        time.Time
+	// Jobs are what must follow the change (the next deadline, a round's notices), inserted
+	// in its transaction.
+	Jobs []JobInsert
 }
 
 // CreateTournament stores a new tournament: its row, its first checkpoint (at t.Version) and
 // the events of its creation. An id already taken is ErrConflict.
-func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint json.RawMessage, events []Event) error {
+func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint json.RawMessage, events []Event, jobs ...JobInsert) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (id, title, host_id, game, phase, version, checkpoint, checkpoint_version,
 			next_deadline, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -65,7 +68,10 @@ func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint j
 			nanos(t.Created), nanos(t.Created)); err != nil {
 			return err
 		}
-		return insertTournamentEvents(ctx, tx, t.ID, events)
+		if err := insertTournamentEvents(ctx, tx, t.ID, events); err != nil {
+			return err
+		}
+		return s.insertJobs(ctx, tx, jobs)
 	})
 	if isConflict(err) {
 		return fmt.Errorf("%w: tournament %s exists", ErrConflict, t.ID)
@@ -102,7 +108,10 @@ func (s *Store) CommitTournament(ctx context.Context, c TournamentChange) error 
 			c.ID, c.Version, c.FromVersion, string(c.Op)); err != nil {
 			return err
 		}
-		return insertTournamentEvents(ctx, tx, c.ID, c.Events)
+		if err := insertTournamentEvents(ctx, tx, c.ID, c.Events); err != nil {
+			return err
+		}
+		return s.insertJobs(ctx, tx, c.Jobs)
 	})
 	if isConflict(err) {
 		return fmt.Errorf("%w: tournament %s: version %d is already stored", ErrConflict, c.ID, c.Version)

@@ -44,9 +44,9 @@ var servingURL = regexp.MustCompile(`msg=serving url=(http://\S+)`)
 
 // startServer runs the binary on a free port and the given database, and waits for the log
 // line that gives its URL.
-func startServer(t *testing.T, db string) *serverProcess {
+func startServer(t *testing.T, db string, flags ...string) *serverProcess {
 	t.Helper()
-	cmd := exec.Command(builtBinary(t), "serve", "--addr", "127.0.0.1:0", "--db", db)
+	cmd := exec.Command(builtBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +107,8 @@ type apiClient struct {
 	t     *testing.T
 	base  string
 	token string
+	// http, when set, is the client's (a cookie jar's).
+	http *http.Client
 }
 
 func newGuest(t *testing.T, base string) *apiClient {
@@ -137,7 +139,11 @@ func (c *apiClient) do(method, path string, in, out any) (int, []byte) {
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
-	resp, err := (&http.Client{Timeout: 60 * time.Second}).Do(req)
+	hc := c.http
+	if hc == nil {
+		hc = &http.Client{Timeout: 60 * time.Second}
+	}
+	resp, err := hc.Do(req)
 	if err != nil {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
