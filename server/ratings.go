@@ -53,7 +53,6 @@ func (s *Server) rateGame(ctx context.Context, row store.Game, start game.State,
 	return err
 }
 
-
 func toProfileRating(r store.Rating) api.Rating {
 	return api.Rating{Player: r.UserName, Variant: r.Variant, Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation),
 		Volatility: r.Volatility, Games: r.Games, Text: r.Rating.String()}
