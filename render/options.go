@@ -91,11 +91,12 @@ const (
 	keyLetters = "letters"
 )
 
-// ParseQuery reads a picture's options from a query string's values. Every key is optional;
+// ParseQuery reads a picture's options from a query string's values. Every key is optional
+// (the theme is Auto, the ply Latest when not given);
 // unknown keys are ignored (links carry others), a known key given twice or a value out of its
 // bounds is an error that says what is wanted.
 func ParseQuery(v url.Values) (Query, error) {
-	q := Query{Ply: Latest}
+	q := Query{Options: Options{Theme: Auto}, Ply: Latest}
 	one := func(key string) (string, bool, error) {
 		vs, ok := v[key]
 		if !ok {

@@ -3,7 +3,9 @@ package render
 import (
 	"fmt"
 	"image/color"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Theme is a board theme of the web UI.
@@ -139,14 +141,21 @@ func rgb(v uint32) color.NRGBA {
 	return color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
-// quoteShort quotes s for an error message, cut to a readable length.
+// quoteShort quotes s for an error message, cut to a readable length (a query string may
+// carry anything, unprintable bytes too).
 func quoteShort(s string) string {
-	const max = 40
-	if len(s) > max {
-		r := []rune(s)
-		if len(r) > max {
-			s = string(r[:max]) + "…"
+	const max = 34 // quoted, with its quotation marks
+	q := strconv.Quote(s)
+	if len(q) <= max {
+		return q
+	}
+	for cut := min(len(s)-1, max); cut > 0; cut-- {
+		if !utf8.RuneStart(s[cut]) {
+			continue
+		}
+		if q = strconv.Quote(s[:cut]); len(q) <= max {
+			return q + "…"
 		}
 	}
-	return fmt.Sprintf("%q", s)
+	return `""…`
 }
