@@ -11,23 +11,12 @@ import (
 
 // BenchmarkPNG8x8 draws an 8x8 Othello position in the middle game, its last move and flips
 // marked, as a 480-pixel PNG (target: under 5 ms on one core).
-func BenchmarkPNG8x8(b *testing.B) {
-	p, err := benchReplay(b, "reversi", "", 30, 11).At(Latest)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var r Renderer
-	o := Options{Size: 480}
-	b.ReportAllocs()
-	for b.Loop() {
-		if err := r.PNG(io.Discard, p, o); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkPNG8x8(b *testing.B) { benchPosition(b, PNG) }
 
 // BenchmarkSVG8x8 is BenchmarkPNG8x8 as SVG.
-func BenchmarkSVG8x8(b *testing.B) {
+func BenchmarkSVG8x8(b *testing.B) { benchPosition(b, SVG) }
+
+func benchPosition(b *testing.B, f Format) {
 	p, err := benchReplay(b, "reversi", "", 30, 11).At(Latest)
 	if err != nil {
 		b.Fatal(err)
@@ -36,7 +25,7 @@ func BenchmarkSVG8x8(b *testing.B) {
 	o := Options{Size: 480}
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := r.SVG(io.Discard, p, o); err != nil {
+		if err := r.Encode(io.Discard, f, p, o); err != nil {
 			b.Fatal(err)
 		}
 	}

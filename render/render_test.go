@@ -7,7 +7,6 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,35 +127,11 @@ func TestGIF(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if msg := differBy(canvas, img, 48, 0.01); msg != "" {
+			if msg := differ(canvas, img, 48, 0.01); msg != "" { // a GIF's palette is the whole game's
 				t.Errorf("%s: frame %d: %s", key, i, msg)
 			}
 		}
 	}
-}
-
-// differBy is differ with the given tolerances (a GIF's palette is the whole game's).
-func differBy(a, b image.Image, channel int, share float64) string {
-	bad, r := 0, a.Bounds()
-	if r != b.Bounds() {
-		return "size " + r.String() + ", want " + b.Bounds().String()
-	}
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, _ := a.At(x, y).RGBA()
-			r2, g2, b2, _ := b.At(x, y).RGBA()
-			for _, d := range [...][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}} {
-				if diff := int(d[0]>>8) - int(d[1]>>8); diff > channel || diff < -channel {
-					bad++
-					break
-				}
-			}
-		}
-	}
-	if float64(bad) > share*float64(r.Dx()*r.Dy()) {
-		return strconv.Itoa(bad) + " pixels differ"
-	}
-	return ""
 }
 
 // TestMarks checks what each game's last move marks: Othello's placed disc and the discs it

@@ -78,19 +78,30 @@ const (
 	pixelShare       = 0.002
 )
 
-// checkPNG compares a PNG with its golden file (or writes it with -update).
-func checkPNG(t *testing.T, name string, got []byte) {
+// golden returns the golden file's bytes to compare got with, or writes got as the golden file
+// with -update (and returns false: nothing to compare).
+func golden(t *testing.T, name string, got []byte) ([]byte, bool) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name)
 	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return
+		return nil, false
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatalf("%v (run the test with -update to write it, then look at it)", err)
+	}
+	return want, true
+}
+
+// checkPNG compares a PNG with its golden file (or writes it with -update).
+func checkPNG(t *testing.T, name string, got []byte) {
+	t.Helper()
+	want, ok := golden(t, name, got)
+	if !ok {
+		return
 	}
 	gi, err := png.Decode(strings.NewReader(string(got)))
 	if err != nil {
@@ -100,15 +111,16 @@ func checkPNG(t *testing.T, name string, got []byte) {
 	if err != nil {
 		t.Fatalf("%s: the golden picture does not decode: %v", name, err)
 	}
-	if msg := differ(gi, wi); msg != "" {
+	if msg := differ(gi, wi, channelTolerance, pixelShare); msg != "" {
 		bad := filepath.Join(t.TempDir(), name)
 		_ = os.WriteFile(bad, got, 0o644)
 		t.Errorf("%s: %s (the picture made is at %s)", name, msg, bad)
 	}
 }
 
-// differ says how a and b differ beyond the tolerance, "" when they do not.
-func differ(a, b image.Image) string {
+// differ says how a and b differ beyond the tolerances (channel, in a channel's 0-255; share, of
+// the pixels), "" when they do not.
+func differ(a, b image.Image, channel int, share float64) string {
 	if a.Bounds() != b.Bounds() {
 		return "size " + a.Bounds().String() + ", want " + b.Bounds().String()
 	}
@@ -118,15 +130,15 @@ func differ(a, b image.Image) string {
 			r1, g1, b1, a1 := a.At(x, y).RGBA()
 			r2, g2, b2, a2 := b.At(x, y).RGBA()
 			for _, d := range [...][2]uint32{{r1, r2}, {g1, g2}, {b1, b2}, {a1, a2}} {
-				if diff := int(d[0]>>8) - int(d[1]>>8); diff > channelTolerance || diff < -channelTolerance {
+				if diff := int(d[0]>>8) - int(d[1]>>8); diff > channel || diff < -channel {
 					bad++
 					break
 				}
 			}
 		}
 	}
-	if float64(bad) > pixelShare*float64(r.Dx()*r.Dy()) {
-		return strconv.Itoa(bad) + " pixels differ from the golden picture"
+	if float64(bad) > share*float64(r.Dx()*r.Dy()) {
+		return strconv.Itoa(bad) + " pixels differ"
 	}
 	return ""
 }
@@ -137,16 +149,9 @@ var svgNumber = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?`)
 // twentieth of a pixel.
 func checkSVG(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	want, ok := golden(t, name, got)
+	if !ok {
 		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run the test with -update to write it, then look at it)", err)
 	}
 	g, w := string(got), string(want)
 	if gs, ws := svgNumber.ReplaceAllString(g, "#"), svgNumber.ReplaceAllString(w, "#"); gs != ws {
