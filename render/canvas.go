@@ -1,6 +1,10 @@
 package render
 
-import "image/color"
+import (
+	"image/color"
+
+	"turncoat/game"
+)
 
 // canvas is what a picture is drawn on: a raster image (PNG, GIF) or an SVG document. The
 // scene draws once, against this interface, so both formats show the same picture.
@@ -30,10 +34,39 @@ type canvas interface {
 	// (anchor), in the Go font's bold at size pixels; a halo of width haloW in colour halo
 	// goes round the letters when haloW > 0.
 	text(x, y float32, s string, size float32, anchor anchor, c color.NRGBA, halo color.NRGBA, haloW float32)
-	// group draws what draw draws around (0, 0) with its origin at (cx, cy): a piece, drawn
-	// once and copied by the raster canvas (key names it; ext bounds its reach from the
-	// centre), defined once and used by the SVG canvas.
-	group(key spriteKey, cx, cy, ext float32, draw func(c canvas))
+	// group draws a piece (art, drawn round (0, 0)) with its centre at (cx, cy): drawn once
+	// and copied by the raster canvas (key names it; ext bounds its reach from the centre),
+	// defined once and used by the SVG canvas.
+	group(key spriteKey, cx, cy, ext float32, art pieceArt)
+}
+
+// pieceArt is a piece as a group draws it: a disc, a hole or a stack, at k pixels a unit.
+type pieceArt struct {
+	kind          artKind
+	th            *palette
+	k             float32
+	black         bool        // a disc's face
+	parts         []game.Part // a stack's
+	colour, label string      // a stack's
+}
+
+type artKind uint8
+
+const (
+	artDisc artKind = iota
+	artHole
+	artStack
+)
+
+func (a *pieceArt) draw(c canvas) {
+	switch a.kind {
+	case artDisc:
+		drawDiscAt(c, a.th, 0, 0, 40*a.k, a.black)
+	case artHole:
+		drawHole(c, a.k)
+	case artStack:
+		drawStack(c, a.k, a.parts, a.colour, a.label)
+	}
 }
 
 type anchor int8

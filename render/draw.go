@@ -289,10 +289,11 @@ func (s *scene) piece(cell *game.Cell, box gridBox, i int) {
 	k := s.l.k
 	x, y := box.center(i, s.l.cell)
 	key := spriteKey{theme: s.th.name, scale: k}
+	art := pieceArt{th: s.th, k: k}
 	switch {
 	case cell.Hole:
-		key.what = "hole"
-		s.c.group(key, x, y, 42*k+1, func(c canvas) { drawHole(c, k) })
+		key.what, art.kind = "hole", artHole
+		s.c.group(key, x, y, 42*k+1, art)
 	case cell.Piece == nil:
 	case len(cell.Piece.Parts) > 0:
 		p := cell.Piece
@@ -300,13 +301,12 @@ func (s *scene) piece(cell *game.Cell, box gridBox, i int) {
 		if !s.o.NoLetters {
 			key.label = p.Label
 		}
-		label := key.label
-		s.c.group(key, x, y, 52*k+1, func(c canvas) { drawStack(c, k, p.Parts, p.Colour, label) })
+		art.kind, art.parts, art.colour, art.label = artStack, p.Parts, p.Colour, key.label
+		s.c.group(key, x, y, 52*k+1, art)
 	default:
 		key.what, key.colour = "disc", cell.Piece.Colour
-		th := s.th
-		black := cell.Piece.Colour == "black"
-		s.c.group(key, x, y, 42*k+1, func(c canvas) { drawDiscAt(c, th, 0, 0, 40*k, black) })
+		art.kind, art.black = artDisc, cell.Piece.Colour == "black"
+		s.c.group(key, x, y, 42*k+1, art)
 	}
 }
 

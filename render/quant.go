@@ -95,11 +95,16 @@ func (q *quantizer) choose(reserve int) color.Palette {
 		q.lut[b] = int16(len(q.pal))
 		q.pal = append(q.pal, color.NRGBA{uint8(q.sumR[b] / n), uint8(q.sumG[b] / n), uint8(q.sumB[b] / n), 0xff})
 	}
-	q.palette = q.palette[:0]
-	for _, c := range q.pal {
-		q.palette = append(q.palette, c)
+	// The palette's entries are interface values: keep those that hold the same colour as
+	// before (a picture's palette is much like the last one's), so as not to allocate them anew.
+	for i, c := range q.pal {
+		if i == len(q.palette) {
+			q.palette = append(q.palette, c)
+		} else if old, ok := q.palette[i].(color.NRGBA); !ok || old != c {
+			q.palette[i] = c
+		}
 	}
-	return q.palette
+	return q.palette[:len(q.pal)]
 }
 
 // nearest returns the palette index of the colour nearest bucket b's middle.

@@ -250,8 +250,17 @@ func (r *raster) rect(x, y, w, h, rx float32, c color.NRGBA) {
 	x, y = x+r.ox, y+r.oy
 	if rx == 0 && c.A == 0xff && whole(x) && whole(y) && whole(w) && whole(h) {
 		// on whole pixels, an opaque rectangle is a plain fill: no edge to smooth
-		u := image.Uniform{C: c}
-		draw.Draw(r.img, image.Rect(int(x), int(y), int(x+w), int(y+h)), &u, image.Point{}, draw.Src)
+		b := image.Rect(int(x), int(y), int(x+w), int(y+h)).Intersect(r.img.Rect)
+		if b.Empty() {
+			return
+		}
+		first := r.img.Pix[r.img.PixOffset(b.Min.X, b.Min.Y):][:4*b.Dx()]
+		for i := 0; i < len(first); i += 4 {
+			first[i], first[i+1], first[i+2], first[i+3] = c.R, c.G, c.B, 0xff
+		}
+		for y := b.Min.Y + 1; y < b.Max.Y; y++ {
+			copy(r.img.Pix[r.img.PixOffset(b.Min.X, y):], first)
+		}
 		return
 	}
 	r.p.roundRect(x, y, w, h, rx, false, false)
@@ -406,7 +415,7 @@ func (r *raster) text(x, y float32, s string, size float32, a anchor, c, halo co
 // group draws a piece from the sprite cache, drawing it there first if it is not yet: the
 // sprite is drawn with the piece's centre at the same fraction of a pixel (in quarters) as
 // here, so that the copy lands where the piece would have been drawn.
-func (r *raster) group(key spriteKey, cx, cy, ext float32, drawPiece func(c canvas)) {
+func (r *raster) group(key spriteKey, cx, cy, ext float32, art pieceArt) {
 	cx, cy = cx+r.ox, cy+r.oy
 	ix, qx := quarter(cx)
 	iy, qy := quarter(cy)
@@ -417,7 +426,7 @@ func (r *raster) group(key spriteKey, cx, cy, ext float32, drawPiece func(c canv
 		spr = image.NewRGBA(image.Rect(0, 0, 2*e+1, 2*e+1))
 		sub := raster{img: spr, ox: float32(e) + float32(qx)/4, oy: float32(e) + float32(qy)/4, sh: r.sh}
 		sub.p.reset()
-		drawPiece(&sub)
+		art.draw(&sub)
 		r.sprites.put(k, spr)
 	}
 	over(r.img, image.Rect(ix-e, iy-e, ix+e+1, iy+e+1), spr)

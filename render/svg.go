@@ -254,7 +254,7 @@ func (w *byteAppender) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func (c *svgCanvas) group(key spriteKey, cx, cy, ext float32, draw func(c canvas)) {
+func (c *svgCanvas) group(key spriteKey, cx, cy, ext float32, art pieceArt) {
 	id, ok := c.ids[key]
 	if !ok {
 		id = len(c.ids) + 1
@@ -262,7 +262,7 @@ func (c *svgCanvas) group(key spriteKey, cx, cy, ext float32, draw func(c canvas
 		c.out = &c.defs
 		b := append(c.defs, `<g id="p`...)
 		c.defs = append(strconv.AppendInt(b, int64(id), 10), `">`...)
-		draw(c)
+		art.draw(c)
 		c.defs = append(c.defs, "</g>"...)
 		c.out = &c.body
 	}
