@@ -1,0 +1,250 @@
+// Package aggregate keeps the service's versioned aggregates in memory (a live game, a
+// tournament, a paired event), one actor each: a goroutine that owns the aggregate and runs the
+// work sent to it one at a time, in order, from a bounded mailbox. The store is authoritative:
+// an aggregate is loaded on first use, changed on a copy that is committed from the version it
+// was made on, replaced only once the commit succeeded, and reloaded when another instance
+// committed first (the change is then tried again on the fresh state). An actor with nothing to
+// do for a while, and nothing that keeps it (followers, timers), is evicted.
+package aggregate
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"turncoat/platform"
+)
+
+// Config sets up a cache of aggregates of type T.
+type Config[T any] struct {
+	// Load reads an aggregate from the store (platform.ErrNotFound, or an error whose code is
+	// platform.NotFound, when there is none).
+	Load func(ctx context.Context, id string) (T, error)
+	// Keep reports whether an idle aggregate must stay in memory (followers, running clocks).
+	Keep func(v T) bool
+	// Evicted is told of an aggregate leaving memory (to stop its timers).
+	Evicted func(v T)
+	// Idle is how long an actor waits for work before it may be evicted (default a minute).
+	Idle time.Duration
+	// Mailbox bounds the work waiting for one actor (default 64): beyond it, Do answers Busy
+	// at once rather than queueing without end.
+	Mailbox int
+	// Retries bounds how often Update tries a change again after a conflict (default 1).
+	Retries int
+}
+
+// Cache is the aggregates of one kind held in memory.
+type Cache[T any] struct {
+	cfg Config[T]
+
+	mu     sync.Mutex
+	actors map[string]*actor[T]
+	closed bool
+	wg     sync.WaitGroup
+}
+
+type actor[T any] struct {
+	id     string
+	mbox   chan work[T]
+	loaded bool
+	value  T
+}
+
+type work[T any] struct {
+	ctx  context.Context
+	f    func(ctx context.Context, v *T) error
+	done chan error
+}
+
+// ErrBusy is the answer when an aggregate's mailbox is full.
+var ErrBusy = platform.Errorf(platform.Busy, "busy: too many requests wait for this; try again in a moment")
+
+// errClosed is the answer once the cache is closed.
+var errClosed = platform.Errorf(platform.Unavailable, "the server is shutting down")
+
+// New returns an empty cache.
+func New[T any](cfg Config[T]) *Cache[T] {
+	if cfg.Idle <= 0 {
+		cfg.Idle = time.Minute
+	}
+	if cfg.Mailbox <= 0 {
+		cfg.Mailbox = 64
+	}
+	if cfg.Retries <= 0 {
+		cfg.Retries = 1
+	}
+	return &Cache[T]{cfg: cfg, actors: map[string]*actor[T]{}}
+}
+
+// Do runs f on aggregate id in its actor, loading it first if it is not in memory, and returns
+// f's error (or the load's). f may replace *v. It answers ErrBusy at once when the actor's
+// mailbox is full; f runs even if ctx ends meanwhile (a change half made is never left), but
+// Do then returns ctx's error without waiting.
+func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context, v *T) error) error {
+	w := work[T]{ctx: ctx, f: f, done: make(chan error, 1)}
+	c.mu.Lock()
+	if c.closed {
+		c.mu.Unlock()
+		return errClosed
+	}
+	a := c.actors[id]
+	if a == nil {
+		a = &actor[T]{id: id, mbox: make(chan work[T], c.cfg.Mailbox)}
+		c.actors[id] = a
+		c.wg.Add(1)
+		go c.run(a)
+	}
+	// The send is made under the lock, and the actor leaves only under it with an empty
+	// mailbox: no work is ever sent to an actor that has gone.
+	select {
+	case a.mbox <- w:
+	default:
+		c.mu.Unlock()
+		return ErrBusy
+	}
+	c.mu.Unlock()
+	select {
+	case err := <-w.done:
+		return err
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Update changes aggregate id: change gets the current value and returns the next one with the
+// commit that stores it (made from the current value's version); the next value replaces the
+// current only once commit succeeds. A commit that fails with platform.ErrConflict (another
+// instance came first) reloads the aggregate and runs change again, up to Config.Retries times;
+// a change that has nothing to commit returns a nil commit. It returns the value after.
+func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx context.Context, cur T) (next T, commit func(context.Context) error, err error)) (T, error) {
+	var out T
+	err := c.Do(ctx, id, func(ctx context.Context, v *T) error {
+		for attempt := 0; ; attempt++ {
+			next, commit, err := change(ctx, *v)
+			if err != nil {
+				return err
+			}
+			if commit == nil {
+				out = *v
+				return nil
+			}
+			err = commit(ctx)
+			if err == nil {
+				*v = next
+				out = next
+				return nil
+			}
+			if !errors.Is(err, platform.ErrConflict) || attempt >= c.cfg.Retries {
+				return err
+			}
+			fresh, lerr := c.cfg.Load(ctx, id)
+			if lerr != nil {
+				return lerr
+			}
+			*v = fresh
+		}
+	})
+	return out, err
+}
+
+// run is an actor's loop.
+func (c *Cache[T]) run(a *actor[T]) {
+	defer c.wg.Done()
+	idle := time.NewTimer(c.cfg.Idle)
+	defer idle.Stop()
+	for {
+		select {
+		case w := <-a.mbox:
+			c.serve(a, w)
+			if !idle.Stop() {
+				select {
+				case <-idle.C:
+				default:
+				}
+			}
+			idle.Reset(c.cfg.Idle)
+		case <-idle.C:
+			if c.leave(a) {
+				return
+			}
+			idle.Reset(c.cfg.Idle)
+		}
+	}
+}
+
+// serve runs one piece of work, loading the aggregate first when needed. A load that fails
+// leaves the actor empty: the next work loads again.
+func (c *Cache[T]) serve(a *actor[T], w work[T]) {
+	if !a.loaded {
+		v, err := c.cfg.Load(w.ctx, a.id)
+		if err != nil {
+			w.done <- err
+			return
+		}
+		a.value, a.loaded = v, true
+	}
+	w.done <- w.f(w.ctx, &a.value)
+}
+
+// leave evicts an idle actor unless its aggregate must stay or work came meanwhile; it reports
+// whether the actor has gone.
+func (c *Cache[T]) leave(a *actor[T]) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(a.mbox) > 0 || a.loaded && c.cfg.Keep != nil && c.cfg.Keep(a.value) && !c.closed {
+		return false
+	}
+	delete(c.actors, a.id)
+	if a.loaded && c.cfg.Evicted != nil {
+		c.cfg.Evicted(a.value)
+	}
+	return true
+}
+
+// Len returns the number of aggregates in memory.
+func (c *Cache[T]) Len() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return len(c.actors)
+}
+
+// Each runs f on every aggregate in memory, each in its own actor (a shutdown stopping their
+// timers, a reload after a lost notification connection); errors are f's to report.
+func (c *Cache[T]) Each(ctx context.Context, f func(ctx context.Context, id string, v *T)) {
+	c.mu.Lock()
+	ids := make([]string, 0, len(c.actors))
+	for id := range c.actors {
+		ids = append(ids, id)
+	}
+	c.mu.Unlock()
+	for _, id := range ids {
+		c.IfLoaded(ctx, id, func(ctx context.Context, v *T) { f(ctx, id, v) })
+	}
+}
+
+// IfLoaded runs f on aggregate id in its actor only if it is in memory and loaded (a change
+// another instance made, to follow); it reports whether f ran.
+func (c *Cache[T]) IfLoaded(ctx context.Context, id string, f func(ctx context.Context, v *T)) bool {
+	c.mu.Lock()
+	_, ok := c.actors[id]
+	c.mu.Unlock()
+	if !ok {
+		return false
+	}
+	ran := false
+	c.Do(ctx, id, func(ctx context.Context, v *T) error {
+		f(ctx, v)
+		ran = true
+		return nil
+	})
+	return ran
+}
+
+// Close stops taking work; the actors leave as they go idle (Evicted told of each). It waits
+// for nothing: a shutdown's own timeout bounds the work in flight.
+func (c *Cache[T]) Close() {
+	c.mu.Lock()
+	c.closed = true
+	c.mu.Unlock()
+}

@@ -1,0 +1,158 @@
+package aggregate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"turncoat/platform"
+)
+
+// counter is a versioned aggregate for the tests: its store is a map guarded by a lock, and a
+// commit from a stale version conflicts.
+type counter struct {
+	version int64
+	n       int
+}
+
+type counterStore struct {
+	mu    sync.Mutex
+	rows  map[string]counter
+	loads atomic.Int64
+}
+
+func (s *counterStore) load(_ context.Context, id string) (counter, error) {
+	s.loads.Add(1)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.rows[id]
+	if !ok {
+		return counter{}, platform.ErrNotFound
+	}
+	return c, nil
+}
+
+func (s *counterStore) commit(id string, from int64, next counter) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rows[id].version != from {
+		return fmt.Errorf("%w: at %d, not %d", platform.ErrConflict, s.rows[id].version, from)
+	}
+	s.rows[id] = next
+	return nil
+}
+
+func increment(s *counterStore, id string) func(ctx context.Context, cur counter) (counter, func(context.Context) error, error) {
+	return func(ctx context.Context, cur counter) (counter, func(context.Context) error, error) {
+		next := counter{version: cur.version + 1, n: cur.n + 1}
+		return next, func(context.Context) error { return s.commit(id, cur.version, next) }, nil
+	}
+}
+
+// TestUpdatesAreSerialAndRetried: many concurrent updates of one aggregate each apply once; a
+// change committed meanwhile by "another instance" is picked up by a reload and the update is
+// tried again on it.
+func TestUpdatesAreSerialAndRetried(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {}}}
+	c := New(Config[counter]{Load: st.load, Mailbox: 1000})
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for range 200 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := c.Update(ctx, "a", increment(st, "a")); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	// Another instance moves the store on; the cache's copy is stale.
+	st.mu.Lock()
+	st.rows["a"] = counter{version: 500, n: 1000}
+	st.mu.Unlock()
+	got, err := c.Update(ctx, "a", increment(st, "a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.n != 1001 || st.rows["a"].n != 1001 {
+		t.Fatalf("after the conflict: %+v, stored %+v", got, st.rows["a"])
+	}
+	if st.loads.Load() != 2 {
+		t.Errorf("%d loads, want 2 (the first, and the reload after the conflict)", st.loads.Load())
+	}
+}
+
+// TestBusyAndNotFound: a full mailbox answers Busy at once; a missing aggregate is the load's
+// error, and the actor loads again next time.
+func TestBusyAndNotFound(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {}}}
+	c := New(Config[counter]{Load: st.load, Mailbox: 2})
+	ctx := context.Background()
+	block := make(chan struct{})
+	started := make(chan struct{})
+	go c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
+	<-started
+	for range 2 {
+		go c.Do(ctx, "a", func(context.Context, *counter) error { return nil })
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		c.mu.Lock()
+		n := len(c.actors["a"].mbox)
+		c.mu.Unlock()
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d works wait, want 2", n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if err := c.Do(ctx, "a", func(context.Context, *counter) error { return nil }); !errors.Is(err, ErrBusy) {
+		t.Fatalf("a full mailbox: %v, want busy", err)
+	}
+	close(block)
+	if err := c.Do(ctx, "nope", func(context.Context, *counter) error { return nil }); !errors.Is(err, platform.ErrNotFound) {
+		t.Errorf("a missing aggregate: %v", err)
+	}
+	st.mu.Lock()
+	st.rows["nope"] = counter{n: 7}
+	st.mu.Unlock()
+	var n int
+	if err := c.Do(ctx, "nope", func(_ context.Context, v *counter) error { n = v.n; return nil }); err != nil || n != 7 {
+		t.Errorf("made meanwhile: %v, %d", err, n)
+	}
+}
+
+// TestEviction: an idle actor leaves unless Keep holds it; Evicted is told.
+func TestEviction(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {}, "b": {n: 1}}}
+	var evicted sync.Map
+	c := New(Config[counter]{Load: st.load, Idle: 20 * time.Millisecond,
+		Keep:    func(v counter) bool { return v.n == 1 },
+		Evicted: func(v counter) { evicted.Store(v.n, true) }})
+	ctx := context.Background()
+	for _, id := range []string{"a", "b"} {
+		if err := c.Do(ctx, id, func(context.Context, *counter) error { return nil }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for c.Len() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d aggregates in memory, want the kept one", c.Len())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if _, ok := evicted.Load(0); !ok {
+		t.Error("Evicted was not told")
+	}
+	if _, ok := evicted.Load(1); ok {
+		t.Error("the kept aggregate was evicted")
+	}
+}
