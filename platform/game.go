@@ -1,5 +1,11 @@
 package platform
 
+import (
+	"encoding/json"
+	"time"
+	"turncoat/game"
+)
+
 // Status is where a game is in its life.
 type Status string
 
@@ -28,3 +34,74 @@ const (
 
 // Valid reports whether m is a mode.
 func (m Mode) Valid() bool { return m == ModeHotSeat || m == ModeAI || m == ModeOnline }
+
+// Seat is who plays one side of a game: a user, an AI (its agent spec), or nobody yet (an open
+// seat, with the hash of its invitation token when it was made by invitation).
+type Seat struct {
+	UserID     int64
+	UserName   string
+	AI         string
+	InviteHash string
+}
+
+// Open reports whether nobody holds the seat yet.
+func (s Seat) Open() bool { return s.UserID == 0 && s.AI == "" }
+
+// Game is a game's row: what it is, who plays it, and the table's state that is not in the
+// move log (version, clocks, offers, how it ended).
+type Game struct {
+	ID        string
+	Kind      string
+	Start     string
+	Time      game.TimeControl
+	Mode      Mode
+	Rated     bool
+	CreatedBy int64
+	Created   time.Time
+	Updated   time.Time
+	Status    Status
+	Version   int64
+	Ply       int
+	Meta      Meta
+	Outcome   game.Outcome
+	// Deadline is when the first running clock runs out (zero when none runs).
+	Deadline time.Time
+	// AITurn is set while an AI seat must act.
+	AITurn    bool
+	RematchOf string
+	Rematch   string
+	Seats     [2]Seat
+}
+
+// Meta is the part of a table's state that is not in the move log, stored as JSON.
+type Meta struct {
+	Clock     game.SnapshotClock `json:"clock"`
+	DrawOffer game.Player        `json:"drawOffer"`
+	End       *game.SnapshotEnd  `json:"end,omitempty"`
+	// Takeback is a standing request to take back moves: who asked and how many moves.
+	Takeback *game.TakebackRequest `json:"takeback,omitempty"`
+}
+
+// UnmarshalJSON reads Meta; a missing drawOffer means none.
+func (m *Meta) UnmarshalJSON(b []byte) error {
+	type plain Meta
+	p := plain{DrawOffer: game.NoPlayer}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return err
+	}
+	*m = Meta(p)
+	return nil
+}
+
+// MetaOf returns the meta of a table's snapshot.
+func MetaOf(s game.Snapshot) Meta {
+	return Meta{Clock: s.Clock, DrawOffer: s.DrawOffer, End: s.End}
+}
+
+// User is a player: registered (with a password) or a guest (a name and a session only).
+type User struct {
+	ID      int64
+	Name    string
+	Guest   bool
+	Created time.Time
+}

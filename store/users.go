@@ -7,15 +7,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"turncoat/platform"
 )
 
-// User is a player: registered (with a password) or a guest (a name and a session only).
-type User struct {
-	ID      int64
-	Name    string
-	Guest   bool
-	Created time.Time
-}
+// User is a player (the domain's type).
+type User = platform.User
 
 // NameKey is the form of a name that must be unique: names differ by more than case.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
