@@ -2,14 +2,11 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"errors"
-	"strconv"
 	"sync"
 	"time"
+	"turncoat/platform/aiwork"
 
-	"turncoat/engine"
 	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/store"
@@ -83,7 +80,7 @@ type aiRun struct{ cancel context.CancelFunc }
 // think waits for a slot of owner's share of the AI, then finds and plays the AI's move in game
 // id at the version it was asked for.
 func (s *Server) think(ctx context.Context, id, owner string) error {
-	release, err := s.fair.acquire(ctx, owner, false)
+	release, err := s.aiw.Acquire(ctx, owner, false)
 	if err != nil {
 		s.ai.take(id)
 		return nil // the server stops
@@ -127,7 +124,7 @@ func (s *Server) think(ctx context.Context, id, owner string) error {
 	}()
 	s.metrics.aiSearches.Inc()
 	start := time.Now()
-	agent, err := s.newAgent(state.Game(), spec, secretSeed())
+	agent, err := s.aiw.NewAgent(state.Game(), spec, aiwork.SecretSeed())
 	var a game.Action
 	if err == nil {
 		a, err = agent.Choose(actx, state, side)
@@ -145,43 +142,4 @@ func (s *Server) think(ctx context.Context, id, owner string) error {
 		return nil // the game moved on while the AI thought (a takeback, a resignation)
 	}
 	return err
-}
-
-// secretSeed draws the seed of one AI move's random choices from the operating system's
-// secret randomness. It must never be derivable from what players see (a game's id and ply
-// are public): an opponent who could rerun the AI with its seed would know its hidden Turncoat
-// selection before choosing, and its every tie-break elsewhere. Nothing needs to replay it.
-func secretSeed() uint64 {
-	var b [8]byte
-	rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])
-}
-
-// parseAISeat reads the AI of a seat from a request: a level 1-10 ("5", "level=5"), or an
-// engine spec the safe constructor accepts. It returns the canonical spec stored with the seat.
-func (s *Server) parseAISeat(g game.Game, level int, spec string) (string, error) {
-	if spec == "" {
-		if level == 0 {
-			level = 5
-		}
-		if !engine.Level(level).Valid() {
-			return "", platform.Errorf(platform.BadRequest, "AI level %d: want 1 to 10", level)
-		}
-		spec = "level=" + strconv.Itoa(level)
-	}
-	if _, err := s.newAgent(g, spec, 1); err != nil {
-		return "", platform.Errorf(platform.BadRequest, "AI %q: %v", spec, err)
-	}
-	return spec, nil
-}
-
-// newAgent builds an AI seat's agent, only ever through the safe constructor: a level, or a
-// vetted engine kind with capped parameters; never an external process, never more threads,
-// memory or time than allowed.
-func (s *Server) newAgent(g game.Game, spec string, seed uint64) (engine.Agent, error) {
-	a, err := s.agentLimits.New(g, spec, seed)
-	if err == nil {
-		s.bookAgent(a)
-	}
-	return a, err
 }

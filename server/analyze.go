@@ -1,8 +1,6 @@
 package server
 
 import (
-	"context"
-	"errors"
 	"net/http"
 	"strconv"
 	"turncoat/api"
@@ -14,41 +12,6 @@ import (
 
 // maxAnalyzeMoves bounds the moves an analysis request replays.
 const maxAnalyzeMoves = 1000
-
-// analyzeState has the engine of the given level value every legal move of side in state, on
-// owner's share of the AI: the agent comes from the safe constructor, and the search holds a
-// slot of the fair pool (refused when the owner has enough waiting) and ends after MaxThink at
-// most.
-func (s *Server) analyzeState(ctx context.Context, owner string, state game.State, side game.Player, level int) ([]api.Hint, error) {
-	agent, err := s.newAgent(state.Game(), "level="+strconv.Itoa(level), 1)
-	if err != nil {
-		return nil, err
-	}
-	an, ok := agent.(engine.Analyzer)
-	if !ok {
-		return nil, platform.Errorf(platform.NotAllowed, "%s has no hints", state.Game().Title())
-	}
-	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
-	defer cancel()
-	release, err := s.fair.acquire(ctx, owner, true)
-	if err != nil {
-		var pe *platform.Error
-		if errors.As(err, &pe) {
-			return nil, err
-		}
-		return nil, platform.Errorf(platform.Unavailable, "the AI is busy; try again")
-	}
-	stats, err := an.Analyze(ctx, state, side)
-	release()
-	if err != nil {
-		return nil, err
-	}
-	out := make([]api.Hint, 0, len(stats))
-	for _, st := range stats {
-		out = append(out, api.Hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
-	}
-	return out, nil
-}
 
 // handleAnalyze answers POST /api/analyze: the position reached from a start by some moves, as
 // a view (board, legal moves, outcome) for the side to act, and, with a level, the engine's
@@ -125,7 +88,7 @@ func (s *Server) handleAnalyze(w http.ResponseWriter, r *http.Request) error {
 		out["actions"] = actions
 	}
 	if req.Level > 0 && state.ToAct().Has(side) {
-		hints, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, req.Level)
+		hints, err := s.aiw.Analyze(r.Context(), s.aiw.Caller(u, s.clientAddr(r)), state, side, req.Level)
 		if err != nil {
 			return err
 		}

@@ -74,7 +74,9 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 		}
 		if u != nil {
 			r = r.WithContext(context.WithValue(context.WithValue(r.Context(), userKey, u), credKey, cred))
-			s.noteCaller(u, r)
+			if u.Guest {
+				s.aiw.NoteGuest(u.ID, s.clientAddr(r))
+			}
 		}
 		if err := h(rec, r); err != nil {
 			s.writeError(rec, r, err)
@@ -90,7 +92,7 @@ func (s *Server) handleKinds(w http.ResponseWriter, r *http.Request) error {
 		for _, f := range game.RecordFormats(g) {
 			k.Records = append(k.Records, f.Name)
 		}
-		if a, err := s.newAgent(g, "level=1", 1); err == nil {
+		if a, err := s.aiw.NewAgent(g, "level=1", 1); err == nil {
 			_, k.Hints = a.(engine.Analyzer)
 		}
 		out = append(out, k)
@@ -231,7 +233,7 @@ func (s *Server) createGame(ctx context.Context, user func() (*store.User, error
 			return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "hot-seat games and games against the AI are unrated")
 		}
 		if req.Mode == platform.ModeAI {
-			if aiSpec, err = s.parseAISeat(g, req.Level, req.Engine); err != nil {
+			if aiSpec, err = s.aiw.SeatSpec(g, req.Level, req.Engine); err != nil {
 				return store.Game{}, nil, "", err
 			}
 		}
@@ -952,7 +954,7 @@ func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	if !state.ToAct().Has(side) {
 		return platform.Errorf(platform.NotYourTurn, "%s does not act now", side)
 	}
-	out, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, level)
+	out, err := s.aiw.Analyze(r.Context(), s.aiw.Caller(u, s.clientAddr(r)), state, side, level)
 	if err != nil {
 		return err
 	}

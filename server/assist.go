@@ -275,7 +275,7 @@ func (s *Server) handleGameAnalysis(w http.ResponseWriter, r *http.Request) erro
 		if err := guestLevel(u, req.Level); err != nil {
 			return err
 		}
-		hints, err := s.analyzeState(r.Context(), s.requestOwner(u, r), state, side, req.Level)
+		hints, err := s.aiw.Analyze(r.Context(), s.aiw.Caller(u, s.clientAddr(r)), state, side, req.Level)
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 	"turncoat/api"
+	"turncoat/platform/aiwork"
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
@@ -127,7 +128,7 @@ func (s *Server) refreshBook() {
 	go func() {
 		defer s.wg.Done()
 		defer sb.refreshing.Store(false)
-		release, err := s.fair.acquire(s.bg, "server", false)
+		release, err := s.aiw.Acquire(s.bg, aiwork.Server, false)
 		if err != nil {
 			return
 		}
@@ -161,7 +162,7 @@ func (s *Server) workLearn(ctx context.Context, a learnArgs) error {
 		if err := s.syncBook(ctx); err != nil {
 			return err
 		}
-		release, err := s.fair.acquire(ctx, "server", false)
+		release, err := s.aiw.Acquire(ctx, aiwork.Server, false)
 		if err != nil {
 			return err
 		}

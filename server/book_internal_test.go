@@ -2,11 +2,13 @@ package server
 
 import (
 	"testing"
+	"time"
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
 	"turncoat/engine/othello/book"
 	"turncoat/games/reversi"
+	"turncoat/platform/aiwork"
 )
 
 // TestAgentsUseServerBook: the server's agents of levels 8-10 play from the server's book (the
@@ -16,12 +18,13 @@ func TestAgentsUseServerBook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{book: sb}
+	s := &Server{book: sb, aiw: aiwork.New(1, time.Minute)}
+	s.aiw.Prepare(s.bookAgent)
 	for _, c := range []struct {
 		spec string
 		want bool
 	}{{"5", false}, {"8", true}, {"10", true}, {"reversi-ab:level=9,book=0", false}, {"reversi-ab:level=2,book=1", true}} {
-		a, err := s.newAgent(reversi.Game{}, c.spec, 1)
+		a, err := s.aiw.NewAgent(reversi.Game{}, c.spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}

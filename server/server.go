@@ -23,10 +23,10 @@ import (
 
 	"golang.org/x/time/rate"
 
-	"turncoat/engine/ai"
 	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/platform"
+	"turncoat/platform/aiwork"
 	"turncoat/store"
 )
 
@@ -100,13 +100,10 @@ type Server struct {
 	lobbySubs    map[*conn]bool
 	lobbyPending bool
 
-	ai          *aiPool
-	agentLimits ai.Limits
-	// fair shares the AI's cores between the people who ask for it.
-	fair      *fairPool
+	ai *aiPool
+	// aiw is the AI's work: agents, and the fair sharing of the cores.
+	aiw       *aiwork.Work
 	hashSlots semaphore
-	// guests remembers the address each guest last came from (see ownerKey).
-	guests sync.Map
 	// houseRuns holds the tournaments whose house AI is at work, and whether it must look
 	// again for a due post when done.
 	houseMu   sync.Mutex
@@ -166,7 +163,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		games:        map[string]*liveGame{},
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
-		fair:         newFairPool(cfg.AIWorkers),
+		aiw:          aiwork.New(cfg.AIWorkers, cfg.MaxThink),
 		houseRuns:    map[string]bool{},
 		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
 		loginLimits:  newLimiters(rateOf(cfg.LoginRate, 1), 10),
@@ -174,7 +171,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		moveLimits:   newLimiters(rateOf(cfg.MoveRate, 20), 60),
 		createLimits: newLimiters(rateOf(cfg.CreateRate, 0.5), 30),
 	}
-	s.agentLimits = ai.Limits{MoveTime: cfg.MaxThink}
 	s.ai = newAIPool(s)
 	var err error
 	if s.book, err = newServerBook(cfg.Book); err != nil {
@@ -182,7 +178,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel, s.bg = cancel, bg
-	s.fair.onChange = func(n int) { s.metrics.aiQueue.Set(float64(n)) }
+	s.aiw.OnWaiting(func(n int) { s.metrics.aiQueue.Set(float64(n)) })
+	s.aiw.Prepare(s.bookAgent)
 	s.ai.run(bg, &s.wg)
 	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {

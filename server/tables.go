@@ -335,7 +335,7 @@ func (s *Server) afterChange(lg *liveGame) {
 		return
 	}
 	if aiTurn(lg.row, lg.tb) {
-		s.ai.enqueue(lg.id, lg.tb.Version(), s.gameOwner(lg.row))
+		s.ai.enqueue(lg.id, lg.tb.Version(), s.aiw.GameOwner(lg.row))
 	}
 	s.scheduleClock(lg)
 }
@@ -441,7 +441,7 @@ func (s *Server) resume(ctx context.Context) error {
 			return err
 		}
 		for _, g := range gs {
-			s.ai.enqueue(g.ID, g.Version, s.gameOwner(g))
+			s.ai.enqueue(g.ID, g.Version, s.aiw.GameOwner(g))
 			after = g.ID
 		}
 		n += len(gs)

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"time"
 	"turncoat/api"
+	"turncoat/platform/aiwork"
 	"unicode/utf8"
 
 	"turncoat/game"
@@ -349,7 +350,7 @@ func (s *Server) houseMove(id string) {
 
 // housePost finds and posts one of the house AI's due moves in tournament id.
 func (s *Server) housePost(ctx context.Context, id string) {
-	release, err := s.fair.acquire(ctx, "tournament:"+id, false)
+	release, err := s.aiw.Acquire(ctx, "tournament:"+id, false)
 	if err != nil {
 		return
 	}
@@ -360,7 +361,7 @@ func (s *Server) housePost(ctx context.Context, id string) {
 	}
 	actx, cancel := context.WithTimeout(ctx, s.cfg.MaxThink)
 	defer cancel()
-	agent, err := s.newAgent(state.Game(), houseLevel, secretSeed())
+	agent, err := s.aiw.NewAgent(state.Game(), houseLevel, aiwork.SecretSeed())
 	var a game.Action
 	if err == nil {
 		a, err = agent.Choose(actx, state, side)
