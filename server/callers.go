@@ -98,7 +98,7 @@ func (s *Server) releaseSocket(c *conn) {
 }
 
 // expired ends c when its credential has expired by the server's clock (checked at each
-// api.Message, besides the timer) and reports whether it did.
+// message, besides the timer) and reports whether it did.
 func (s *Server) expired(c *conn) bool {
 	if cr := c.cred; cr != nil && !cr.until.IsZero() && !s.now().Before(cr.until) {
 		c.end(cr.expiredError())

@@ -15,18 +15,18 @@ import (
 	"turncoat/store"
 )
 
-// The chat of a game between people. Its players write (a api.Message of at most maxChatRunes
+// The chat of a game between people. Its players write (a message of at most maxChatRunes
 // characters, a few a minute); each may mute the other (their messages are no longer shown to
 // the one who muted) and may let the game's spectators read along, who see the chat only when
 // both players let them. A player may switch the chat off in every game: they then neither see
 // it nor receive it, and their opponent cannot write to them. Messages are stored as text and
 // the page shows them as text (never as markup); control characters are taken out.
 //
-// A api.Message reaches the followers of its game on this instance at once; on other instances
+// A message reaches the followers of its game on this instance at once; on other instances
 // (several instances on PostgreSQL) the pages fetch what they miss with the game's next event
 // or on their next connection.
 
-// maxChatRunes bounds a chat api.Message.
+// maxChatRunes bounds a chat message.
 const maxChatRunes = 300
 
 // chatRate and chatBurst bound a player's messages: a burst of five, then one every three
@@ -72,7 +72,7 @@ func (cr chatRules) spectators() bool {
 	return cr.seats[cr.row.Seats[0].UserID].Spectators && cr.seats[cr.row.Seats[1].UserID].Spectators
 }
 
-// sees tells whether u may see a api.Message written by the user author.
+// sees tells whether u may see a message written by the user author.
 func (cr chatRules) sees(u *store.User, author int64) bool {
 	if !betweenPeople(cr.row) {
 		return false
@@ -121,13 +121,13 @@ func (cr chatRules) info(u *store.User) api.ChatInfo {
 	return ci
 }
 
-// handleChatList returns the game's chat after ?after= (a api.Message id) as the caller may see it.
+// handleChatList returns the game's chat after ?after= (a message id) as the caller may see it.
 func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	var after int64
 	if a := r.URL.Query().Get("after"); a != "" {
 		n, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || n < 0 {
-			return platform.Errorf(platform.BadRequest, "after=%q: want a api.Message id, 0 or more", a)
+			return platform.Errorf(platform.BadRequest, "after=%q: want a message id, 0 or more", a)
 		}
 		after = n
 	}
@@ -158,7 +158,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// cleanChat trims a api.Message and takes its control characters out; it refuses an empty or a
+// cleanChat trims a message and takes its control characters out; it refuses an empty or a
 // too long one.
 func cleanChat(text string) (string, error) {
 	text = strings.TrimSpace(strings.Map(func(r rune) rune {
@@ -169,9 +169,9 @@ func cleanChat(text string) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return "", platform.Errorf(platform.ChatEmpty, "the api.Message is empty")
+		return "", platform.Errorf(platform.ChatEmpty, "the message is empty")
 	case n > maxChatRunes:
-		return "", platform.Errorf(platform.ChatTooLong, "a api.Message has at most %d characters (this one has %d)", maxChatRunes, n)
+		return "", platform.Errorf(platform.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
 	}
 	return text, nil
 }

@@ -66,7 +66,7 @@ func httpStatus(code platform.Code) int {
 	return http.StatusInternalServerError
 }
 
-// errMessage returns err as a live api.Message's error.
+// errMessage returns err as a live message's error.
 func errMessage(err error) *api.Error {
 	e := toErrorJSON(err)
 	return &e

@@ -49,7 +49,7 @@ func newConn(u *store.User) *conn {
 	return &conn{send: make(chan []byte, 256), user: u, done: make(chan struct{}), games: map[string]bool{}}
 }
 
-// push queues a api.Message; a full queue closes the connection.
+// push queues a message; a full queue closes the connection.
 func (c *conn) push(b []byte) {
 	select {
 	case <-c.done:
@@ -59,7 +59,7 @@ func (c *conn) push(b []byte) {
 	}
 }
 
-// end closes the connection for a reason the client is told (an error api.Message first).
+// end closes the connection for a reason the client is told (an error message first).
 func (c *conn) end(e *platform.Error) {
 	c.once.Do(func() {
 		c.why, c.err = string(e.Code), e
@@ -98,7 +98,7 @@ func viewerOf(row store.Game, u *store.User) game.Player {
 }
 
 // subscribe adds c to lg's followers (lg locked) and sends what it missed since after (-1: no
-// backlog), then a "subscribed" api.Message.
+// backlog), then a "subscribed" message.
 func (s *Server) subscribe(ctx context.Context, lg *liveGame, c *conn, after int64, views bool) error {
 	sub := &subscription{viewer: viewerOf(lg.row, c.user), views: views, sent: lg.tb.Version()}
 	if after >= 0 && after < lg.tb.Version() {
@@ -251,7 +251,7 @@ func (s *Server) broadcast(lg *liveGame, evs []game.Event) {
 	}
 }
 
-// notify sends a api.Message to every follower of a game (a rematch, a seat taken).
+// notify sends a message to every follower of a game (a rematch, a seat taken).
 func (s *Server) notify(lg *liveGame, m api.Message) {
 	b := mustJSON(m)
 	for c := range lg.subs {

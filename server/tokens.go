@@ -142,7 +142,7 @@ func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// handleLogout ends the api.Credentials the request presents: the session of its cookie, and the
+// handleLogout ends the credentials the request presents: the session of its cookie, and the
 // session or API token of its bearer token (a bot logging out revokes its token); with
 // {"everywhere": true}, every session of the user. Their sockets are closed.
 func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
@@ -233,7 +233,7 @@ func (s *Server) recheckCredentials(ctx context.Context) {
 	}
 }
 
-// startAuth starts listening to the api.Credentials other instances end, and the hourly purge of
+// startAuth starts listening to the credentials other instances end, and the hourly purge of
 // expired sessions and tokens.
 func (s *Server) startAuth(ctx context.Context) {
 	listening := make(chan struct{})

@@ -16,7 +16,7 @@ import (
 )
 
 // handleWS serves a WebSocket: the client subscribes to games and to the lobby, receives their
-// events, and may send table commands. Malformed messages get an error api.Message, not a closed
+// events, and may send table commands. Malformed messages get an error message, not a closed
 // connection.
 func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	c := s.newSocket(r)
@@ -102,7 +102,7 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 
 const whyShutdown = "the server is shutting down"
 
-// wsMessage handles one client api.Message.
+// wsMessage handles one client message.
 func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	var m api.ClientMessage
 	if s.expired(c) {
@@ -113,7 +113,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		return
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed api.Message: %v", err))}))
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed message: %v", err))}))
 		return
 	}
 	reply := func(err error) {
@@ -185,7 +185,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		}
 		c.push(mustJSON(api.Message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
 	default:
-		reply(platform.Errorf(platform.BadRequest, "unknown api.Message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
+		reply(platform.Errorf(platform.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
 	}
 }
 
@@ -325,7 +325,7 @@ func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
 	}
 }
 
-// isEnd reports whether a api.Message is a game's end event.
+// isEnd reports whether a message is a game's end event.
 func isEnd(b []byte) bool {
 	var m struct {
 		Event *struct {
