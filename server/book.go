@@ -12,6 +12,7 @@ import (
 	"time"
 	"turncoat/api"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/jobs"
 
 	"turncoat/engine"
 	"turncoat/engine/othello"
@@ -49,13 +50,6 @@ const bookLookBack = 1000
 
 // bookSyncEvery is how stale the explorer may find the book (other instances' learned games).
 const bookSyncEvery = 2 * time.Second
-
-// learnArgs: the book learns Game, which ended.
-type learnArgs struct {
-	Game string `json:"game"`
-}
-
-func (learnArgs) Kind() string { return "book_learn" }
 
 // newServerBook makes the server's book: cfg's, or a copy of the shipped one.
 func newServerBook(b *book.Book) (*serverBook, error) {
@@ -140,7 +134,7 @@ func (s *Server) refreshBook() {
 }
 
 // workLearn learns a finished game, or records why it is passed over.
-func (s *Server) workLearn(ctx context.Context, a learnArgs) error {
+func (s *Server) workLearn(ctx context.Context, a jobs.Learn) error {
 	if _, err := s.store.BookGame(ctx, a.Game); err == nil {
 		return nil // learned already
 	} else if !errors.Is(err, store.ErrNotFound) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 	"turncoat/api"
+	"turncoat/platform/jobs"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -89,7 +90,7 @@ func toMove(lg *liveGame) map[game.Player]int64 {
 
 // workDeadline ends a game on time at its deadline, unless a later change moved the deadline
 // (a job of its own then covers it).
-func (s *Server) workDeadline(ctx context.Context, a deadlineArgs) error {
+func (s *Server) workDeadline(ctx context.Context, a jobs.Deadline) error {
 	lg, err := s.live(ctx, a.Game)
 	if err != nil {
 		if platform.ErrorCode(err) == platform.NotFound {
@@ -135,7 +136,7 @@ func (s *Server) noteGameEnd(ctx context.Context, id, reason string) {
 }
 
 // workReminder reminds the player to move of the deadline, if the game is still where it was.
-func (s *Server) workReminder(ctx context.Context, a reminderArgs) error {
+func (s *Server) workReminder(ctx context.Context, a jobs.Reminder) error {
 	lg, err := s.live(ctx, a.Game)
 	if err != nil {
 		return nil
@@ -166,7 +167,7 @@ func (s *Server) workReminder(ctx context.Context, a reminderArgs) error {
 }
 
 // workTurn tells the player to move that it is their move.
-func (s *Server) workTurn(ctx context.Context, a turnArgs) error {
+func (s *Server) workTurn(ctx context.Context, a jobs.Turn) error {
 	lg, err := s.live(ctx, a.Game)
 	if err != nil {
 		return nil

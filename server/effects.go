@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"time"
+	"turncoat/platform/jobs"
 
 	"github.com/riverqueue/river"
 
@@ -23,72 +24,41 @@ import (
 //   - once a game ends: its rating (rated games), the paired event it belongs to (its next
 //     round), and the opening book's learning of it (Othello).
 
-// rateArgs: rate a finished rated game.
-type rateArgs struct {
-	Game string `json:"game"`
-}
-
-func (rateArgs) Kind() string { return "game_rate" }
-
-// eventGameArgs: a finished online game moves the paired event it may belong to on.
-type eventGameArgs struct {
-	Game string `json:"game"`
-}
-
-func (eventGameArgs) Kind() string { return "event_game_ended" }
-
-// eventRoundArgs: create the games of a paired event's round (saved with the round).
-type eventRoundArgs struct {
-	Event string `json:"event"`
-	Round int    `json:"round"`
-}
-
-func (eventRoundArgs) Kind() string { return "event_round_games" }
-
-// uniqueAt returns the options of a job unique by its arguments, to run at at (now when zero).
-func uniqueAt(at time.Time) *river.InsertOpts {
-	o := &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
-	if !at.IsZero() {
-		o.ScheduledAt = at
-	}
-	return o
-}
-
 // effects returns the jobs a change of a game calls for: row and work are the game after the
 // change, ended whether the change ended it.
 func (s *Server) effects(row store.Game, work *game.Table, status platform.Status, ended bool) []store.JobInsert {
-	var jobs []store.JobInsert
+	var out []store.JobInsert
 	add := func(args river.JobArgs, at time.Time) {
-		jobs = append(jobs, store.JobInsert{Args: args, Opts: uniqueAt(at)})
+		out = append(out, jobs.At(args, at))
 	}
 	if d, ok := work.Deadline(); ok && status == platform.StatusActive {
 		v := work.Version()
-		add(deadlineArgs{Game: row.ID, Version: v}, d)
+		add(jobs.Deadline{Game: row.ID, Version: v}, d)
 		if row.Time.Kind == game.Correspondence {
 			now := s.now()
 			before := min(s.cfg.ReminderBefore, d.Sub(work.Clock().Since)/2)
 			if at := d.Add(-before); at.After(now) {
-				add(reminderArgs{Game: row.ID, Version: v}, at)
+				add(jobs.Reminder{Game: row.ID, Version: v}, at)
 			}
-			add(turnArgs{Game: row.ID, Ply: work.Ply()}, time.Time{})
+			add(jobs.Turn{Game: row.ID, Ply: work.Ply()}, time.Time{})
 		}
 	}
 	if ended {
 		if row.Rated {
-			add(rateArgs{Game: row.ID}, time.Time{})
+			add(jobs.Rate{Game: row.ID}, time.Time{})
 		}
 		if row.Mode == platform.ModeOnline {
-			add(eventGameArgs{Game: row.ID}, time.Time{})
+			add(jobs.EventGame{Game: row.ID}, time.Time{})
 		}
 		if row.Kind == "reversi" {
-			add(learnArgs{Game: row.ID}, time.Time{})
+			add(jobs.Learn{Game: row.ID}, time.Time{})
 		}
 	}
-	return jobs
+	return out
 }
 
 // workRate rates a finished rated game (once: the store refuses a second update).
-func (s *Server) workRate(ctx context.Context, a rateArgs) error {
+func (s *Server) workRate(ctx context.Context, a jobs.Rate) error {
 	row, err := s.store.Game(ctx, a.Game)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
@@ -108,7 +78,7 @@ func (s *Server) workRate(ctx context.Context, a rateArgs) error {
 }
 
 // workEventGame moves on the paired event a finished game belongs to, if any.
-func (s *Server) workEventGame(ctx context.Context, a eventGameArgs) error {
+func (s *Server) workEventGame(ctx context.Context, a jobs.EventGame) error {
 	eid, err := s.store.PairedEventOfGame(ctx, a.Game)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil
@@ -121,7 +91,7 @@ func (s *Server) workEventGame(ctx context.Context, a eventGameArgs) error {
 }
 
 // workEventRound creates the games of an event's round that do not exist yet.
-func (s *Server) workEventRound(ctx context.Context, a eventRoundArgs) error {
+func (s *Server) workEventRound(ctx context.Context, a jobs.EventRound) error {
 	row, err := s.store.PairedEventByID(ctx, a.Event)
 	if errors.Is(err, store.ErrNotFound) {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 	"turncoat/api"
+	"turncoat/platform/jobs"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -179,11 +180,11 @@ func (s *Server) changeEvent(ctx context.Context, id string, f func(e *pairedEve
 		row.Version, row.State, row.Status = from+1, state, e.Status
 		// The new round's games are a job saved with the round: made below at once, and by the
 		// job if a stop comes first (it finds them made otherwise).
-		var jobs []store.JobInsert
+		var roundJobs []store.JobInsert
 		if len(fresh) > 0 && len(e.Played) > 0 {
-			jobs = append(jobs, store.JobInsert{Args: eventRoundArgs{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, Opts: uniqueAt(s.now().Add(time.Minute))})
+			roundJobs = append(roundJobs, jobs.At(jobs.EventRound{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, s.now().Add(time.Minute)))
 		}
-		err = s.store.SavePairedEvent(ctx, row, from, fresh, s.now(), jobs...)
+		err = s.store.SavePairedEvent(ctx, row, from, fresh, s.now(), roundJobs...)
 		if errors.Is(err, store.ErrConflict) && attempt < 5 {
 			continue
 		}

@@ -28,46 +28,6 @@ type corr struct {
 // instance. Their handlers check the state they find, so that a job made stale by later moves
 // does nothing.
 
-// deadlineArgs: a correspondence game's clock runs out at Version's deadline.
-type deadlineArgs struct {
-	Game    string `json:"game"`
-	Version int64  `json:"version"`
-}
-
-func (deadlineArgs) Kind() string { return "game_deadline" }
-
-// reminderArgs: remind the player to move in Game, still at Version, of the deadline.
-type reminderArgs struct {
-	Game    string `json:"game"`
-	Version int64  `json:"version"`
-}
-
-func (reminderArgs) Kind() string { return "game_reminder" }
-
-// turnArgs: tell the player to move in Game that it is their move at Ply.
-type turnArgs struct {
-	Game string `json:"game"`
-	Ply  int    `json:"ply"`
-}
-
-func (turnArgs) Kind() string { return "game_turn" }
-
-// advanceArgs: Tournament needs advancing at At (its next deadline, Unix nanoseconds).
-type advanceArgs struct {
-	Tournament string `json:"tournament"`
-	At         int64  `json:"at"`
-}
-
-func (advanceArgs) Kind() string { return "tournament_advance" }
-
-// roundArgs: tell the players who must post in Round of Tournament.
-type roundArgs struct {
-	Tournament string `json:"tournament"`
-	Round      int    `json:"round"`
-}
-
-func (roundArgs) Kind() string { return "tournament_round" }
-
 // serverClock gives River the server's clock where a test set one, so that scheduled jobs come
 // due on the test's time; otherwise River keeps the database's time.
 type serverClock struct {

@@ -15,6 +15,7 @@ import (
 	"time"
 	"turncoat/api"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/jobs"
 	"unicode/utf8"
 
 	"turncoat/game"
@@ -290,16 +291,16 @@ func (s *Server) afterTournament(ctx context.Context, lt *liveTournament, evs []
 // tournamentEffects are the jobs a tournament's change calls for, stored with it: its next
 // deadline (when it has one) and the notices of a round opened.
 func tournamentEffects(id string, deadline time.Time, evs []tournament.Event) []store.JobInsert {
-	var jobs []store.JobInsert
+	var out []store.JobInsert
 	if !deadline.IsZero() {
-		jobs = append(jobs, store.JobInsert{Args: advanceArgs{Tournament: id, At: deadline.UnixNano()}, Opts: uniqueAt(deadline)})
+		out = append(out, jobs.At(jobs.Advance{Tournament: id, At: deadline.UnixNano()}, deadline))
 	}
 	for _, e := range evs {
 		if e.Kind == tournament.EventRoundOpened {
-			jobs = append(jobs, store.JobInsert{Args: roundArgs{Tournament: id, Round: e.Round}, Opts: uniqueAt(time.Time{})})
+			out = append(out, jobs.At(jobs.Round{Tournament: id, Round: e.Round}, time.Time{}))
 		}
 	}
-	return jobs
+	return out
 }
 
 // playHouse starts the house AI's post where it is due (lt locked). The search runs in the
@@ -419,7 +420,7 @@ func houseDueOn(t *tournament.Tournament, board int) bool {
 }
 
 // workAdvance advances a tournament at its deadline.
-func (s *Server) workAdvance(ctx context.Context, a advanceArgs) error {
+func (s *Server) workAdvance(ctx context.Context, a jobs.Advance) error {
 	if err := s.notYet(time.Unix(0, a.At)); err != nil {
 		return err
 	}
@@ -431,7 +432,7 @@ func (s *Server) workAdvance(ctx context.Context, a advanceArgs) error {
 }
 
 // workRound tells the players who must post in a round that it is open.
-func (s *Server) workRound(ctx context.Context, a roundArgs) error {
+func (s *Server) workRound(ctx context.Context, a jobs.Round) error {
 	lt, err := s.liveTournament(ctx, a.Tournament)
 	if err != nil {
 		return nil

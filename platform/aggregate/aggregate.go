@@ -32,6 +32,9 @@ type Config[T any] struct {
 	Mailbox int
 	// Retries bounds how often Update tries a change again after a conflict (default 1).
 	Retries int
+	// Reload, when set, reads an aggregate again after a conflict from the one in memory (to
+	// keep what is not stored, such as its followers); Load otherwise.
+	Reload func(ctx context.Context, id string, cur T) (T, error)
 }
 
 // Cache is the aggregates of one kind held in memory.
@@ -114,7 +117,8 @@ func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context
 
 // Update changes aggregate id: change gets the current value and returns the next one with the
 // commit that stores it (made from the current value's version); the next value replaces the
-// current only once commit succeeds. A commit that fails with platform.ErrConflict (another
+// current only once commit succeeds (a commit may finish its work on next, in the actor, once
+// stored: tell followers, set timers). A commit that fails with platform.ErrConflict (another
 // instance came first) reloads the aggregate and runs change again, up to Config.Retries times;
 // a change that has nothing to commit returns a nil commit. It returns the value after.
 func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx context.Context, cur T) (next T, commit func(context.Context) error, err error)) (T, error) {
@@ -138,7 +142,13 @@ func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx contex
 			if !errors.Is(err, platform.ErrConflict) || attempt >= c.cfg.Retries {
 				return err
 			}
-			fresh, lerr := c.cfg.Load(ctx, id)
+			var fresh T
+			var lerr error
+			if c.cfg.Reload != nil {
+				fresh, lerr = c.cfg.Reload(ctx, id, *v)
+			} else {
+				fresh, lerr = c.cfg.Load(ctx, id)
+			}
 			if lerr != nil {
 				return lerr
 			}

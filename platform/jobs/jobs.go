@@ -1,0 +1,92 @@
+// Package jobs is the catalogue of the service's durable work: the arguments of each kind of
+// job River stores and works (once, by one instance, surviving restarts). The services enqueue
+// them with the changes that call for them, in the same transaction, and register the workers
+// of the kinds they own.
+package jobs
+
+import (
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"turncoat/store"
+)
+
+// Deadline: a timed game's clock runs out at Version's deadline (a correspondence game's
+// deadline; a live game's flag fall, as the backstop of its instance's timer).
+type Deadline struct {
+	Game    string `json:"game"`
+	Version int64  `json:"version"`
+}
+
+func (Deadline) Kind() string { return "game_deadline" }
+
+// Reminder: remind the player to move in Game, still at Version, of the deadline.
+type Reminder struct {
+	Game    string `json:"game"`
+	Version int64  `json:"version"`
+}
+
+func (Reminder) Kind() string { return "game_reminder" }
+
+// Turn: tell the player to move in Game that it is their move at Ply.
+type Turn struct {
+	Game string `json:"game"`
+	Ply  int    `json:"ply"`
+}
+
+func (Turn) Kind() string { return "game_turn" }
+
+// Rate: rate a finished rated game.
+type Rate struct {
+	Game string `json:"game"`
+}
+
+func (Rate) Kind() string { return "game_rate" }
+
+// EventGame: a finished online game moves on the paired event it may belong to.
+type EventGame struct {
+	Game string `json:"game"`
+}
+
+func (EventGame) Kind() string { return "event_game_ended" }
+
+// EventRound: create the games of a paired event's round (saved with the round).
+type EventRound struct {
+	Event string `json:"event"`
+	Round int    `json:"round"`
+}
+
+func (EventRound) Kind() string { return "event_round_games" }
+
+// Learn: the opening book learns a finished game of Othello.
+type Learn struct {
+	Game string `json:"game"`
+}
+
+func (Learn) Kind() string { return "book_learn" }
+
+// Advance: Tournament needs advancing at At (its next deadline, Unix nanoseconds).
+type Advance struct {
+	Tournament string `json:"tournament"`
+	At         int64  `json:"at"`
+}
+
+func (Advance) Kind() string { return "tournament_advance" }
+
+// Round: tell the players who must post in Round of Tournament.
+type Round struct {
+	Tournament string `json:"tournament"`
+	Round      int    `json:"round"`
+}
+
+func (Round) Kind() string { return "tournament_round" }
+
+// At returns a job of args, unique by its arguments, to run at at (now when zero).
+func At(args river.JobArgs, at time.Time) store.JobInsert {
+	o := &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
+	if !at.IsZero() {
+		o.ScheduledAt = at
+	}
+	return store.JobInsert{Args: args, Opts: o}
+}
