@@ -1,6 +1,8 @@
 package platform
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"time"
 	"turncoat/game"
@@ -104,4 +106,11 @@ type User struct {
 	Name    string
 	Guest   bool
 	Created time.Time
+}
+
+// HashToken returns the hex SHA-256 of a secret token (a session's, an API token's, an
+// invitation's): what the store keeps instead of it.
+func HashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
 }

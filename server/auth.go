@@ -12,14 +12,13 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 	"turncoat/api"
 	"turncoat/platform"
+	"turncoat/platform/ratelimit"
 	"unicode"
 
 	"golang.org/x/crypto/argon2"
-	"golang.org/x/time/rate"
 
 	"turncoat/store"
 )
@@ -222,42 +221,6 @@ func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*store.Use
 	return &u, nil
 }
 
-// limiters are token buckets by key (an address, a user), forgotten when idle.
-type limiters struct {
-	mu    sync.Mutex
-	every rate.Limit
-	burst int
-	m     map[string]*limiterEntry
-}
-
-type limiterEntry struct {
-	l    *rate.Limiter
-	seen time.Time
-}
-
-func newLimiters(every rate.Limit, burst int) *limiters {
-	return &limiters{every: every, burst: burst, m: map[string]*limiterEntry{}}
-}
-
-func (l *limiters) allow(key string, now time.Time) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	e := l.m[key]
-	if e == nil {
-		if len(l.m) > 100000 {
-			for k, v := range l.m {
-				if now.Sub(v.seen) > 10*time.Minute {
-					delete(l.m, k)
-				}
-			}
-		}
-		e = &limiterEntry{l: rate.NewLimiter(l.every, l.burst)}
-		l.m[key] = e
-	}
-	e.seen = now
-	return e.l.AllowN(now, 1)
-}
-
 // clientIP is the address of the connection (a proxy's, behind one: see clientAddr).
 func clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -267,4 +230,6 @@ func clientIP(r *http.Request) string {
 	return host
 }
 
-func (s *Server) limitIP(r *http.Request, l *limiters) bool { return l.allow(s.clientAddr(r), s.now()) }
+func (s *Server) limitIP(r *http.Request, l *ratelimit.Limiters) bool {
+	return l.Allow(s.clientAddr(r), s.now())
+}

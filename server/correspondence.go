@@ -2,191 +2,17 @@ package server
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
-	"time"
 	"turncoat/api"
-	"turncoat/platform/jobs"
 
-	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/store"
 )
 
-// Correspondence games. A correspondence time control gives each move a number of days (one of
-// CorrespondenceDays), optionally with an increment in days. Its deadlines are durable jobs, not
-// timers: the job of a game's deadline is stored with the change that set the clock running, in
-// the same transaction (a duplicate is dropped), worked once by one instance, and ends the game
-// on time through the table (Tick) as a timer would. A reminder job comes before the deadline (a notification, and
-// a mail through Config.Mailer), and a notification tells a player it is their move.
-//
-// Vacation: a player has Config.VacationDays days a year. Taking n of them gives the player's
-// clock n days more in every correspondence game they play (game.Table.AddTime): their
-// deadlines move back by exactly that, while the opponents' clocks are untouched. It is the
-// simplest correct way to stop a clock for a while: the table's clock arithmetic stays one
-// plain value, the change is a versioned event like any other, and a restart or another
-// instance sees it at once.
-
-// CorrespondenceDays are the times per move a correspondence game may have, in days.
-var CorrespondenceDays = []int{1, 2, 3, 5, 7, 10, 14}
-
-const day = 24 * time.Hour
-
-// cmdAddTime gives a side's clock more time (a vacation).
-const cmdAddTime = "add_time"
-
-// correspondenceTime reads a request's correspondence time control, and checks that a
-// correspondence control however given has a time per move of CorrespondenceDays.
-func correspondenceTime(req *api.CreateGame) error {
-	if c := req.Correspondence; c != nil {
-		if req.Time.Kind != game.Untimed {
-			return platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
-		}
-		req.Time = game.TimeControl{Kind: game.Correspondence, Base: time.Duration(c.Days) * day, Increment: time.Duration(c.IncrementDays) * day}
-	}
-	if req.Time.Kind != game.Correspondence {
-		return nil
-	}
-	if req.Time.Base%day != 0 || !slices.Contains(CorrespondenceDays, int(req.Time.Base/day)) {
-		return platform.Errorf(platform.BadOption, "correspondence: %v per move: want one of %v days", req.Time.Base, CorrespondenceDays)
-	}
-	if req.Time.Increment%day != 0 || req.Time.Increment < 0 || req.Time.Increment > 14*day {
-		return platform.Errorf(platform.BadOption, "correspondence: an increment of %v: want whole days, 0 to 14", req.Time.Increment)
-	}
-	return req.Time.Validate()
-}
-
-// scheduleCorrespondence schedules a correspondence game's jobs after a change (lg locked): its
-// deadline, the reminder before it, and the notification of the player to move. It reports
-// false for other games (their clocks are timers).
-func (s *Server) scheduleCorrespondence(lg *liveGame) bool {
-	if lg.row.Time.Kind != game.Correspondence {
-		return false
-	}
-	if lg.timer != nil {
-		lg.timer.Stop()
-		lg.timer = nil
-	}
-	return true // its deadline, reminder and notice are jobs stored with the change (effects.go)
-}
-
-// toMove returns the users whose clock runs in a game (lg locked), with their side.
-func toMove(lg *liveGame) map[game.Player]int64 {
-	out := map[game.Player]int64{}
-	if lg.tb.Over() {
-		return out
-	}
-	c := lg.tb.Clock()
-	for _, p := range lg.tb.ToAct().Players() {
-		if u := lg.row.Seats[p].UserID; u != 0 && c.Running[p] {
-			out[p] = u
-		}
-	}
-	return out
-}
-
-// workDeadline ends a game on time at its deadline, unless a later change moved the deadline
-// (a job of its own then covers it).
-func (s *Server) workDeadline(ctx context.Context, a jobs.Deadline) error {
-	lg, err := s.live(ctx, a.Game)
-	if err != nil {
-		if platform.ErrorCode(err) == platform.NotFound {
-			return nil
-		}
-		return err
-	}
-	d, ok := lg.tb.Deadline()
-	stale := !ok || lg.tb.Version() != a.Version
-	lg.mu.Unlock()
-	if stale {
-		return nil
-	}
-	if err := s.notYet(d); err != nil {
-		return err
-	}
-	evs, err := s.do(ctx, a.Game, nil, command{kind: cmdTick, ply: -1})
-	if err != nil && !errors.Is(err, game.ErrGameOver) {
-		return err
-	}
-	for _, e := range evs {
-		if e.Kind == game.EventEnd && e.Outcome != nil {
-			s.noteGameEnd(ctx, a.Game, e.Outcome.Reason)
-		}
-	}
-	return nil
-}
-
-// noteGameEnd tells both players of a game how it ended on time.
-func (s *Server) noteGameEnd(ctx context.Context, id, reason string) {
-	row, err := s.store.Game(ctx, id)
-	if err != nil {
-		return
-	}
-	var notes []store.Notification
-	for _, seat := range row.Seats {
-		if seat.UserID != 0 && (len(notes) == 0 || notes[0].UserID != seat.UserID) {
-			notes = append(notes, store.Notification{UserID: seat.UserID, Kind: "game_over", GameID: id,
-				Message: fmt.Sprintf("Game %s is over: %s.", id, reason)})
-		}
-	}
-	s.sendNotes(ctx, notes)
-}
-
-// workReminder reminds the player to move of the deadline, if the game is still where it was.
-func (s *Server) workReminder(ctx context.Context, a jobs.Reminder) error {
-	lg, err := s.live(ctx, a.Game)
-	if err != nil {
-		return nil
-	}
-	if lg.tb.Version() != a.Version {
-		lg.mu.Unlock()
-		return nil
-	}
-	d, _ := lg.tb.Deadline()
-	who := toMove(lg)
-	kind := lg.row.Kind
-	lg.mu.Unlock()
-	for _, u := range who {
-		left := d.Sub(s.now()).Round(time.Minute)
-		msg := fmt.Sprintf("Your move in game %s (%s) is due by %s (%v left); without it the game is lost on time.",
-			a.Game, kind, d.Format("2006-01-02 15:04 MST"), left)
-		s.sendNotes(ctx, []store.Notification{{UserID: u, Kind: "reminder", GameID: a.Game, Message: msg}})
-		usr, err := s.store.UserByID(ctx, u)
-		if err != nil {
-			continue
-		}
-		email, _ := s.store.Email(ctx, u)
-		if err := s.corr.mailer.Send(ctx, Mail{To: email, UserName: usr.Name, Subject: "Turncoat: your move in game " + a.Game, Body: msg}); err != nil {
-			s.log.Warn("sending a reminder", "user", usr.Name, "error", err)
-		}
-	}
-	return nil
-}
-
-// workTurn tells the player to move that it is their move.
-func (s *Server) workTurn(ctx context.Context, a jobs.Turn) error {
-	lg, err := s.live(ctx, a.Game)
-	if err != nil {
-		return nil
-	}
-	if lg.tb.Ply() != a.Ply {
-		lg.mu.Unlock()
-		return nil
-	}
-	d, _ := lg.tb.Deadline()
-	who := toMove(lg)
-	lg.mu.Unlock()
-	var notes []store.Notification
-	for _, u := range who {
-		notes = append(notes, store.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
-			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, d.Format("2006-01-02 15:04 MST"))})
-	}
-	s.sendNotes(ctx, notes)
-	return nil
-}
+// Notifications: stored, pushed over the live connections of their users on every instance,
+// and mailed (correspondence reminders). The game service sends its own through Notify and
+// Mail (play.Notifier).
 
 // sendNotes stores notifications and pushes them to their users' sockets: at once on SQLite
 // (one instance), through every instance's listener on PostgreSQL.
@@ -243,6 +69,42 @@ func (s *Server) pushNote(n store.Notification) {
 			c.push(b)
 		}
 	}
+}
+
+// notes is the server's play.Notifier: notifications stored and pushed, mails sent.
+type notes struct{ s *Server }
+
+func (n notes) Notify(ctx context.Context, ns []store.Notification) { n.s.sendNotes(ctx, ns) }
+
+// Mail sends a user a mail through the configured Mailer (a user without an address gets none).
+func (n notes) Mail(ctx context.Context, userID int64, subject, body string) {
+	usr, err := n.s.store.UserByID(ctx, userID)
+	if err != nil {
+		return
+	}
+	email, _ := n.s.store.Email(ctx, userID)
+	if err := n.s.corr.mailer.Send(ctx, Mail{To: email, UserName: usr.Name, Subject: subject, Body: body}); err != nil {
+		n.s.log.Warn("sending a mail", "user", usr.Name, "error", err)
+	}
+}
+
+// aboutNotes adds to u's notifications the game each is about.
+func (s *Server) aboutNotes(ctx context.Context, u *store.User, ns []store.Notification) []api.Notification {
+	out := make([]api.Notification, len(ns))
+	games := map[string]*api.NotificationAbout{}
+	for i, n := range ns {
+		out[i] = notificationWire(n)
+		if n.GameID == "" {
+			continue
+		}
+		about, ok := games[n.GameID]
+		if !ok {
+			about = s.play.About(ctx, u.ID, n.GameID)
+			games[n.GameID] = about
+		}
+		out[i].About = about
+	}
+	return out
 }
 
 // handleNotifications lists the caller's notifications, newest first: ?unread=1 only the unread,
@@ -349,70 +211,6 @@ func validEmail(e string) bool {
 		}
 	}
 	return false
-}
-
-func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) error {
-	u := userOf(r)
-	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to see your vacation days")
-	}
-	year := s.now().Year()
-	used, err := s.store.VacationUsed(r.Context(), u.ID, year)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used})
-	return nil
-}
-
-// handleVacation takes {"days": n} of the caller's yearly vacation: every correspondence game
-// they play gets n days more on their clock.
-func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
-	u := userOf(r)
-	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to take vacation days")
-	}
-	var req struct {
-		Days int `json:"days"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if req.Days < 1 || req.Days > s.cfg.VacationDays {
-		return platform.Errorf(platform.BadRequest, "days %d: want 1 to %d", req.Days, s.cfg.VacationDays)
-	}
-	ctx := r.Context()
-	year := s.now().Year()
-	used, err := s.store.TakeVacation(ctx, u.ID, year, req.Days, s.cfg.VacationDays)
-	if errors.Is(err, store.ErrAllowance) {
-		return platform.Errorf(platform.NotAllowed, "%v", err)
-	}
-	if err != nil {
-		return err
-	}
-	gs, err := s.store.ListGames(ctx, store.ListFilter{UserID: u.ID, Status: store.StatusActive, Limit: 1000})
-	if err != nil {
-		return err
-	}
-	out := api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used, Days: req.Days, Games: []string{}}
-	for _, g := range gs {
-		if g.Time.Kind != game.Correspondence {
-			continue
-		}
-		for p := game.First; p <= game.Second; p++ {
-			if g.Seats[p].UserID != u.ID {
-				continue
-			}
-			_, err := s.do(ctx, g.ID, nil, command{kind: cmdAddTime, side: p, ply: -1, add: time.Duration(req.Days) * day})
-			if err != nil {
-				s.log.Warn("vacation time", "game", g.ID, "error", err)
-				continue
-			}
-			out.Games = append(out.Games, g.ID)
-		}
-	}
-	writeJSON(w, http.StatusOK, out)
-	return nil
 }
 
 // corrRoutes registers the API of correspondence play, tournaments, ratings and notifications.

@@ -6,53 +6,26 @@ import (
 	"time"
 	"turncoat/platform/jobs"
 
-	"github.com/riverqueue/river"
-
-	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/store"
 )
 
-// What follows a change of a game is enqueued as durable jobs in the change's own transaction
-// (store.Change.Jobs), and worked after the game's lock is released: a crash between the two can
-// never keep the change and lose what it calls for, and nothing needs rescanning at a start.
-//
-//   - a correspondence game's deadline, the reminder before it, and the notice to the player to
-//     move (each unique by game and version);
-//   - a live clock's flag fall, as a backstop for the instance's timer (which fires on time
-//     while the instance lives);
-//   - once a game ends: its rating (rated games), the paired event it belongs to (its next
-//     round), and the opening book's learning of it (Othello).
+// What the end of a game calls for beyond the game service, stored with the end as durable
+// jobs (play.Config.EndJobs) and worked here: its rating, the paired event it may belong to
+// (its next round, whose games are themselves a job saved with the round), and the opening
+// book's learning of it.
 
-// effects returns the jobs a change of a game calls for: row and work are the game after the
-// change, ended whether the change ended it.
-func (s *Server) effects(row store.Game, work *game.Table, status platform.Status, ended bool) []store.JobInsert {
+// endJobs are the jobs the end of a game calls for beyond the game service.
+func (s *Server) endJobs(row store.Game) []store.JobInsert {
 	var out []store.JobInsert
-	add := func(args river.JobArgs, at time.Time) {
-		out = append(out, jobs.At(args, at))
+	if row.Rated {
+		out = append(out, jobs.At(jobs.Rate{Game: row.ID}, time.Time{}))
 	}
-	if d, ok := work.Deadline(); ok && status == platform.StatusActive {
-		v := work.Version()
-		add(jobs.Deadline{Game: row.ID, Version: v}, d)
-		if row.Time.Kind == game.Correspondence {
-			now := s.now()
-			before := min(s.cfg.ReminderBefore, d.Sub(work.Clock().Since)/2)
-			if at := d.Add(-before); at.After(now) {
-				add(jobs.Reminder{Game: row.ID, Version: v}, at)
-			}
-			add(jobs.Turn{Game: row.ID, Ply: work.Ply()}, time.Time{})
-		}
+	if row.Mode == platform.ModeOnline {
+		out = append(out, jobs.At(jobs.EventGame{Game: row.ID}, time.Time{}))
 	}
-	if ended {
-		if row.Rated {
-			add(jobs.Rate{Game: row.ID}, time.Time{})
-		}
-		if row.Mode == platform.ModeOnline {
-			add(jobs.EventGame{Game: row.ID}, time.Time{})
-		}
-		if row.Kind == "reversi" {
-			add(jobs.Learn{Game: row.ID}, time.Time{})
-		}
+	if row.Kind == "reversi" {
+		out = append(out, jobs.At(jobs.Learn{Game: row.ID}, time.Time{}))
 	}
 	return out
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 	"turncoat/api"
 	"turncoat/platform/jobs"
+	"turncoat/platform/play"
 
 	"turncoat/game"
 	"turncoat/platform"
@@ -220,28 +221,15 @@ func (e *pairedEvent) gameIDs() []string {
 // createEventGame stores a pairing's game (online, both seats filled, the clock running), starts
 // what it waits for and tells both players (a notification: the game was not their doing).
 func (s *Server) createEventGame(ctx context.Context, e *pairedEvent, round int, p eventPairing) error {
-	now := s.now()
-	tb, err := s.newTable(e.Kind, e.Options, e.Time, now)
-	if err != nil {
+	users := [2]int64{e.userID(p.Players[0]), e.userID(p.Players[1])}
+	if err := s.play.CreatePaired(ctx, play.Paired{ID: p.Game, Kind: e.Kind, Options: e.Options, Time: e.Time, Rated: e.Rated,
+		CreatedBy: e.HostID, Users: users}); err != nil {
 		return err
 	}
-	row := store.Game{ID: p.Game, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: e.Time, Mode: platform.ModeOnline,
-		CreatedBy: e.HostID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: e.Rated,
-		Seats: [2]store.Seat{{UserID: e.userID(p.Players[0])}, {UserID: e.userID(p.Players[1])}}}
-	settle(&row, tb)
-	if err := s.store.CreateGame(ctx, row, s.effects(row, tb, row.Status, false)...); err != nil {
-		return err
-	}
-	lg, err := s.live(ctx, row.ID)
-	if err != nil {
-		return err
-	}
-	s.afterChange(lg)
-	lg.mu.Unlock()
 	var notes []store.Notification
 	for i, side := range []string{"First", "Second"} {
-		notes = append(notes, store.Notification{UserID: row.Seats[i].UserID, Kind: "event_game", GameID: row.ID,
-			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], row.ID)})
+		notes = append(notes, store.Notification{UserID: users[i], Kind: "event_game", GameID: p.Game,
+			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], p.Game)})
 	}
 	s.sendNotes(ctx, notes)
 	return nil
@@ -290,7 +278,7 @@ func (s *Server) pairRound(e *pairedEvent, n int) error {
 		if p.Bye() {
 			ep.Result = &tournament.GameResult{Round: n, Players: p.Players}
 		} else {
-			ep.Game = newGameID()
+			ep.Game = play.NewID()
 		}
 		r.Pairings = append(r.Pairings, ep)
 	}
@@ -376,8 +364,14 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 	if err := req.Time.Validate(); err != nil {
 		return platform.Errorf(platform.BadOption, "time: %v", err)
 	}
-	cr := api.CreateGame{Time: req.Time, Correspondence: req.Correspondence}
-	if err := correspondenceTime(&cr); err != nil {
+	tc := req.Time
+	if c := req.Correspondence; c != nil {
+		if tc.Kind != game.Untimed {
+			return platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
+		}
+		tc = game.TimeControl{Kind: game.Correspondence, Base: time.Duration(c.Days) * day, Increment: time.Duration(c.IncrementDays) * day}
+	}
+	if err := play.CheckCorrespondence(tc); err != nil {
 		return err
 	}
 	u, err := requirePlayer(r)
@@ -385,7 +379,7 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	now := s.now()
-	e := &pairedEvent{ID: newGameID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: cr.Time,
+	e := &pairedEvent{ID: play.NewID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: tc,
 		Rated: req.Rated, Rounds: req.Rounds, Host: u.Name, HostID: u.ID, Status: eventSignup, Players: []eventPlayer{}}
 	state, err := e.encode()
 	if err != nil {

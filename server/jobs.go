@@ -8,6 +8,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"turncoat/platform/jobs"
 	"turncoat/store"
 )
 
@@ -50,16 +51,8 @@ func (c serverClock) NowOrNil() *time.Time {
 	return &t
 }
 
-// jobWorker adapts a handler to River's worker interface.
-type jobWorker[T river.JobArgs] struct {
-	river.WorkerDefaults[T]
-	work func(ctx context.Context, args T) error
-}
-
-func (w *jobWorker[T]) Work(ctx context.Context, j *river.Job[T]) error { return w.work(ctx, j.Args) }
-
 func addWorker[T river.JobArgs](ws *river.Workers, work func(ctx context.Context, args T) error) {
-	river.AddWorker(ws, &jobWorker[T]{work: work})
+	jobs.AddWorker(ws, work)
 }
 
 // startCorr sets up the job queue (not yet working: runJobs starts it once the games are
@@ -76,9 +69,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	}
 	s.corr = &corr{mailer: s.cfg.Mailer, tournaments: map[string]*liveTournament{}}
 	ws := river.NewWorkers()
-	addWorker(ws, s.workDeadline)
-	addWorker(ws, s.workReminder)
-	addWorker(ws, s.workTurn)
+	s.play.Workers(ws, s.notYet)
 	addWorker(ws, s.workAdvance)
 	addWorker(ws, s.workRound)
 	addWorker(ws, s.workLearn)

@@ -106,3 +106,17 @@ func codeLabel(code int) string {
 	}
 	return "5xx"
 }
+
+// playMetrics counts the game service's work.
+type playMetrics struct{ m *metrics }
+
+func (p playMetrics) Move()               { p.m.moves.Inc() }
+func (p playMetrics) GamesInMemory(d int) { p.m.openGames.Add(float64(d)) }
+func (p playMetrics) AISearch(started bool) {
+	if started {
+		p.m.aiSearches.Inc()
+	} else {
+		p.m.aiSearches.Dec()
+	}
+}
+func (p playMetrics) AIThink(d time.Duration) { p.m.aiThink.Observe(d.Seconds()) }

@@ -80,12 +80,8 @@ func (s *Server) handleProfile(w http.ResponseWriter, r *http.Request) error {
 	for _, x := range rs {
 		ratings = append(ratings, toProfileRating(x))
 	}
-	gs, err := s.store.ListGames(r.Context(), store.ListFilter{UserID: u.ID, Limit: 20})
+	recent, err := s.play.Recent(r.Context(), u.ID, userOf(r))
 	if err != nil {
-		return err
-	}
-	recent := s.summarize(gs, userOf(r))
-	if err := s.ratedResults(r.Context(), gs, recent); err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, api.Profile{User: userWire(u), Ratings: ratings, Recent: recent})

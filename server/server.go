@@ -20,8 +20,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"golang.org/x/time/rate"
+	"turncoat/platform/clock"
+	"turncoat/platform/play"
+	"turncoat/platform/ratelimit"
 
 	"turncoat/engine/othello/book"
 	"turncoat/game"
@@ -66,8 +67,10 @@ type Config struct {
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
 	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
 	Debug bool
-	// Now is the clock (default time.Now); tests set it.
+	// Now is the time (default time.Now); tests set it, or Clock.
 	Now func() time.Time
+	// Clock, when set, is the server's time and timers (a manual clock in tests).
+	Clock clock.Clock
 	// Mailer sends the reminders before correspondence deadlines (default: they are logged).
 	Mailer Mailer
 	// ReminderBefore is how long before a correspondence deadline the player to move is
@@ -89,8 +92,8 @@ type Server struct {
 	metrics *metrics
 	now     func() time.Time
 
-	mu    sync.Mutex
-	games map[string]*liveGame
+	// play is the game service.
+	play *play.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -100,7 +103,6 @@ type Server struct {
 	lobbySubs    map[*conn]bool
 	lobbyPending bool
 
-	ai *aiPool
 	// aiw is the AI's work: agents, and the fair sharing of the cores.
 	aiw       *aiwork.Work
 	hashSlots semaphore
@@ -109,8 +111,7 @@ type Server struct {
 	houseMu   sync.Mutex
 	houseRuns map[string]bool
 
-	loginLimits, signupLimits, moveLimits, createLimits *limiters
-	chatLimits                                          *limiters
+	loginLimits, signupLimits, moveLimits, createLimits *ratelimit.Limiters
 	// auth counts the open sockets and the log-in failures.
 	auth authState
 
@@ -125,16 +126,6 @@ type Server struct {
 	book *serverBook
 	// bg is the background work's context, ended by Close.
 	bg context.Context
-}
-
-func rateOf(r float64, def float64) rate.Limit {
-	switch {
-	case r == 0:
-		return rate.Limit(def)
-	case r < 0:
-		return rate.Inf
-	}
-	return rate.Limit(r)
 }
 
 // New starts a server's background work (AI workers, listener of other instances, resuming
@@ -153,25 +144,28 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.AIWorkers <= 0 {
 		cfg.AIWorkers = runtime.NumCPU()
 	}
-	customClock := cfg.Now != nil
-	if cfg.Now == nil {
-		cfg.Now = time.Now
+	customClock := cfg.Now != nil || cfg.Clock != nil
+	switch {
+	case cfg.Clock != nil:
+		cfg.Now = cfg.Clock.Now
+	case cfg.Now != nil:
+		cfg.Clock = funcClock{cfg.Now}
+	default:
+		cfg.Clock, cfg.Now = clock.Real{}, time.Now
 	}
 	s := &Server{
 		cfg: cfg, store: cfg.Store, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics(),
 		now:          func() time.Time { return cfg.Now().UTC() },
-		games:        map[string]*liveGame{},
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		aiw:          aiwork.New(cfg.AIWorkers, cfg.MaxThink),
 		houseRuns:    map[string]bool{},
 		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
-		loginLimits:  newLimiters(rateOf(cfg.LoginRate, 1), 10),
-		signupLimits: newLimiters(rateOf(cfg.GuestRate, 5), 50),
-		moveLimits:   newLimiters(rateOf(cfg.MoveRate, 20), 60),
-		createLimits: newLimiters(rateOf(cfg.CreateRate, 0.5), 30),
+		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),
+		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
+		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
+		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
 	}
-	s.ai = newAIPool(s)
 	var err error
 	if s.book, err = newServerBook(cfg.Book); err != nil {
 		return nil, fmt.Errorf("server: %w", err)
@@ -180,18 +174,16 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.cancel, s.bg = cancel, bg
 	s.aiw.OnWaiting(func(n int) { s.metrics.aiQueue.Set(float64(n)) })
 	s.aiw.Prepare(s.bookAgent)
-	s.ai.run(bg, &s.wg)
+	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
+		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
+		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
 	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
 		s.wg.Wait()
 		return nil, fmt.Errorf("server: %w", err)
 	}
-	s.wg.Add(2)
-	go func() {
-		defer s.wg.Done()
-		s.janitor(bg)
-	}()
+	s.wg.Add(1)
 	listening := make(chan struct{})
 	go func() {
 		defer s.wg.Done()
@@ -209,7 +201,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		s.Close()
 		return nil, fmt.Errorf("server: reading the opening book's learned games: %w", err)
 	}
-	if err := s.resume(ctx); err != nil {
+	if err := s.play.Start(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("server: resuming games: %w", err)
 	}
@@ -220,7 +212,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	mux := http.NewServeMux()
 	s.routes(mux)
 	s.corrRoutes(mux)
-	s.playRoutes(mux)
+	s.gameRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {
@@ -263,8 +255,8 @@ func (s *Server) CloseConns() {
 	s.connMu.Unlock()
 }
 
-// Close stops the background work: AI searches are cancelled, timers stopped, and the
-// connections closed. In-flight commands finish first (each holds its game's lock).
+// Close stops the background work: the connections are closed, the job queue stopped, the game
+// service's AI searches cancelled and timers stopped (the commands in flight finish).
 func (s *Server) Close() {
 	if s.closing.Swap(true) {
 		return
@@ -272,22 +264,7 @@ func (s *Server) Close() {
 	s.CloseConns()
 	s.stopCorr()
 	s.cancel()
-	s.mu.Lock()
-	games := make([]*liveGame, 0, len(s.games))
-	for _, lg := range s.games {
-		games = append(games, lg)
-	}
-	s.mu.Unlock()
-	for _, lg := range games {
-		lg.mu.Lock()
-		if lg.timer != nil {
-			lg.timer.Stop()
-		}
-		if lg.ai != nil {
-			lg.ai.cancel()
-		}
-		lg.mu.Unlock()
-	}
+	s.play.Close()
 	s.wg.Wait()
 }
 
@@ -331,4 +308,26 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// funcClock is the clock of a Config.Now: its time, and real timers.
+type funcClock struct{ now func() time.Time }
+
+func (c funcClock) Now() time.Time { return c.now().UTC() }
+
+func (c funcClock) AfterFunc(d time.Duration, f func()) clock.Timer { return time.AfterFunc(d, f) }
+
+// remoteChange follows a change another instance committed: the game service reloads the game
+// (if in memory); the lobby's followers hear of a change that shows there.
+func (s *Server) remoteChange(n store.Notice) {
+	if n.Lobby {
+		s.lobbyChanged()
+	}
+	s.play.RemoteChange(context.Background(), n.Game, n.Version)
+}
+
+// resyncAll reloads every game in memory (after the notification connection was lost).
+func (s *Server) resyncAll() {
+	s.play.ResyncAll(context.Background())
+	s.lobbyChanged()
 }

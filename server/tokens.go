@@ -45,6 +45,7 @@ const (
 	maxTokens    = 20
 	// expiredTokensKept is how long an expired token stays in its owner's list.
 	expiredTokensKept = 30 * day
+	day               = 24 * time.Hour
 )
 
 // endedError is what a socket is told when its credential ends.

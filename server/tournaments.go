@@ -16,6 +16,7 @@ import (
 	"turncoat/api"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/jobs"
+	"turncoat/platform/play"
 	"unicode/utf8"
 
 	"turncoat/game"
@@ -574,7 +575,7 @@ func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) 
 		stored[i] = store.Event{Version: e.Version, Body: b}
 	}
 	deadline, _ := t.NextDeadline()
-	row := store.Tournament{ID: newGameID(), Title: title, HostID: u.ID, HostName: u.Name, Game: cfg.Game, Phase: string(t.Phase()),
+	row := store.Tournament{ID: play.NewID(), Title: title, HostID: u.ID, HostName: u.Name, Game: cfg.Game, Phase: string(t.Phase()),
 		Version: t.Version(), Created: now, Updated: now, NextDeadline: deadline}
 	if err := s.store.CreateTournament(r.Context(), row, checkpoint, stored, tournamentEffects(row.ID, deadline, evs)...); err != nil {
 		return err

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"strconv"
 	"time"
 	"turncoat/api"
 
@@ -131,21 +130,18 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		after := int64(-1)
 		if m.After != nil && *m.After >= 0 {
 			var err error
-			if after, err = s.catchUp(ctx, m.Game, *m.After, c.pushRoomy(ctx)); err != nil {
+			if after, err = s.play.CatchUp(ctx, m.Game, *m.After, c.pushRoomy(ctx)); err != nil {
 				reply(err)
 				return
 			}
 		}
-		lg, err := s.live(ctx, m.Game)
-		if err != nil {
+		if _, err := s.play.Subscribe(ctx, m.Game, c, after, m.Views); err != nil {
 			reply(err)
 			return
 		}
-		err = s.subscribe(ctx, lg, c, after, m.Views)
-		lg.mu.Unlock()
-		if err != nil {
-			reply(err)
-		}
+		c.mu.Lock()
+		c.games[m.Game] = true
+		c.mu.Unlock()
 	case "unsubscribe":
 		s.unsubscribe(m.Game, c)
 	case "lobby":
@@ -155,7 +151,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		c.mu.Lock()
 		c.lobby = true
 		c.mu.Unlock()
-		if l, err := s.lobby(ctx); err == nil {
+		if l, err := s.play.Lobby(ctx); err == nil {
 			c.push(mustJSON(api.Message{Type: "lobby", Games: l}))
 		}
 	case "command":
@@ -163,38 +159,19 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 			reply(platform.Errorf(platform.Unauthorized, "commands need a signed-in connection"))
 			return
 		}
-		cmd, err := commandOf(m.CommandFields, m.Command)
-		if err == nil && !validCommand(m.Command) {
-			err = platform.Errorf(platform.BadRequest, "unknown command %q", m.Command)
-		}
-		if err == nil && !s.moveLimits.allow(strconv.FormatInt(c.user.ID, 10), s.now()) {
-			err = platform.Errorf(platform.RateLimited, "too many requests; slow down")
-		}
-		if err != nil {
+		if err := s.allowCommand(c.user); err != nil {
 			reply(err)
 			return
 		}
-		evs, err := s.do(ctx, m.Game, c.user, cmd)
+		_, v, err := s.play.Command(ctx, c.user, m.Game, m.Command, m.CommandFields)
 		if err != nil {
 			reply(err)
 			return
-		}
-		var v int64
-		if n := len(evs); n > 0 {
-			v = evs[n-1].Version
 		}
 		c.push(mustJSON(api.Message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
 	default:
 		reply(platform.Errorf(platform.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
 	}
-}
-
-func validCommand(kind string) bool {
-	switch kind {
-	case cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback, cmdAnswer:
-		return true
-	}
-	return false
 }
 
 // handleStream streams a game's events as newline-delimited JSON, for bots and scripts: first
@@ -207,11 +184,9 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 	}
 	rc := http.NewResponseController(w)
 	id := r.PathValue("id")
-	lg, err := s.live(r.Context(), id)
-	if err != nil {
-		return err
+	if _, err := s.play.Game(r.Context(), userOf(r), id, game.NoPlayer, 0); err != nil {
+		return err // no such game: a 404 before the stream starts
 	}
-	lg.mu.Unlock()
 	c := s.newSocket(r)
 	if err := s.addConn(c); err != nil {
 		return err
@@ -228,15 +203,15 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return rc.Flush() == nil
 	}
 	// The history goes straight to the client, then the rest comes through the subscription.
-	if after, err = s.catchUp(r.Context(), id, after, write); err != nil {
+	if after, err = s.play.CatchUp(r.Context(), id, after, write); err != nil {
 		return nil
 	}
-	if lg, err = s.live(r.Context(), id); err != nil {
-		return nil
+	over, err := s.play.Subscribe(r.Context(), id, c, after, r.URL.Query().Get("views") == "1")
+	if err == nil {
+		c.mu.Lock()
+		c.games[id] = true
+		c.mu.Unlock()
 	}
-	err = s.subscribe(r.Context(), lg, c, after, r.URL.Query().Get("views") == "1")
-	over := lg.tb.Over()
-	lg.mu.Unlock()
 	if err != nil {
 		s.log.Warn("event stream", "game", id, "error", err)
 		return nil
@@ -276,36 +251,6 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 }
-
-// catchUp sends the stored events of game id after a version through send, a page at a time,
-// before the follower subscribes: a long history never has to fit in a connection's queue.
-// Versions only grow (a takeback is an event too), so what comes after the returned version is
-// left for subscribe. Stored events are in their public form.
-func (s *Server) catchUp(ctx context.Context, id string, after int64, send func([]byte) bool) (int64, error) {
-	const page = 200
-	for {
-		stored, err := s.store.Events(ctx, id, after, page)
-		if err != nil {
-			return after, err
-		}
-		for _, e := range stored {
-			var ev game.Event
-			if err := json.Unmarshal(e.Body, &ev); err != nil {
-				return after, err
-			}
-			if !send(mustJSON(api.Message{Type: "event", Game: id, Event: &ev})) {
-				return after, errGone
-			}
-			after = e.Version
-		}
-		if len(stored) < page {
-			return after, nil
-		}
-	}
-}
-
-// errGone: the client left while it was catching up.
-var errGone = errors.New("the client left")
 
 // pushRoomy returns a send for catchUp that waits while c's queue is nearly full, leaving room
 // for the live messages of what c already follows.

@@ -5,6 +5,7 @@
 package jobs
 
 import (
+	"context"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -89,4 +90,17 @@ func At(args river.JobArgs, at time.Time) store.JobInsert {
 		o.ScheduledAt = at
 	}
 	return store.JobInsert{Args: args, Opts: o}
+}
+
+// worker adapts a function to River's worker interface.
+type worker[T river.JobArgs] struct {
+	river.WorkerDefaults[T]
+	work func(ctx context.Context, args T) error
+}
+
+func (w *worker[T]) Work(ctx context.Context, j *river.Job[T]) error { return w.work(ctx, j.Args) }
+
+// AddWorker registers work as the worker of T's kind.
+func AddWorker[T river.JobArgs](ws *river.Workers, work func(ctx context.Context, args T) error) {
+	river.AddWorker(ws, &worker[T]{work: work})
 }

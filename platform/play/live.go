@@ -1,64 +1,60 @@
-package server
+package play
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	"turncoat/game"
 	"turncoat/platform"
+	"turncoat/platform/aiwork"
+	"turncoat/platform/clock"
 	"turncoat/store"
 )
 
-// liveGame is a game held in memory: its row and its table, rebuilt from the store by
-// replaying the move log, and the connections that follow it. The store is authoritative: a
-// change is committed before the table in memory moves on, and a conflict reloads it.
+// liveGame is a game held in memory by its actor: its row and its table, rebuilt from the
+// store by replaying the move log, its followers, its clock's timer and its AI's search. The
+// store is authoritative: a change is committed before the table in memory moves on, and a
+// conflict reloads it.
 type liveGame struct {
-	mu   sync.Mutex
 	id   string
 	row  store.Game
 	tb   *game.Table
-	subs map[*conn]*subscription
+	subs map[Follower]*subscription
 	// ai is the AI search running for this game, if any.
-	ai    *aiRun
-	timer *time.Timer
-	used  time.Time
-	// online is the presence last sent to the followers: which seats follow the game, and
-	// how many spectators.
+	ai *aiRun
+	// timer fires the first running clock's flag fall.
+	timer clock.Timer
+	// online and watchers are the presence last sent to the followers: which seats follow the
+	// game, and how many spectators.
 	online   [2]bool
 	watchers int
 }
 
-// live returns the game, loaded if needed, with its lock held: the caller unlocks it.
-func (s *Server) live(ctx context.Context, id string) (*liveGame, error) {
-	s.mu.Lock()
-	lg := s.games[id]
-	if lg == nil {
-		lg = &liveGame{id: id, subs: map[*conn]*subscription{}}
-		s.games[id] = lg
+// load reads game id from the store and restores its table (the actor's first work).
+func (s *Service) load(ctx context.Context, id string) (*liveGame, error) {
+	lg := &liveGame{id: id, subs: map[Follower]*subscription{}}
+	if err := s.restore(ctx, lg); err != nil {
+		return nil, err
 	}
-	s.mu.Unlock()
-	lg.mu.Lock()
-	if lg.tb == nil {
-		if err := s.loadLocked(ctx, lg); err != nil {
-			lg.mu.Unlock()
-			s.mu.Lock()
-			if s.games[id] == lg && lg.tb == nil && len(lg.subs) == 0 {
-				delete(s.games, id)
-			}
-			s.mu.Unlock()
-			return nil, err
-		}
-	}
-	lg.used = s.now()
+	s.cfg.Metrics.GamesInMemory(+1)
 	return lg, nil
 }
 
-// loadLocked (re)reads the game from the store and restores its table.
-func (s *Server) loadLocked(ctx context.Context, lg *liveGame) error {
+// reload reads a game again after another instance changed it, keeping what memory holds (its
+// followers, who then get the events they missed).
+func (s *Service) reload(ctx context.Context, _ string, lg *liveGame) (*liveGame, error) {
+	if err := s.restore(ctx, lg); err != nil {
+		return nil, err
+	}
+	s.pushBacklog(ctx, lg)
+	return lg, nil
+}
+
+// restore (re)reads lg's row and table from the store.
+func (s *Service) restore(ctx context.Context, lg *liveGame) error {
 	row, snap, err := s.store.LoadSnapshot(ctx, lg.id)
 	if errors.Is(err, store.ErrNotFound) {
 		return platform.Errorf(platform.NotFound, "no game %q", lg.id)
@@ -70,11 +66,27 @@ func (s *Server) loadLocked(ctx context.Context, lg *liveGame) error {
 	if err != nil {
 		return fmt.Errorf("game %s does not replay: %w", lg.id, err)
 	}
-	if lg.tb == nil {
-		s.metrics.openGames.Inc()
-	}
 	lg.row, lg.tb = row, tb
 	return nil
+}
+
+// keep reports whether an idle game must stay in memory: it has followers, an AI thinking, or
+// a live clock running.
+func keep(lg *liveGame) bool {
+	return len(lg.subs) > 0 || lg.ai != nil || lg.timer != nil && !lg.tb.Over()
+}
+
+// evicted follows a game leaving memory.
+func (s *Service) evicted(lg *liveGame) {
+	if lg.timer != nil {
+		lg.timer.Stop()
+	}
+	s.cfg.Metrics.GamesInMemory(-1)
+}
+
+// with runs f on game id in its actor (loading it first if needed).
+func (s *Service) with(ctx context.Context, id string, f func(ctx context.Context, lg *liveGame) error) error {
+	return s.games.Do(ctx, id, func(ctx context.Context, v **liveGame) error { return f(ctx, *v) })
 }
 
 // command is one thing a side (or the server) does at a table.
@@ -107,10 +119,14 @@ const (
 	cmdAnswer   = "answer"   // answer a takeback request
 	cmdTick     = "tick"
 	cmdAdjudge  = "adjudicate"
+	cmdAddTime  = "add_time" // a vacation's days on a correspondence clock
 )
 
+// Commands lists the commands players send (POST /api/games/{id}/{command}).
+var Commands = []string{cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback, cmdAnswer}
+
 // run applies c to tb (a copy of the live table).
-func (s *Server) run(tb *game.Table, row store.Game, c command, now time.Time) ([]game.Event, error) {
+func (s *Service) run(tb *game.Table, row store.Game, c command, now time.Time) ([]game.Event, error) {
 	switch c.kind {
 	case cmdMove:
 		return tb.SubmitText(c.side, c.move, now)
@@ -171,41 +187,62 @@ func movesBackTo(tb *game.Table, p game.Player) int {
 	return 1
 }
 
-// do runs a command at a game for who (nil for the server itself: clocks, the AI) and returns
-// its events. A command that loses a race to another instance reloads the game and, unless
-// the client pinned a ply, is tried once more on the fresh state.
-func (s *Server) do(ctx context.Context, id string, who *store.User, c command) ([]game.Event, error) {
-	lg, err := s.live(ctx, id)
+// do runs a command at game id for who (nil for the server itself: clocks, the AI) in the
+// game's actor, and returns its events: the change is made on a copy of the table and committed
+// from its version through the aggregate helper's Update, which reloads the game and tries the
+// command again when another instance committed first (a command pinned to a ply is then
+// refused as stale).
+func (s *Service) do(ctx context.Context, id string, who *store.User, c command) ([]game.Event, error) {
+	evs, _, err := s.doThen(ctx, id, who, c, nil)
+	return evs, err
+}
+
+// doThen is do, with then run in the actor after the command (its answer's view, made on the
+// same state).
+func (s *Service) doThen(ctx context.Context, id string, who *store.User, c command, then func(lg *liveGame)) ([]game.Event, *liveGame, error) {
+	var evs []game.Event
+	var cmdErr error
+	lg, err := s.games.Update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
+		cmd := c
+		evs, cmdErr = nil, nil
+		if who != nil {
+			if err := s.authorize(lg, who, &cmd); err != nil {
+				return nil, nil, err
+			}
+		}
+		if cmd.ply >= 0 && cmd.ply != lg.tb.Ply() {
+			return nil, nil, s.staleError(lg, who)
+		}
+		now := s.now()
+		work := lg.tb.Clone()
+		evs, cmdErr = s.run(work, lg.row, cmd, now)
+		if len(evs) == 0 {
+			if cmdErr == nil {
+				cmdErr = platform.Errorf(platform.NotAllowed, "nothing happened")
+			}
+			return nil, nil, cmdErr
+		}
+		evs = append(evs, moveLimit(work, now)...)
+		// The change is stored, then lg moves on in place (commitWork): the value stays lg.
+		return lg, func(ctx context.Context) error {
+			if err := s.commitWork(ctx, lg, lg.row, work, evs, now, nil); err != nil {
+				return err
+			}
+			if then != nil {
+				then(lg)
+			}
+			return nil
+		}, nil
+	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer lg.mu.Unlock()
-	if who != nil {
-		if err := s.authorize(lg, who, &c); err != nil {
-			return nil, err
-		}
-	}
-	if c.ply >= 0 && c.ply != lg.tb.Ply() {
-		return nil, s.staleError(lg, who)
-	}
-	for attempt := 0; ; attempt++ {
-		evs, err := s.apply(ctx, lg, c)
-		if !errors.Is(err, store.ErrConflict) || attempt > 0 {
-			return evs, err
-		}
-		if lerr := s.loadLocked(ctx, lg); lerr != nil {
-			return nil, lerr
-		}
-		s.pushBacklog(ctx, lg)
-		if c.ply >= 0 {
-			return nil, s.staleError(lg, who)
-		}
-	}
+	return evs, lg, cmdErr
 }
 
 // authorize checks that who holds the seat c acts for, and fills in the side when the request
 // left it out.
-func (s *Server) authorize(lg *liveGame, who *store.User, c *command) error {
+func (s *Service) authorize(lg *liveGame, who *store.User, c *command) error {
 	var held []game.Player
 	for p := game.First; p <= game.Second; p++ {
 		if lg.row.Seats[p].UserID == who.ID {
@@ -243,33 +280,18 @@ func sideWord(p game.Player) string {
 
 // staleError is the conflict a client gets when it acted on an old position, with the fresh
 // view so it catches up at once.
-func (s *Server) staleError(lg *liveGame, who *store.User) error {
+func (s *Service) staleError(lg *liveGame, who *store.User) error {
 	e := platform.Errorf(platform.StalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
-	e.View = s.gameView(lg, who, game.NoPlayer)
+	e.View = s.view(lg, who, game.NoPlayer)
 	return e
 }
 
-// apply runs c on a copy of the table, commits what it changed, and only then moves the table
-// in memory on and tells everyone. Nothing is acknowledged before it is stored.
-func (s *Server) apply(ctx context.Context, lg *liveGame, c command) ([]game.Event, error) {
-	now := s.now()
-	work := lg.tb.Clone()
-	evs, cmdErr := s.run(work, lg.row, c, now)
-	if len(evs) == 0 {
-		return nil, cmdErr
-	}
-	evs = append(evs, moveLimit(work, now)...)
-	if err := s.commitWork(ctx, lg, lg.row, work, evs, now, nil); err != nil {
-		return nil, err
-	}
-	return evs, cmdErr
-}
-
-// commitWork commits what a command did to work (a copy of lg's table, lg locked) with row as
-// the game's row after it (its seats, status, rematch), edit adding to the change what else it
-// stores; and only then moves lg on and tells everyone, on this instance and, through the
-// store's notification, on the others.
-func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, work *game.Table, evs []game.Event, now time.Time, edit func(*store.Change)) error {
+// commitWork commits what a command did to work (a copy of lg's table, in lg's actor) with row
+// as the game's row after it (its seats, status, rematch), edit adding to the change what else
+// it stores; the change carries the durable jobs it calls for (see effects). Only then does lg
+// move on and everyone hear of it, on this instance and, through the store's notification, on
+// the others.
+func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, work *game.Table, evs []game.Event, now time.Time, edit func(*store.Change)) error {
 	snap := work.Snapshot()
 	status := row.Status
 	if work.Over() {
@@ -298,11 +320,14 @@ func (s *Server) commitWork(ctx context.Context, lg *liveGame, row store.Game, w
 	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
 	for _, e := range evs {
 		if e.Kind == game.EventMove {
-			s.metrics.moves.Inc()
+			s.cfg.Metrics.Move()
 		}
 	}
 	s.broadcast(lg, evs)
 	s.afterChange(lg)
+	if change.Lobby {
+		s.cfg.LobbyChanged()
+	}
 	return nil
 }
 
@@ -316,9 +341,9 @@ func aiTurn(row store.Game, tb *game.Table) bool {
 	return false
 }
 
-// afterChange schedules what a change calls for: the AI's move, the clock's flag fall, and
-// stops an AI search of a game that ended.
-func (s *Server) afterChange(lg *liveGame) {
+// afterChange schedules what a change calls for in memory: the AI's move and the clock's flag
+// fall; it stops an AI search and the timer of a game that ended.
+func (s *Service) afterChange(lg *liveGame) {
 	if lg.tb.Over() {
 		if lg.ai != nil {
 			lg.ai.cancel()
@@ -328,7 +353,6 @@ func (s *Server) afterChange(lg *liveGame) {
 			lg.timer.Stop()
 			lg.timer = nil
 		}
-		s.lobbyChanged()
 		return
 	}
 	if lg.row.Status != store.StatusActive {
@@ -340,74 +364,60 @@ func (s *Server) afterChange(lg *liveGame) {
 	s.scheduleClock(lg)
 }
 
-// scheduleClock sets a timer for the first running clock's flag fall.
-func (s *Server) scheduleClock(lg *liveGame) {
-	if s.scheduleCorrespondence(lg) {
-		return // a correspondence deadline is a durable job, not a timer
-	}
+// scheduleClock sets a timer for the first running live clock's flag fall (a correspondence
+// game's deadline is a durable job only).
+func (s *Service) scheduleClock(lg *liveGame) {
 	if lg.timer != nil {
 		lg.timer.Stop()
 		lg.timer = nil
 	}
+	if lg.row.Time.Kind == game.Correspondence {
+		return
+	}
 	d, ok := lg.tb.Deadline()
-	if !ok {
+	if !ok || s.closing.Load() {
 		return
 	}
 	id := lg.id
-	lg.timer = time.AfterFunc(max(d.Sub(s.now()), 0)+time.Millisecond, func() {
+	lg.timer = s.clk.AfterFunc(max(d.Sub(s.now()), 0)+time.Millisecond, func() {
 		if s.closing.Load() {
 			return
 		}
-		if _, err := s.do(context.Background(), id, nil, command{kind: cmdTick, ply: -1}); err != nil && !errors.Is(err, game.ErrGameOver) {
+		if _, err := s.do(s.bg, id, nil, command{kind: cmdTick, ply: -1}); err != nil && !errors.Is(err, game.ErrGameOver) && s.bg.Err() == nil {
 			s.log.Warn("clock tick failed", "game", id, "error", err)
 		}
 	})
 }
 
-// remoteChange follows a change another instance committed: the game is reloaded and the new
-// events go to this instance's connections; the lobby's followers learn of a change that shows
-// there.
-func (s *Server) remoteChange(n store.Notice) {
-	if n.Lobby {
-		s.lobbyChanged()
-	}
-	id, version := n.Game, n.Version
-	s.mu.Lock()
-	lg := s.games[id]
-	s.mu.Unlock()
-	if lg == nil {
-		return
-	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	if lg.tb == nil || lg.tb.Version() >= version {
-		return
-	}
-	ctx := context.Background()
-	if err := s.loadLocked(ctx, lg); err != nil {
-		s.log.Warn("reloading a game changed elsewhere", "game", id, "error", err)
-		return
-	}
-	s.pushBacklog(ctx, lg)
-	s.scheduleClock(lg)
+// RemoteChange follows a change another instance committed: a game in memory is reloaded and
+// its new events go to this instance's followers.
+func (s *Service) RemoteChange(ctx context.Context, id string, version int64) {
+	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
+		lg := *v
+		if lg.tb == nil || lg.tb.Version() >= version {
+			return
+		}
+		if _, err := s.reload(ctx, id, lg); err != nil {
+			s.log.Warn("reloading a game changed elsewhere", "game", id, "error", err)
+			return
+		}
+		s.afterChange(lg)
+	})
 }
 
-// resyncAll reloads every game in memory (after the notification connection was lost).
-func (s *Server) resyncAll() {
-	s.mu.Lock()
-	ids := make([]string, 0, len(s.games))
-	for id := range s.games {
-		ids = append(ids, id)
-	}
-	s.mu.Unlock()
-	for _, id := range ids {
-		s.remoteChange(store.Notice{Game: id, Version: 1 << 62})
-	}
-	s.lobbyChanged()
+// ResyncAll reloads every game in memory (after the notification connection was lost).
+func (s *Service) ResyncAll(ctx context.Context) {
+	s.games.Each(ctx, func(ctx context.Context, id string, v **liveGame) {
+		if _, err := s.reload(ctx, id, *v); err != nil {
+			s.log.Warn("reloading a game", "game", id, "error", err)
+			return
+		}
+		s.afterChange(*v)
+	})
 }
 
-// pushBacklog sends each subscriber the stored events it has not seen (after a reload).
-func (s *Server) pushBacklog(ctx context.Context, lg *liveGame) {
+// pushBacklog sends each follower the stored events it has not seen (after a reload).
+func (s *Service) pushBacklog(ctx context.Context, lg *liveGame) {
 	var from int64 = 1 << 62
 	for _, sub := range lg.subs {
 		from = min(from, sub.sent)
@@ -430,10 +440,9 @@ func (s *Server) pushBacklog(ctx context.Context, lg *liveGame) {
 	s.broadcast(lg, evs)
 }
 
-// resume picks up, after a start, the games that wait for an AI's move.
-func (s *Server) resume(ctx context.Context) error {
-	// Every game where an AI must act, a page at a time: the AI's move is the one thing a
-	// change leaves to memory (its clocks' flag falls and its other effects are durable jobs).
+// resume picks up, after a start, the games that wait for an AI's move: every one, a page at a
+// time (a change's other effects, its clocks' flag falls included, are durable jobs).
+func (s *Service) resume(ctx context.Context) error {
 	n, after := 0, ""
 	for {
 		gs, err := s.store.AITurnGames(ctx, after, 500)
@@ -455,32 +464,7 @@ func (s *Server) resume(ctx context.Context) error {
 	return nil
 }
 
-// janitor forgets games nobody follows or used lately, so memory follows the live games.
-func (s *Server) janitor(ctx context.Context) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		now := s.now()
-		s.mu.Lock()
-		for id, lg := range s.games {
-			if !lg.mu.TryLock() {
-				continue
-			}
-			idle := len(lg.subs) == 0 && lg.ai == nil && (lg.tb == nil || lg.tb.Over() || now.Sub(lg.used) > 30*time.Minute) &&
-				now.Sub(lg.used) > time.Minute
-			if idle && (lg.timer == nil || lg.tb == nil || lg.tb.Over()) {
-				delete(s.games, id)
-				if lg.tb != nil {
-					s.metrics.openGames.Dec()
-				}
-			}
-			lg.mu.Unlock()
-		}
-		s.mu.Unlock()
-	}
-}
+// GameOwner is the owner of a game's AI work (see aiwork).
+func (s *Service) gameOwner(row store.Game) string { return s.aiw.GameOwner(row) }
+
+var _ = aiwork.Server

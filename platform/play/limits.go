@@ -1,8 +1,7 @@
-package server
+package play
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 	"time"
 
@@ -46,18 +45,8 @@ func moveLimit(work *game.Table, now time.Time) []game.Event {
 	return evs
 }
 
-// allowCreate applies the limits on making games (new games, rematches, imports) by user and
-// by address.
-func (s *Server) allowCreate(r *http.Request, u *store.User) error {
-	now := s.now()
-	if !s.createLimits.allow("addr:"+s.clientAddr(r), now) || u != nil && !s.createLimits.allow("user:"+strconv.FormatInt(u.ID, 10), now) {
-		return platform.Errorf(platform.RateLimited, "too many new games in a short time; try again in a minute")
-	}
-	return nil
-}
-
 // guestLevel refuses a guest an analysis stronger than maxGuestLevel.
-func guestLevel(u *store.User, level int) error {
+func GuestLevel(u *store.User, level int) error {
 	if u != nil && u.Guest && level > maxGuestLevel {
 		return platform.Errorf(platform.Forbidden, "guests analyse at levels 1 to %d; sign up for level %d", maxGuestLevel, level)
 	}
@@ -65,7 +54,7 @@ func guestLevel(u *store.User, level int) error {
 }
 
 // allowAIGame refuses a new game against the AI to a player who has maxAIGames in play.
-func (s *Server) allowAIGame(ctx context.Context, u *store.User) error {
+func (s *Service) allowAIGame(ctx context.Context, u *store.User) error {
 	n, err := s.store.CountPlaying(ctx, u.ID, platform.ModeAI)
 	if err != nil {
 		return err

@@ -1,0 +1,245 @@
+package play
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/time/rate"
+
+	"turncoat/api"
+	"turncoat/platform"
+	"turncoat/platform/ratelimit"
+	"turncoat/store"
+)
+
+// The chat of a game between people. Its players write (a message of at most maxChatRunes
+// characters, a few a minute); each may mute the other (their messages are no longer shown to
+// the one who muted) and may let the game's spectators read along, who see the chat only when
+// both players let them. A player may switch the chat off in every game: they then neither see
+// it nor receive it, and their opponent cannot write to them. Messages are stored as text and
+// the page shows them as text (never as markup); control characters are taken out.
+//
+// A message reaches the followers of its game on this instance at once; on other instances
+// (several instances on PostgreSQL) the pages fetch what they miss with the game's next event
+// or on their next connection.
+
+// maxChatRunes bounds a chat message.
+const maxChatRunes = 300
+
+// chatLimits bound a player's messages in a game: a burst of five, then one every three seconds.
+var chatLimits = ratelimit.New(rate.Limit(1.0/3), 5)
+
+// chatRules reads what decides who sees a game's chat: the players' settings in the game and
+// who switched it off.
+type chatRules struct {
+	row   store.Game
+	seats map[int64]store.ChatSeat
+	off   map[int64]bool
+}
+
+func (s *Service) chatRules(ctx context.Context, row store.Game) (chatRules, error) {
+	cr := chatRules{row: row}
+	var err error
+	if cr.seats, err = s.store.ChatSeats(ctx, row.ID); err != nil {
+		return cr, err
+	}
+	cr.off, err = s.store.ChatOff(ctx, row.Seats[0].UserID, row.Seats[1].UserID)
+	return cr, err
+}
+
+// player returns the seat (0 or 1) u holds, or -1.
+func (cr chatRules) player(u *store.User) int {
+	if u == nil {
+		return -1
+	}
+	for i, seat := range cr.row.Seats {
+		if seat.UserID == u.ID {
+			return i
+		}
+	}
+	return -1
+}
+
+// spectators tells whether both players let the spectators read.
+func (cr chatRules) spectators() bool {
+	return cr.seats[cr.row.Seats[0].UserID].Spectators && cr.seats[cr.row.Seats[1].UserID].Spectators
+}
+
+// sees tells whether u may see a message written by the user author.
+func (cr chatRules) sees(u *store.User, author int64) bool {
+	if !betweenPeople(cr.row) {
+		return false
+	}
+	i := cr.player(u)
+	if i < 0 {
+		return cr.spectators()
+	}
+	if cr.off[u.ID] {
+		return false
+	}
+	return author == u.ID || !cr.seats[u.ID].Muted
+}
+
+func (s *Service) chatInfo(ctx context.Context, row store.Game, u *store.User) (api.ChatInfo, error) {
+	if !betweenPeople(row) {
+		return api.ChatInfo{}, nil
+	}
+	cr, err := s.chatRules(ctx, row)
+	if err != nil {
+		return api.ChatInfo{}, err
+	}
+	return cr.info(u), nil
+}
+
+// info is the chat as u may use it.
+func (cr chatRules) info(u *store.User) api.ChatInfo {
+	row := cr.row
+	ci := api.ChatInfo{Enabled: betweenPeople(row)}
+	if !ci.Enabled {
+		return ci
+	}
+	ci.Spectators = cr.spectators()
+	i := cr.player(u)
+	if i < 0 {
+		ci.Read = ci.Spectators
+		return ci
+	}
+	seat := api.ChatSeat{Muted: cr.seats[u.ID].Muted, Spectators: cr.seats[u.ID].Spectators}
+	ci.Seat = &seat
+	ci.Off = cr.off[u.ID]
+	other := row.Seats[1-i].UserID
+	ci.OpponentOff = other != 0 && cr.off[other]
+	ci.Read = !ci.Off
+	ci.Write = !ci.Off && !ci.OpponentOff && other != 0
+	return ci
+}
+
+func chatWire(m store.ChatMessage) api.ChatMessage {
+	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
+}
+
+// row returns game id's row.
+func (s *Service) row(ctx context.Context, id string) (store.Game, error) {
+	var row store.Game
+	err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+		row = lg.row
+		return nil
+	})
+	return row, err
+}
+
+// Chat returns game id's chat after the message after, as u may see it.
+func (s *Service) Chat(ctx context.Context, u *platform.User, id string, after int64) ([]api.ChatMessage, error) {
+	row, err := s.row(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	cr, err := s.chatRules(ctx, row)
+	if err != nil {
+		return nil, err
+	}
+	out := []api.ChatMessage{}
+	if betweenPeople(row) {
+		all, err := s.store.Chat(ctx, row.ID, after, 500)
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range all {
+			if cr.sees(u, m.UserID) {
+				out = append(out, chatWire(m))
+			}
+		}
+	}
+	return out, nil
+}
+
+// cleanChat trims a message and takes its control characters out; it refuses an empty or a
+// too long one.
+func cleanChat(text string) (string, error) {
+	text = strings.TrimSpace(strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || r == utf8.RuneError {
+			return ' '
+		}
+		return r
+	}, text))
+	switch n := utf8.RuneCountInString(text); {
+	case n == 0:
+		return "", platform.Errorf(platform.ChatEmpty, "the message is empty")
+	case n > maxChatRunes:
+		return "", platform.Errorf(platform.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
+	}
+	return text, nil
+}
+
+// PostChat writes u's message in game id's chat and pushes it to the followers who may read it.
+func (s *Service) PostChat(ctx context.Context, u *platform.User, id, text string) (api.ChatMessage, error) {
+	text, err := cleanChat(text)
+	if err != nil {
+		return api.ChatMessage{}, err
+	}
+	row, err := s.row(ctx, id)
+	if err != nil {
+		return api.ChatMessage{}, err
+	}
+	if !betweenPeople(row) {
+		return api.ChatMessage{}, platform.Errorf(platform.NotAllowed, "only games between people have a chat")
+	}
+	cr, err := s.chatRules(ctx, row)
+	if err != nil {
+		return api.ChatMessage{}, err
+	}
+	info := cr.info(u)
+	switch {
+	case cr.player(u) < 0:
+		return api.ChatMessage{}, platform.Errorf(platform.Forbidden, "only the players write in a game's chat")
+	case info.Off:
+		return api.ChatMessage{}, platform.Errorf(platform.ChatOff, "you switched the chat off")
+	case info.OpponentOff:
+		return api.ChatMessage{}, platform.Errorf(platform.ChatOff, "your opponent switched the chat off")
+	case !info.Write:
+		return api.ChatMessage{}, platform.Errorf(platform.NotAllowed, "nobody to write to yet")
+	}
+	if !chatLimits.Allow(id+":"+strconv.FormatInt(u.ID, 10), s.now()) {
+		return api.ChatMessage{}, platform.Errorf(platform.RateLimited, "too many messages: wait a few seconds")
+	}
+	m, err := s.store.AddChat(ctx, store.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, s.now())
+	if err != nil {
+		return api.ChatMessage{}, err
+	}
+	m.Name = u.Name
+	wire := chatWire(m)
+	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
+		for f := range (*v).subs {
+			if cr.sees(f.User(), u.ID) {
+				f.Push(mustJSON(api.Message{Type: "chat", Game: id, Chat: &wire}))
+			}
+		}
+	})
+	return wire, nil
+}
+
+// SetChatSeat changes u's chat settings in game id and returns the chat as u may now use it.
+func (s *Service) SetChatSeat(ctx context.Context, u *platform.User, id string, seat api.ChatSeat) (api.ChatInfo, error) {
+	row, err := s.row(ctx, id)
+	if err != nil {
+		return api.ChatInfo{}, err
+	}
+	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
+		return api.ChatInfo{}, platform.Errorf(platform.Forbidden, "only the players set a game's chat")
+	}
+	if err := s.store.SetChatSeat(ctx, row.ID, u.ID, store.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
+		return api.ChatInfo{}, err
+	}
+	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
+		s.notify(*v, api.Message{Type: "chat-settings", Game: row.ID}) // spectators may now read, or no longer
+	})
+	return s.chatInfo(ctx, row, u)
+}
+
+// SetChatOff switches u's chat off (or on) in every game.
+func (s *Service) SetChatOff(ctx context.Context, u *platform.User, off bool) error {
+	return s.store.SetChatOff(ctx, u.ID, off)
+}

@@ -1,0 +1,68 @@
+package play
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"turncoat/api"
+	"turncoat/game"
+	"turncoat/platform"
+)
+
+// Command runs one of a player's commands (a move, a resignation, a draw offer, a takeback...)
+// at game id for u, and returns the game as u sees it after it, with only the history from the
+// command's first change on (the client has the rest: view.movesFrom), and the game's version.
+// A command refused with events (a side whose time had run out: the game ends on time) returns
+// both the view and the error.
+func (s *Service) Command(ctx context.Context, u *platform.User, id, kind string, req api.Command) (api.Game, int64, error) {
+	if !slices.Contains(Commands, kind) {
+		return api.Game{}, 0, platform.Errorf(platform.BadRequest, "unknown command %q", kind)
+	}
+	c, err := commandOf(req, kind)
+	if err != nil {
+		return api.Game{}, 0, err
+	}
+	var v api.Game
+	evs, lg, err := s.doThen(ctx, id, u, c, func(lg *liveGame) { v = s.view(lg, u, c.side) })
+	if lg == nil {
+		return api.Game{}, 0, err
+	}
+	// The answer carries the history from the command's first change on.
+	v.View.Since(game.HistoryFrom(evs))
+	var version int64
+	if n := len(evs); n > 0 {
+		version = evs[n-1].Version
+	}
+	if err != nil {
+		e := *platform.AsError(err)
+		e.View = v
+		return v, version, &e
+	}
+	return v, version, nil
+}
+
+// commandOf reads a command request of a kind.
+func commandOf(q api.Command, kind string) (command, error) {
+	c := command{kind: kind, side: game.NoPlayer, move: q.Move, ply: -1, moves: q.Moves, accept: q.Accept}
+	if q.Side != "" {
+		p, err := game.ParsePlayer(q.Side)
+		if err != nil || !p.Valid() {
+			return c, platform.Errorf(platform.BadRequest, "side %q: want first or second", q.Side)
+		}
+		c.side = p
+	}
+	if q.Ply != nil {
+		if *q.Ply < 0 {
+			return c, platform.Errorf(platform.BadRequest, "ply %d: want 0 or more", *q.Ply)
+		}
+		c.ply = *q.Ply
+	}
+	if kind == cmdMove && strings.TrimSpace(q.Move) == "" {
+		return c, platform.Errorf(platform.BadRequest, "a move is required: {\"move\": \"f5\"}")
+	}
+	if q.Moves < 0 || q.Moves > 10000 {
+		return c, platform.Errorf(platform.BadRequest, "moves %d out of range", q.Moves)
+	}
+	return c, nil
+}

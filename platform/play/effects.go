@@ -1,0 +1,182 @@
+package play
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"turncoat/game"
+	"turncoat/platform"
+	"turncoat/platform/jobs"
+	"turncoat/store"
+)
+
+// What follows a change of a game is enqueued as durable jobs in the change's own transaction
+// (store.Change.Jobs), and worked after the game's actor has moved on: a crash between the two
+// can never keep the change and lose what it calls for, and nothing needs rescanning at a start.
+//
+//   - a timed game's flag fall (for a live clock, the backstop of its instance's timer; for a
+//     correspondence game, its deadline), the reminder before a correspondence deadline, and the
+//     notice to the player to move;
+//   - once a game ends: what the other services ask for (Config.EndJobs: its rating, its paired
+//     event's next round, its learning by the opening book).
+
+// effects returns the jobs a change of a game calls for: row and work are the game after the
+// change, ended whether the change ended it.
+func (s *Service) effects(row store.Game, work *game.Table, status platform.Status, ended bool) []store.JobInsert {
+	var out []store.JobInsert
+	add := func(args river.JobArgs, at time.Time) {
+		out = append(out, jobs.At(args, at))
+	}
+	if d, ok := work.Deadline(); ok && status == platform.StatusActive {
+		v := work.Version()
+		add(jobs.Deadline{Game: row.ID, Version: v}, d)
+		if row.Time.Kind == game.Correspondence {
+			now := s.now()
+			before := min(s.cfg.ReminderBefore, d.Sub(work.Clock().Since)/2)
+			if at := d.Add(-before); at.After(now) {
+				add(jobs.Reminder{Game: row.ID, Version: v}, at)
+			}
+			add(jobs.Turn{Game: row.ID, Ply: work.Ply()}, time.Time{})
+		}
+	}
+	if ended {
+		for _, f := range s.cfg.EndJobs {
+			out = append(out, f(row)...)
+		}
+	}
+	return out
+}
+
+// Workers adds the workers of the game service's jobs.
+func (s *Service) Workers(ws *river.Workers, notYet func(at time.Time) error) {
+	jobs.AddWorker(ws, func(ctx context.Context, a jobs.Deadline) error { return s.workDeadline(ctx, a, notYet) })
+	jobs.AddWorker(ws, s.workReminder)
+	jobs.AddWorker(ws, s.workTurn)
+}
+
+// workDeadline ends a game on time at its deadline, unless a later change moved the deadline
+// (a job of its own then covers it).
+func (s *Service) workDeadline(ctx context.Context, a jobs.Deadline, notYet func(time.Time) error) error {
+	var d time.Time
+	stale := false
+	err := s.with(ctx, a.Game, func(ctx context.Context, lg *liveGame) error {
+		var ok bool
+		d, ok = lg.tb.Deadline()
+		stale = !ok || lg.tb.Version() != a.Version
+		return nil
+	})
+	if platform.ErrorCode(err) == platform.NotFound {
+		return nil
+	}
+	if err != nil || stale {
+		return err
+	}
+	if err := notYet(d); err != nil {
+		return err
+	}
+	evs, err := s.do(ctx, a.Game, nil, command{kind: cmdTick, ply: -1})
+	if err != nil && !errors.Is(err, game.ErrGameOver) {
+		return err
+	}
+	for _, e := range evs {
+		if e.Kind == game.EventEnd && e.Outcome != nil {
+			s.noteGameEnd(ctx, a.Game, e.Outcome.Reason)
+		}
+	}
+	return nil
+}
+
+// noteGameEnd tells both players of a game how it ended on time.
+func (s *Service) noteGameEnd(ctx context.Context, id, reason string) {
+	row, err := s.store.Game(ctx, id)
+	if err != nil {
+		return
+	}
+	var notes []store.Notification
+	for _, seat := range row.Seats {
+		if seat.UserID != 0 && (len(notes) == 0 || notes[0].UserID != seat.UserID) {
+			notes = append(notes, store.Notification{UserID: seat.UserID, Kind: "game_over", GameID: id,
+				Message: fmt.Sprintf("Game %s is over: %s.", id, reason)})
+		}
+	}
+	s.cfg.Notes.Notify(ctx, notes)
+}
+
+// toMove returns the users whose clock runs in a game, with their side.
+func toMove(lg *liveGame) map[game.Player]int64 {
+	out := map[game.Player]int64{}
+	if lg.tb.Over() {
+		return out
+	}
+	c := lg.tb.Clock()
+	for _, p := range lg.tb.ToAct().Players() {
+		if u := lg.row.Seats[p].UserID; u != 0 && c.Running[p] {
+			out[p] = u
+		}
+	}
+	return out
+}
+
+// workReminder reminds the player to move of the deadline, if the game is still where it was.
+func (s *Service) workReminder(ctx context.Context, a jobs.Reminder) error {
+	var d time.Time
+	var who map[game.Player]int64
+	var kind string
+	if err := s.with(ctx, a.Game, func(ctx context.Context, lg *liveGame) error {
+		if lg.tb.Version() != a.Version {
+			return nil
+		}
+		d, _ = lg.tb.Deadline()
+		who, kind = toMove(lg), lg.row.Kind
+		return nil
+	}); err != nil {
+		return nil
+	}
+	for _, u := range sortedUsers(who) {
+		left := d.Sub(s.now()).Round(time.Minute)
+		msg := fmt.Sprintf("Your move in game %s (%s) is due by %s (%v left); without it the game is lost on time.",
+			a.Game, kind, d.Format("2006-01-02 15:04 MST"), left)
+		s.cfg.Notes.Notify(ctx, []store.Notification{{UserID: u, Kind: "reminder", GameID: a.Game, Message: msg}})
+		s.cfg.Notes.Mail(ctx, u, "Turncoat: your move in game "+a.Game, msg)
+	}
+	return nil
+}
+
+// workTurn tells the player to move that it is their move.
+func (s *Service) workTurn(ctx context.Context, a jobs.Turn) error {
+	var d time.Time
+	var who map[game.Player]int64
+	if err := s.with(ctx, a.Game, func(ctx context.Context, lg *liveGame) error {
+		if lg.tb.Ply() != a.Ply {
+			return nil
+		}
+		d, _ = lg.tb.Deadline()
+		who = toMove(lg)
+		return nil
+	}); err != nil {
+		return nil
+	}
+	var notes []store.Notification
+	for _, u := range sortedUsers(who) {
+		notes = append(notes, store.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
+			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, d.Format("2006-01-02 15:04 MST"))})
+	}
+	s.cfg.Notes.Notify(ctx, notes)
+	return nil
+}
+
+// sortedUsers returns the users of a side map, First's first.
+func sortedUsers(m map[game.Player]int64) []int64 {
+	var out []int64
+	for p := game.First; p <= game.Second; p++ {
+		if u, ok := m[p]; ok && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
