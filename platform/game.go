@@ -1,9 +1,11 @@
 package platform
 
 import (
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"time"
 	"turncoat/game"
 )
@@ -114,3 +116,6 @@ func HashToken(token string) string {
 	h := sha256.Sum256([]byte(token))
 	return hex.EncodeToString(h[:])
 }
+
+// NewID returns a short random id (games, tournaments, events).
+func NewID() string { return strings.ToLower(rand.Text()[:10]) }

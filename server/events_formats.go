@@ -278,7 +278,7 @@ func (s *Server) pairRound(e *pairedEvent, n int) error {
 		if p.Bye() {
 			ep.Result = &tournament.GameResult{Round: n, Players: p.Players}
 		} else {
-			ep.Game = play.NewID()
+			ep.Game = platform.NewID()
 		}
 		r.Pairings = append(r.Pairings, ep)
 	}
@@ -379,7 +379,7 @@ func (s *Server) handleCreateEvent(w http.ResponseWriter, r *http.Request) error
 		return err
 	}
 	now := s.now()
-	e := &pairedEvent{ID: play.NewID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: tc,
+	e := &pairedEvent{ID: platform.NewID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: tc,
 		Rated: req.Rated, Rounds: req.Rounds, Host: u.Name, HostID: u.ID, Status: eventSignup, Players: []eventPlayer{}}
 	state, err := e.encode()
 	if err != nil {

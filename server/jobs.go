@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -13,15 +12,12 @@ import (
 )
 
 // corr is the server's part of correspondence play, play-by-post tournaments, ratings and
-// notifications: the durable job queue that runs their deadlines, and the tournaments in memory.
+// notifications: the durable job queue that runs their deadlines.
 type corr struct {
 	jobs   *store.Jobs
 	mailer Mailer
 	// started tells that the job queue works jobs (Stop is then due).
 	started bool
-
-	tmu         sync.Mutex
-	tournaments map[string]*liveTournament
 }
 
 // The jobs. Each is unique by its arguments, so that an instance inserting again what another
@@ -67,11 +63,10 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	if s.cfg.VacationDays <= 0 {
 		s.cfg.VacationDays = 30
 	}
-	s.corr = &corr{mailer: s.cfg.Mailer, tournaments: map[string]*liveTournament{}}
+	s.corr = &corr{mailer: s.cfg.Mailer}
 	ws := river.NewWorkers()
 	s.play.Workers(ws, s.notYet)
-	addWorker(ws, s.workAdvance)
-	addWorker(ws, s.workRound)
+	s.tourney.Workers(ws, s.notYet)
 	addWorker(ws, s.workLearn)
 	addWorker(ws, s.workRate)
 	addWorker(ws, s.workEventGame)

@@ -23,6 +23,7 @@ import (
 	"turncoat/platform/clock"
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
+	"turncoat/platform/tourney"
 
 	"turncoat/engine/othello/book"
 	"turncoat/game"
@@ -94,6 +95,8 @@ type Server struct {
 
 	// play is the game service.
 	play *play.Service
+	// tourney is the tournaments' service.
+	tourney *tourney.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -104,13 +107,8 @@ type Server struct {
 	lobbyPending bool
 
 	// aiw is the AI's work: agents, and the fair sharing of the cores.
-	aiw       *aiwork.Work
-	hashSlots semaphore
-	// houseRuns holds the tournaments whose house AI is at work, and whether it must look
-	// again for a due post when done.
-	houseMu   sync.Mutex
-	houseRuns map[string]bool
-
+	aiw                                                 *aiwork.Work
+	hashSlots                                           semaphore
 	loginLimits, signupLimits, moveLimits, createLimits *ratelimit.Limiters
 	// auth counts the open sockets and the log-in failures.
 	auth authState
@@ -159,7 +157,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		aiw:          aiwork.New(cfg.AIWorkers, cfg.MaxThink),
-		houseRuns:    map[string]bool{},
 		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
@@ -177,6 +174,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
 		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
+	s.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw, Notes: notes{s}})
 	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {
 		cancel()
@@ -265,6 +263,7 @@ func (s *Server) Close() {
 	s.stopCorr()
 	s.cancel()
 	s.play.Close()
+	s.tourney.Close()
 	s.wg.Wait()
 }
 

@@ -112,7 +112,7 @@ func (s *Service) createGame(ctx context.Context, user func() (*store.User, erro
 			return store.Game{}, nil, "", err
 		}
 	}
-	row := store.Game{ID: NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
+	row := store.Game{ID: platform.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
 		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
 	var invite string
 	switch req.Mode {
@@ -186,9 +186,6 @@ func settle(row *store.Game, tb *game.Table) {
 	}
 	row.AITurn = aiTurn(*row, tb)
 }
-
-// NewID returns a short random id (games, tournaments, events).
-func NewID() string { return strings.ToLower(rand.Text()[:10]) }
 
 // Join takes an online game's open seat for u: with the invitation's token, or any open
 // challenge from the lobby. The join is a change like a move: versioned, committed with the
@@ -264,7 +261,7 @@ func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v a
 		if err != nil {
 			return nil, nil, err
 		}
-		nrow := store.Game{ID: NewID(), Kind: row.Kind, Start: ntb.Start().Encode(), Time: row.Time, Mode: row.Mode, Rated: row.Rated,
+		nrow := store.Game{ID: platform.NewID(), Kind: row.Kind, Start: ntb.Start().Encode(), Time: row.Time, Mode: row.Mode, Rated: row.Rated,
 			CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: id,
 			Seats: [2]store.Seat{row.Seats[1], row.Seats[0]}}
 		for i := range nrow.Seats {
@@ -363,7 +360,7 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 	if err != nil {
 		return api.Game{}, err
 	}
-	row := store.Game{ID: NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: platform.ModeHotSeat, CreatedBy: u.ID,
+	row := store.Game{ID: platform.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: platform.ModeHotSeat, CreatedBy: u.ID,
 		Created: now, Status: store.StatusActive, Outcome: game.InPlay, Seats: [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}}
 	empty, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
 	if err != nil {
