@@ -94,9 +94,8 @@ func TestClubTournament(t *testing.T) {
 	if said := eval[string](host, `document.querySelector(".tour-said")?.textContent || ""`); !strings.Contains(said, "2 boards") || !strings.Contains(said, "Round 1 opened") {
 		t.Errorf("after the start the host reads %q", said)
 	}
-	if n := eval[int](host, `document.querySelectorAll(".tour-boards .tour-dice").length`); n != 2 {
-		t.Errorf("%d boards show their dice", n)
-	}
+	// The boards come in a request of their own, after the round's line.
+	host.wait(`document.querySelectorAll(".tour-boards .tour-dice").length === 2`)
 	dice := eval[string](host, `document.querySelector(".tour-dice").textContent`)
 	t.Logf("board 1: %s", dice)
 	bs := tourBoards(host, id)

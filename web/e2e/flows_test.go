@@ -56,6 +56,8 @@ func TestImportAndAnalysis(t *testing.T) {
 	if n := eval[int](p, `document.querySelectorAll("ol.moves button[data-ply]").length`); n != 11 {
 		t.Fatalf("the imported game lists %d positions, want the start and 10 moves", n)
 	}
+	// Once the socket is in, nothing redraws the list under the click.
+	p.wait(`document.querySelector(".conn")?.dataset.state === "online"`)
 	p.click(`ol.moves button[data-ply="4"]`)
 	p.wait(`document.querySelector(".board-host").dataset.replay === "4"`)
 

@@ -250,6 +250,7 @@ export async function render(main, [id], query) {
     conn.dataset.state = st;
   });
   conn.textContent = connWords(liveStatus());
+  conn.dataset.state = liveStatus();
   const stopPrefs = prefs.onChange(() => {
     if (page.replay) page.board.draw(page.replay.view, {interactive: false});
     else draw(false);
