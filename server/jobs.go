@@ -69,8 +69,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	s.tourney.Workers(ws, s.notYet)
 	addWorker(ws, s.workLearn)
 	addWorker(ws, s.workRate)
-	addWorker(ws, s.workEventGame)
-	addWorker(ws, s.workEventRound)
+	s.events.Workers(ws)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},

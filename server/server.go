@@ -21,6 +21,7 @@ import (
 	"sync/atomic"
 	"time"
 	"turncoat/platform/clock"
+	"turncoat/platform/events"
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/tourney"
@@ -97,6 +98,8 @@ type Server struct {
 	play *play.Service
 	// tourney is the tournaments' service.
 	tourney *tourney.Service
+	// events is the paired events' service.
+	events *events.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -174,6 +177,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
 		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
+	s.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, Games: s.play, Notes: notes{s}})
 	s.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw, Notes: notes{s}})
 	s.startAuth(bg)
 	if err := s.startCorr(bg, customClock); err != nil {
@@ -264,6 +268,7 @@ func (s *Server) Close() {
 	s.cancel()
 	s.play.Close()
 	s.tourney.Close()
+	s.events.Close()
 	s.wg.Wait()
 }
 
