@@ -225,6 +225,29 @@ type Record struct {
 	Result  game.Outcome      `json:"result"`
 }
 
+// BookPosition is what the opening book knows of a position (GET /api/book).
+type BookPosition struct {
+	ToMove string `json:"toMove"`
+	InBook bool   `json:"inBook"`
+	// Games is the number of the book's games through the position (in the book only).
+	Games int `json:"games,omitempty"`
+	// Value is the position's value for the side to move, in discs, when known.
+	Value *int       `json:"value,omitempty"`
+	Moves []BookMove `json:"moves"`
+	// Opening names the line's opening, reached at OpeningPly.
+	Opening    string    `json:"opening"`
+	OpeningPly int       `json:"openingPly"`
+	Book       BookStats `json:"book"`
+}
+
+// BookStats is the size of the opening book.
+type BookStats struct {
+	Positions int `json:"positions"`
+	Games     int `json:"games"`
+	Plies     int `json:"plies"`
+	Depth     int `json:"depth"`
+}
+
 // BookMove is a move of the opening explorer.
 type BookMove struct {
 	Move string `json:"move"`

@@ -23,8 +23,8 @@ func (s *Server) endJobs(row store.Game) []store.JobInsert {
 	if row.Mode == platform.ModeOnline {
 		out = append(out, jobs.At(jobs.EventGame{Game: row.ID}, time.Time{}))
 	}
-	if row.Kind == "reversi" {
-		out = append(out, jobs.At(jobs.Learn{Game: row.ID}, time.Time{}))
+	if s.cfg.Book != nil && row.Kind == s.cfg.Book.Kind() {
+		out = append(out, s.cfg.Book.EndJobs(row)...)
 	}
 	return out
 }

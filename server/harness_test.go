@@ -17,6 +17,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
 	"turncoat/server"
@@ -69,7 +70,11 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*ser
 		t.Fatal(err)
 	}
 	h := &harness{t: t, st: st, logs: &testenv.Buffer{}, clock: &fakeClock{}}
-	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)),
+	bk, err := booksvc.New(booksvc.Config{Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
 		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)

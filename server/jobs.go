@@ -67,7 +67,9 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	ws := river.NewWorkers()
 	s.play.Workers(ws, s.notYet)
 	s.tourney.Workers(ws, s.notYet)
-	addWorker(ws, s.workLearn)
+	if s.cfg.Book != nil {
+		s.cfg.Book.Workers(ws)
+	}
 	addWorker(ws, s.workRate)
 	s.events.Workers(ws)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})

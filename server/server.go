@@ -26,7 +26,6 @@ import (
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/tourney"
 
-	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/platform/aiwork"
@@ -80,9 +79,9 @@ type Config struct {
 	ReminderBefore time.Duration
 	// VacationDays is each player's yearly allowance of vacation days (default 30).
 	VacationDays int
-	// Book is the opening book the learned games are laid over (default: the shipped one). The
-	// server changes it: give it a book of its own.
-	Book *book.Book
+	// Book is the opening book of a game kind (Othello's), if any; the server starts and
+	// closes it.
+	Book BookService
 }
 
 // Server is a running game server.
@@ -123,8 +122,6 @@ type Server struct {
 
 	// corr is the state of correspondence play, tournaments, ratings and notifications.
 	corr *corr
-	// book is the opening book, with the learned games.
-	book *serverBook
 	// bg is the background work's context, ended by Close.
 	bg context.Context
 }
@@ -166,14 +163,12 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
 	}
-	var err error
-	if s.book, err = newServerBook(cfg.Book); err != nil {
-		return nil, fmt.Errorf("server: %w", err)
-	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel, s.bg = cancel, bg
 	s.aiw.OnWaiting(func(n int) { s.metrics.aiQueue.Set(float64(n)) })
-	s.aiw.Prepare(s.bookAgent)
+	if cfg.Book != nil {
+		s.aiw.Prepare(cfg.Book.PrepareAgent)
+	}
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
 		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
@@ -199,7 +194,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 			s.log.Warn("not yet listening to the other instances' changes")
 		}
 	}
-	if err := s.syncBook(ctx); err != nil {
+	if err := s.startBook(ctx); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("server: reading the opening book's learned games: %w", err)
 	}
@@ -269,6 +264,9 @@ func (s *Server) Close() {
 	s.play.Close()
 	s.tourney.Close()
 	s.events.Close()
+	if s.cfg.Book != nil {
+		s.cfg.Book.Close()
+	}
 	s.wg.Wait()
 }
 

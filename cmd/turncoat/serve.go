@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/server"
 	"turncoat/store"
@@ -63,8 +64,12 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		return err
 	}
 	defer st.Close()
+	bk, err := booksvc.New(booksvc.Config{Store: st, Log: log})
+	if err != nil {
+		return err
+	}
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
-		TrustedProxies: trusted}
+		TrustedProxies: trusted, Book: bk}
 	switch *limits {
 	case "on":
 	case "off":

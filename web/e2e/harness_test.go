@@ -27,6 +27,7 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
 	"turncoat/server"
@@ -80,7 +81,12 @@ func start(t *testing.T) {
 			return
 		}
 		suite.st = st
-		srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Web: web.Files(),
+		bk, err := booksvc.New(booksvc.Config{Store: st})
+		if err != nil {
+			suite.err = err
+			return
+		}
+		srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
 			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 		if err != nil {
 			suite.err = err

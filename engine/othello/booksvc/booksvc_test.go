@@ -1,4 +1,4 @@
-package server
+package booksvc
 
 import (
 	"testing"
@@ -11,20 +11,20 @@ import (
 	"turncoat/platform/aiwork"
 )
 
-// TestAgentsUseServerBook: the server's agents of levels 8-10 play from the server's book (the
+// TestAgentsUseServerBook: the server's agents of levels 8-10 play from the service's book (the
 // learned games in it), the others from none.
 func TestAgentsUseServerBook(t *testing.T) {
-	sb, err := newServerBook(book.New(10, 4))
+	svc, err := New(Config{Book: book.New(10, 4)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &Server{book: sb, aiw: aiwork.New(1, time.Minute)}
-	s.aiw.Prepare(s.bookAgent)
+	aiw := aiwork.New(1, time.Minute)
+	aiw.Prepare(svc.PrepareAgent)
 	for _, c := range []struct {
 		spec string
 		want bool
 	}{{"5", false}, {"8", true}, {"10", true}, {"reversi-ab:level=9,book=0", false}, {"reversi-ab:level=2,book=1", true}} {
-		a, err := s.aiw.NewAgent(reversi.Game{}, c.spec, 1)
+		a, err := aiw.NewAgent(reversi.Game{}, c.spec, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func TestAgentsUseServerBook(t *testing.T) {
 			a = u.Unwrap()
 		}
 		got := a.(*othello.Agent).Book()
-		if c.want && got != othello.OpeningBook(sb.b) || !c.want && got != nil {
+		if c.want && got != othello.OpeningBook(svc.Book()) || !c.want && got != nil {
 			t.Errorf("%s: book %v, want the server's: %v", c.spec, got, c.want)
 		}
 	}
