@@ -70,7 +70,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	if s.cfg.Book != nil {
 		s.cfg.Book.Workers(ws)
 	}
-	addWorker(ws, s.workRate)
+	s.ratings.Workers(ws)
 	s.events.Workers(ws)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{

@@ -24,6 +24,7 @@ import (
 	"turncoat/platform/events"
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
+	"turncoat/platform/ratings"
 	"turncoat/platform/tourney"
 
 	"turncoat/game"
@@ -99,6 +100,8 @@ type Server struct {
 	tourney *tourney.Service
 	// events is the paired events' service.
 	events *events.Service
+	// ratings keeps the players' ratings.
+	ratings *ratings.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -172,6 +175,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
 		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
+	s.ratings = ratings.New(cfg.Store, cfg.Registry, cfg.Clock)
 	s.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, Games: s.play, Notes: notes{s}})
 	s.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw, Notes: notes{s}})
 	s.startAuth(bg)
