@@ -2,16 +2,15 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
 	"errors"
 	"net/http"
-	"strings"
+	"strconv"
 	"time"
 	"turncoat/api"
+	"turncoat/platform/accounts"
 	"turncoat/platform/play"
 
 	"turncoat/platform"
-	"turncoat/store"
 )
 
 // routes registers the API.
@@ -90,35 +89,11 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
-	c.Name = strings.TrimSpace(c.Name)
-	if err := validName(c.Name); err != nil {
-		return err
-	}
-	if err := validPassword(c.Name, c.Password); err != nil {
-		return err
-	}
-	hash, err := s.hashPassword(r.Context(), c.Password)
+	u, token, err := s.accounts.SignUp(r.Context(), userOf(r), c)
 	if err != nil {
 		return err
 	}
-	var u store.User
-	if g := userOf(r); g != nil && g.Guest {
-		// A guest who signs up keeps its games.
-		err = s.store.SetPassword(r.Context(), g.ID, c.Name, hash)
-		u = *g
-		u.Name, u.Guest = c.Name, false
-	} else {
-		u, err = s.store.CreateUser(r.Context(), c.Name, hash, false, s.now())
-	}
-	if errors.Is(err, store.ErrConflict) {
-		return platform.Errorf(platform.NameTaken, "the name %q is taken", c.Name)
-	}
-	if err != nil {
-		return err
-	}
-	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
-		return err
-	}
+	s.setSession(w, r, token)
 	writeJSON(w, http.StatusCreated, api.Me{User: userWire(u)})
 	return nil
 }
@@ -131,25 +106,19 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &c); err != nil {
 		return err
 	}
-	key := loginKey(c.Name)
-	wait, ok := s.auth.logins.begin(key, s.now())
-	if !ok {
-		return loginBackoff(w, wait)
+	u, token, err := s.accounts.LogIn(r.Context(), c)
+	var wait *accounts.Backoff
+	if errors.As(err, &wait) {
+		w.Header().Set("Retry-After", strconv.Itoa(int((wait.Wait+time.Second-1)/time.Second)))
 	}
-	u, ok, err := s.checkLogin(r.Context(), c)
-	s.auth.logins.end(key, ok, s.now())
 	if err != nil {
 		return err
 	}
-	if !ok {
-		return platform.Errorf(platform.BadLogin, "wrong name or password")
-	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
-		s.endCredential(r.Context(), &credential{hash: hashToken(c.Value)}) // a new token at every log-in
+		// a new token at every log-in
+		s.endCredential(r.Context(), &credential{Hash: platform.HashToken(c.Value)})
 	}
-	if _, err := s.newSession(r.Context(), w, r, u); err != nil {
-		return err
-	}
+	s.setSession(w, r, token)
 	writeJSON(w, http.StatusOK, api.Me{User: userWire(u)})
 	return nil
 }
@@ -169,11 +138,7 @@ func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.signupLimits) {
 		return platform.Errorf(platform.RateLimited, "too many new accounts from this address; try again in a minute")
 	}
-	u, err := s.store.CreateUser(r.Context(), "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
-	if err != nil {
-		return err
-	}
-	token, err := s.newSession(r.Context(), nil, r, u)
+	u, token, err := s.accounts.Guest(r.Context())
 	if err != nil {
 		return err
 	}

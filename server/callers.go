@@ -4,13 +4,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 	"turncoat/platform"
-
-	"turncoat/store"
 )
 
 // Limits on what one caller may hold or try: sockets per address and per user, games per
@@ -29,8 +26,6 @@ type authState struct {
 	mu     sync.Mutex
 	byAddr map[string]int
 	byUser map[int64]int
-
-	logins loginGuard
 }
 
 // capOf returns a configured cap: the default for 0, none (-1) for a negative value.
@@ -73,8 +68,8 @@ func (s *Server) admitSocket(c *conn) error {
 	if c.user != nil {
 		a.byUser[c.user.ID]++
 	}
-	if cr := c.cred; cr != nil && !cr.until.IsZero() {
-		c.expiry = time.AfterFunc(cr.until.Sub(s.now()), func() { c.end(cr.expiredError()) })
+	if cr := c.cred; cr != nil && !cr.Until.IsZero() {
+		c.expiry = time.AfterFunc(cr.Until.Sub(s.now()), func() { c.end(cr.ExpiredError()) })
 	}
 	return nil
 }
@@ -100,8 +95,8 @@ func (s *Server) releaseSocket(c *conn) {
 // expired ends c when its credential has expired by the server's clock (checked at each
 // message, besides the timer) and reports whether it did.
 func (s *Server) expired(c *conn) bool {
-	if cr := c.cred; cr != nil && !cr.until.IsZero() && !s.now().Before(cr.until) {
-		c.end(cr.expiredError())
+	if cr := c.cred; cr != nil && !cr.Until.IsZero() && !s.now().Before(cr.Until) {
+		c.end(cr.ExpiredError())
 		return true
 	}
 	return false
@@ -183,90 +178,3 @@ func ParseProxies(list string) ([]netip.Prefix, error) {
 	}
 	return out, nil
 }
-
-// Log-in back-off per account: after loginFreeFailures wrong passwords in a row, an account
-// (known or not: an unknown name backs off the same way, so the answers do not tell names
-// apart) waits before its next attempt, twice as long after each further failure, up to
-// loginMaxWait; a success, or a day without failures, starts the count again. One attempt per
-// account is checked at a time, so parallel guesses gain nothing. The state is each instance's
-// own.
-const (
-	loginFreeFailures = 5
-	loginFirstWait    = time.Second
-	loginMaxWait      = 15 * time.Minute
-	loginForget       = 24 * time.Hour
-)
-
-type loginGuard struct {
-	mu sync.Mutex
-	m  map[string]*loginRecord
-}
-
-type loginRecord struct {
-	failures int
-	last     time.Time
-	until    time.Time
-	busy     bool
-}
-
-// begin starts an attempt on an account; a refusal says how long to wait.
-func (g *loginGuard) begin(key string, now time.Time) (time.Duration, bool) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.m == nil {
-		g.m = map[string]*loginRecord{}
-	}
-	r := g.m[key]
-	if r == nil {
-		if len(g.m) >= 100000 {
-			for k, v := range g.m {
-				if !v.busy && now.After(v.until) && now.Sub(v.last) > time.Hour {
-					delete(g.m, k)
-				}
-			}
-		}
-		r = &loginRecord{}
-		g.m[key] = r
-	}
-	if r.busy {
-		return time.Second, false
-	}
-	if now.Before(r.until) {
-		return r.until.Sub(now), false
-	}
-	if now.Sub(r.last) > loginForget {
-		r.failures = 0
-	}
-	r.busy = true
-	return 0, true
-}
-
-// end finishes an attempt begun on an account.
-func (g *loginGuard) end(key string, ok bool, now time.Time) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	r := g.m[key]
-	if r == nil {
-		return
-	}
-	r.busy = false
-	if ok {
-		delete(g.m, key)
-		return
-	}
-	r.failures++
-	r.last = now
-	if n := r.failures - loginFreeFailures; n >= 0 {
-		r.until = now.Add(min(loginFirstWait<<min(n, 20), loginMaxWait))
-	}
-}
-
-// loginBackoff is the refusal of an attempt during an account's back-off.
-func loginBackoff(w http.ResponseWriter, wait time.Duration) error {
-	secs := int((wait + time.Second - 1) / time.Second)
-	w.Header().Set("Retry-After", strconv.Itoa(secs))
-	return platform.Errorf(platform.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
-}
-
-// loginKey is the key of an account's back-off: its name as names are told apart.
-func loginKey(name string) string { return store.NameKey(name) }

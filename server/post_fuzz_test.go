@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"turncoat/games"
+	"turncoat/platform"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -47,7 +48,7 @@ func FuzzTournamentPost(f *testing.F) {
 			f.Fatal(err)
 		}
 		tok := rand.Text()
-		if err := st.CreateSession(ctx, hashToken(tok), u.ID, time.Now().Add(365*24*time.Hour), time.Now()); err != nil {
+		if err := st.CreateSession(ctx, platform.HashToken(tok), u.ID, time.Now().Add(365*24*time.Hour), time.Now()); err != nil {
 			f.Fatal(err)
 		}
 		tokens[name] = tok

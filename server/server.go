@@ -20,6 +20,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"turncoat/platform/accounts"
 	"turncoat/platform/clock"
 	"turncoat/platform/events"
 	"turncoat/platform/play"
@@ -102,6 +103,8 @@ type Server struct {
 	events *events.Service
 	// ratings keeps the players' ratings.
 	ratings *ratings.Service
+	// accounts keeps the accounts, sessions and API tokens.
+	accounts *accounts.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -113,7 +116,6 @@ type Server struct {
 
 	// aiw is the AI's work: agents, and the fair sharing of the cores.
 	aiw                                                 *aiwork.Work
-	hashSlots                                           semaphore
 	loginLimits, signupLimits, moveLimits, createLimits *ratelimit.Limiters
 	// auth counts the open sockets and the log-in failures.
 	auth authState
@@ -160,7 +162,6 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		aiw:          aiwork.New(cfg.AIWorkers, cfg.MaxThink),
-		hashSlots:    make(semaphore, max(1, runtime.NumCPU()/2)),
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
@@ -175,6 +176,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
 		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
+	s.accounts = accounts.New(cfg.Store, cfg.Clock)
 	s.ratings = ratings.New(cfg.Store, cfg.Registry, cfg.Clock)
 	s.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, Games: s.play, Notes: notes{s}})
 	s.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw, Notes: notes{s}})

@@ -2,17 +2,10 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"errors"
 	"net/http"
-	"strings"
 	"time"
-	"turncoat/api"
 	"turncoat/platform"
-	"unicode"
-	"unicode/utf8"
-
-	"turncoat/store"
+	"turncoat/platform/accounts"
 )
 
 // Credentials. A caller is identified by a session (its cookie, or its token as a bearer) or by
@@ -21,14 +14,7 @@ import (
 // every instance (the store tells the others), with an error that says why.
 
 // credential is what identified a caller.
-type credential struct {
-	// hash is the SHA-256 of the session's or token's secret: what the store keys it by.
-	hash string
-	// token is set for an API token (else it is a session).
-	token bool
-	// until is when it expires (zero: never).
-	until time.Time
-}
+type credential = accounts.Credential
 
 const credKey ctxKey = 1
 
@@ -36,32 +22,6 @@ const credKey ctxKey = 1
 func credOf(r *http.Request) *credential {
 	c, _ := r.Context().Value(credKey).(*credential)
 	return c
-}
-
-// API tokens: a bounded name, an optional expiry, a bounded number per user.
-const (
-	maxTokenName = 64
-	maxTokenDays = 3650
-	maxTokens    = 20
-	// expiredTokensKept is how long an expired token stays in its owner's list.
-	expiredTokensKept = 30 * day
-	day               = 24 * time.Hour
-)
-
-// endedError is what a socket is told when its credential ends.
-func (c *credential) endedError() *platform.Error {
-	if c.token {
-		return platform.Errorf(platform.TokenRevoked, "the API token of this connection was revoked")
-	}
-	return platform.Errorf(platform.SessionEnded, "the session of this connection ended (signed out)")
-}
-
-// expiredError is what a caller is told when its credential expired.
-func (c *credential) expiredError() *platform.Error {
-	if c.token {
-		return platform.Errorf(platform.TokenExpired, "the API token expired")
-	}
-	return platform.Errorf(platform.SessionExpired, "the session expired: sign in again")
 }
 
 // handleToken makes an API token for a registered user's bots: {"name": ..., "expiresInDays":
@@ -78,33 +38,11 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	name := strings.TrimSpace(req.Name)
-	if name == "" {
-		name = "token"
-	}
-	if n := utf8.RuneCountInString(name); n > maxTokenName {
-		return platform.Errorf(platform.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
-	}
-	if strings.ContainsFunc(name, unicode.IsControl) {
-		return platform.Errorf(platform.BadRequest, "a token's name has no control characters")
-	}
-	if req.ExpiresInDays < 0 || req.ExpiresInDays > maxTokenDays {
-		return platform.Errorf(platform.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", req.ExpiresInDays, maxTokenDays)
-	}
-	now := s.now()
-	t := store.APIToken{ID: strings.ToLower(rand.Text()[:12]), Name: name, Created: now}
-	if req.ExpiresInDays > 0 {
-		t.Expires = now.Add(time.Duration(req.ExpiresInDays) * day)
-	}
-	token := rand.Text()
-	err := s.store.CreateAPIToken(r.Context(), u.ID, hashToken(token), t, maxTokens)
-	if errors.Is(err, store.ErrLimit) {
-		return platform.Errorf(platform.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
-	}
+	tok, err := s.accounts.NewToken(r.Context(), u, req.Name, req.ExpiresInDays)
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, tokenWire(t, token, s.now()))
+	writeJSON(w, http.StatusCreated, tok)
 	return nil
 }
 
@@ -114,14 +52,9 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 	if u == nil {
 		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
-	list, err := s.store.APITokens(r.Context(), u.ID)
+	out, err := s.accounts.Tokens(r.Context(), u.ID)
 	if err != nil {
 		return err
-	}
-	now := s.now()
-	out := make([]api.Token, len(list))
-	for i, t := range list {
-		out[i] = tokenWire(t, "", now)
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
@@ -134,7 +67,7 @@ func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error
 	if u == nil {
 		return platform.Errorf(platform.Unauthorized, "not signed in")
 	}
-	hash, err := s.store.DeleteAPIToken(r.Context(), u.ID, r.PathValue("id"))
+	hash, err := s.accounts.RevokeToken(r.Context(), u.ID, r.PathValue("id"))
 	if err != nil {
 		return err
 	}
@@ -160,12 +93,12 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.endCredential(ctx, &credential{hash: hashToken(c.Value)}); err != nil {
+		if err := s.endCredential(ctx, &credential{Hash: platform.HashToken(c.Value)}); err != nil {
 			return err
 		}
 	}
 	if u := userOf(r); u != nil && req.Everywhere {
-		hashes, err := s.store.EndUserSessions(ctx, u.ID)
+		hashes, err := s.accounts.EndEverywhere(ctx, u.ID)
 		if err != nil {
 			return err
 		}
@@ -180,16 +113,10 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 
 // endCredential ends a session or revokes a token, and closes its sockets.
 func (s *Server) endCredential(ctx context.Context, cr *credential) error {
-	var err error
-	if cr.token {
-		err = s.store.DeleteAPITokenByHash(ctx, cr.hash)
-	} else {
-		err = s.store.EndSession(ctx, cr.hash)
-	}
-	if err != nil {
+	if err := s.accounts.End(ctx, cr); err != nil {
 		return err
 	}
-	s.credentialEnded(cr.hash)
+	s.credentialEnded(cr.Hash)
 	return nil
 }
 
@@ -199,8 +126,8 @@ func (s *Server) credentialEnded(hash string) {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	for c := range s.conns {
-		if c.cred != nil && c.cred.hash == hash {
-			c.end(c.cred.endedError())
+		if c.cred != nil && c.cred.Hash == hash {
+			c.end(c.cred.EndedError())
 		}
 	}
 }
@@ -218,18 +145,12 @@ func (s *Server) recheckCredentials(ctx context.Context) {
 	s.connMu.Unlock()
 	checked := map[string]bool{}
 	for _, cr := range creds {
-		if checked[cr.hash] {
+		if checked[cr.Hash] {
 			continue
 		}
-		checked[cr.hash] = true
-		var err error
-		if cr.token {
-			_, _, err = s.store.APITokenUser(ctx, cr.hash)
-		} else {
-			_, _, err = s.store.SessionByHash(ctx, cr.hash)
-		}
-		if errors.Is(err, store.ErrNotFound) {
-			s.credentialEnded(cr.hash)
+		checked[cr.Hash] = true
+		if ok, err := s.accounts.Exists(ctx, cr); err == nil && !ok {
+			s.credentialEnded(cr.Hash)
 		}
 	}
 }
@@ -256,7 +177,7 @@ func (s *Server) startAuth(ctx context.Context) {
 		t := time.NewTicker(time.Hour)
 		defer t.Stop()
 		for {
-			if err := s.store.DeleteExpiredCredentials(ctx, s.now(), expiredTokensKept); err != nil && ctx.Err() == nil {
+			if err := s.accounts.Purge(ctx); err != nil && ctx.Err() == nil {
 				s.log.Warn("purging expired sessions and tokens", "error", err)
 			}
 			select {

@@ -38,7 +38,7 @@ func parseDuration(name, text string) (time.Duration, error) {
 		return 0, nil
 	}
 	d, err := time.ParseDuration(text)
-	if err != nil || d <= 0 || d > 60*day {
+	if err != nil || d <= 0 || d > 60*24*time.Hour {
 		return 0, platform.Errorf(platform.BadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
 	}
 	return d, nil
