@@ -24,7 +24,7 @@ func TestValidName(t *testing.T) {
 func TestWeakPasswords(t *testing.T) {
 	for _, c := range []struct {
 		name, pw string
-		code platform.Code
+		code     platform.Code
 	}{
 		{"ann", "short", platform.BadRequest},
 		{"ann", "password", platform.WeakPassword},
