@@ -31,6 +31,7 @@ func publicSeeds(id string, ply int, version int64) []uint64 {
 // often than the same number of reruns with seeds it cannot know (chance, for the AI's mixed
 // strategy).
 func TestAISelectionIsSecret(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	g, _ := games.Registry().Lookup("turncoat")
 	rng := rand.New(rand.NewPCG(1, 2))

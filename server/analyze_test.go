@@ -72,6 +72,7 @@ func legalAfter(t *testing.T, kind string, moves ...string) []string {
 // own notation; Turnover's moves described square by square; and the errors, each naming what
 // was wrong.
 func TestAnalyze(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	c := h.browser()
 
@@ -155,6 +156,7 @@ func TestAnalyze(t *testing.T) {
 // TestGameActions checks that a Turnover game's view carries its moves square by square for the
 // side to move, and a Reversi game's none.
 func TestGameActions(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	c := h.browser()
 	var g struct {

@@ -40,6 +40,7 @@ type infoJSON struct {
 // runs, unless created with hints for both (never rated); games against the AI keep their hints;
 // a finished game is analysed by anyone.
 func TestEngineHelpBetweenPeople(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) { testEngineHelp(t, newHarness(t, dsn, opts)) })
 }
 
@@ -91,6 +92,7 @@ func testEngineHelp(t *testing.T, h *harness) {
 // TestClocksWaitForOpponent: a timed online game's clocks do not run before both seats are
 // taken, however long the wait; they start at the join.
 func TestClocksWaitForOpponent(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a := h.bot()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "online", "side": "first", "time": map[string]any{"kind": "fischer", "baseMs": 60000, "incrementMs": 0}})
@@ -121,6 +123,7 @@ func TestClocksWaitForOpponent(t *testing.T) {
 // shown; a player who switched the chat off neither reads nor is written to; games against the
 // AI have no chat. Messages reach the followers over the WebSocket.
 func TestChat(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) { testChat(t, newHarness(t, dsn, opts)) })
 }
 

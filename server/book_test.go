@@ -47,6 +47,7 @@ func (c *client) explore(query string) explorer {
 // from the start or from a position, says when a position is out of the book, and refuses bad
 // input with a code and a message.
 func TestBookExplorer(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	c := h.browser()
 	shipped, err := book.SharedShipped()
@@ -146,6 +147,7 @@ func leavingGame(t *testing.T, extra int) (moves []string, at int) {
 // the explorer shows them with one game), the store keeps it across a restart and gives it to
 // other instances; a 6x6 game is passed over, with its reason stored.
 func TestBookLearnsFinishedGames(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		c := h.browser()

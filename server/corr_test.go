@@ -133,6 +133,7 @@ func (m *mailbox) sent() []server.Mail {
 // deadline back by its days and is refused beyond the allowance, and the loss on time at the
 // deadline, once.
 func TestCorrespondenceGame(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		mails := &mailbox{}
 		h := newHarness(t, dsn, opts, func(c *server.Config) { c.VacationDays = 10; c.Mailer = mails })
@@ -258,6 +259,7 @@ func endEvents(t *testing.T, c *client, id string) (ends int, reasons []string) 
 // correspondence game: when its deadline passes, exactly one instance ends it on time (one end
 // event, one notification each).
 func TestDeadlineOnceAcrossInstances(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		if !store.IsPostgres(dsn) {
 			t.Skip("one instance on SQLite")
@@ -292,6 +294,7 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 // TestRestartResumesDeadline stops the server of a correspondence game and starts another on the
 // same store: the deadline stored as a job by the first is worked by the second.
 func TestRestartResumesDeadline(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		shared := &fakeClock{}
 		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
@@ -322,6 +325,7 @@ type ratingJSON struct {
 // profiles and leaderboards with deviations) and an unrated one does not, and that games against
 // the AI and hot-seat games cannot be rated.
 func TestRatings(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		a, b := h.bot(), h.bot()
@@ -390,6 +394,42 @@ func TestRatings(t *testing.T) {
 		}
 		if st := a.call("GET", "/api/users/nobody-here", nil, nil); st != http.StatusNotFound {
 			t.Errorf("unknown profile: %d", st)
+		}
+	})
+}
+
+// TestRestartResumesLiveClock stops the server of a live game whose clock runs and starts
+// another on the same store that nobody asks about the game: the flag job the first stored
+// (one for the game, not one a move) ends it on time all the same.
+func TestRestartResumesLiveClock(t *testing.T) {
+	t.Parallel()
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		shared := &fakeClock{}
+		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		a, b := h.bot(), h.bot()
+		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "time": map[string]any{"kind": "fischer", "baseMs": 60000, "incrementMs": 1000}})
+		for _, m := range []struct {
+			c    *client
+			move string
+		}{{a, "f5"}, {b, "d6"}, {a, "c3"}} {
+			if st := m.c.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": m.move}, nil); st != http.StatusOK {
+				t.Fatalf("%s: %d %s", m.move, st, m.c.received())
+			}
+		}
+		h.ts.Close()
+		h.srv.Close()
+		h2 := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared.advance(2 * time.Minute)
+		ctx := context.Background()
+		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool {
+			row, err := h2.st.Game(ctx, g.ID)
+			return err == nil && row.Status == store.StatusOver
+		})
+		if v := a.on(h2).game(g.ID).View; v.Outcome.Ending != "time" || *v.Outcome.Winner != "first" {
+			t.Errorf("outcome %+v, want Second's loss on time", v.Outcome)
+		}
+		if n, _ := endEvents(t, a.on(h2), g.ID); n != 1 {
+			t.Errorf("%d end events", n)
 		}
 	})
 }

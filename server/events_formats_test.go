@@ -137,6 +137,7 @@ func playRound(t *testing.T, host *client, players map[string]*client, id string
 }
 
 func TestEventRoundRobin(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		names := []string{"Ann", "Bob", "Cid", "Dee"}
@@ -198,6 +199,7 @@ func TestEventRoundRobin(t *testing.T) {
 }
 
 func TestEventSwiss(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		names := []string{"Ann", "Bob", "Cid", "Dee", "Eli", "Fay"}
@@ -237,6 +239,7 @@ func TestEventSwiss(t *testing.T) {
 }
 
 func TestEventKnockout(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		names := []string{"Ann", "Bob", "Cid", "Dee"}
@@ -290,6 +293,7 @@ func TestEventKnockout(t *testing.T) {
 // TestEventByesAndRefusals plays a round robin of three (a bye each round) and checks what the
 // API refuses.
 func TestEventByesAndRefusals(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		host := h.member("Host")

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -328,4 +330,16 @@ func eventKind(kind string) func(m map[string]any) bool {
 		e, _ := m["event"].(map[string]any)
 		return m["type"] == "event" && e != nil && e["kind"] == kind
 	}
+}
+
+// TestMain runs four tests at once unless -parallel says otherwise: the tests wait on sockets,
+// timers and databases far more than on the cores.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		flag.Set("test.parallel", "4")
+	}
+	os.Exit(m.Run())
 }

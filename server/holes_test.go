@@ -23,6 +23,7 @@ import (
 // parameters: a 400 on both databases, before the store sees them, and nothing logged as a
 // failure.
 func TestBadTextInPathsAndQueries(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		c := h.bot()
@@ -143,6 +144,7 @@ func TestLoginTimingUnknownName(t *testing.T) {
 // TestCommonPasswordsRefused: a sign-up with one of the most common passwords, or with the
 // name as password, is refused with weak_password; a good one is taken.
 func TestCommonPasswordsRefused(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	for _, r := range []struct{ name, pw string }{
 		{"ann", "password1"},
@@ -167,6 +169,7 @@ func TestCommonPasswordsRefused(t *testing.T) {
 // address from X-Forwarded-For (its last untrusted hop, so a client cannot choose it); without
 // one the header is ignored.
 func TestTrustedProxies(t *testing.T) {
+	t.Parallel()
 	attempts := func(h *harness, xff string, n int) (codes []string) {
 		for i := range n {
 			req, _ := http.NewRequest("POST", h.ts.URL+"/api/login", strings.NewReader(fmt.Sprintf(`{"name":"x%d-%d","password":"not the password"}`, len(xff), i)))
@@ -203,6 +206,7 @@ func TestTrustedProxies(t *testing.T) {
 
 // TestParseProxies reads the trusted proxies of a command line.
 func TestParseProxies(t *testing.T) {
+	t.Parallel()
 	got, err := server.ParseProxies(" 10.1.2.3/8, 192.168.1.7,::1,")
 	want := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32"), netip.MustParsePrefix("::1/128")}
 	if err != nil || !slices.Equal(got, want) {
@@ -217,6 +221,7 @@ func TestParseProxies(t *testing.T) {
 
 // TestBrowserHeaders checks the security headers of pages, assets and API answers.
 func TestBrowserHeaders(t *testing.T) {
+	t.Parallel()
 	files := fstest.MapFS{
 		"index.html": {Data: []byte(`<!doctype html><title>Turncoat</title><script type="module" src="/app.js"></script>`)},
 		"app.js":     {Data: []byte(`export const x = 1;`)},
@@ -270,6 +275,7 @@ func dialStatus(t *testing.T, c *client) (int, string, *websocket.Conn) {
 // subscribes one socket to more games than it may follow: each refusal is a clear error, and a
 // closed socket makes room again.
 func TestSocketCaps(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) {
 		c.SocketsPerAddress, c.SocketsPerUser, c.GamesPerSocket = 4, 2, 2
 	})

@@ -28,6 +28,7 @@ func presenceIs(want [2]bool) func(m map[string]any) bool {
 // it: with "subscribed", then a presence message when a player comes or goes; a spectator
 // changes nothing.
 func TestPresence(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	red, yellow, spectator := h.browser(), h.browser(), h.browser()
 	g := red.create(map[string]any{"kind": "reversi", "mode": "online", "side": "first"})

@@ -17,6 +17,7 @@ import (
 // The holder's view shows its pending selection and both seats as its own; the spectator's
 // shows neither.
 func TestViewsFollowTheirConnection(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	holder, spectator := h.bot(), h.bot()
 	g := holder.create(map[string]any{"kind": "turncoat", "mode": "hotseat", "options": map[string]string{"size": "4"}})
@@ -57,6 +58,7 @@ func TestViewsFollowTheirConnection(t *testing.T) {
 // connection's queue holds, over the event stream and over a WebSocket: every event must come,
 // once, and the connection stay open.
 func TestResyncLongHistory(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "options": map[string]string{"size": "6"}})
@@ -123,6 +125,7 @@ func TestResyncLongHistory(t *testing.T) {
 
 // TestCrossOriginRefusalIsJSON checks that the cross-origin refusal is the API's error object.
 func TestCrossOriginRefusalIsJSON(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.browser()
 	st, b := c.raw("POST", "/api/games", []byte(`{"kind":"reversi","mode":"hotseat"}`), "Sec-Fetch-Site", "cross-site")
@@ -135,6 +138,7 @@ func TestCrossOriginRefusalIsJSON(t *testing.T) {
 // TestNULCharacters sends a NUL character where a name, an id, a move or a token name goes:
 // PostgreSQL refuses NUL in text, and the answer must be a 400, not an internal error.
 func TestNULCharacters(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		c := h.bot()
@@ -176,6 +180,7 @@ func TestNULCharacters(t *testing.T) {
 // TestRefusedRequestsMakeNoGuest: a browser without a session whose game or import is refused
 // gets no account and no cookie.
 func TestRefusedRequestsMakeNoGuest(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.browser()
 	for _, req := range []struct{ path, body string }{

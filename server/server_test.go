@@ -19,6 +19,7 @@ import (
 // TestHotSeatGameToTheEnd plays a whole hot-seat 4x4 Reversi game through the API, taking
 // each side's first legal move, and checks the result against the rules engine.
 func TestHotSeatGameToTheEnd(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		c := h.browser()
@@ -69,6 +70,7 @@ func TestHotSeatGameToTheEnd(t *testing.T) {
 
 // TestPlayAgainstTheAI makes one move against the AI in every game and waits for its reply.
 func TestPlayAgainstTheAI(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		for _, k := range games.Registry().Games() {
@@ -99,6 +101,7 @@ func TestPlayAgainstTheAI(t *testing.T) {
 
 // TestErrors sends bad requests and checks the status, the error code and that nothing changed.
 func TestErrors(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a, b := h.bot(), h.bot()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
@@ -159,6 +162,7 @@ func TestErrors(t *testing.T) {
 // every byte the opponent and the spectator received before each reveal for the selection: it
 // must never be there. After the reveal each side checks the other's commitment.
 func TestOnlineSecretSelections(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		red, yellow, spectator := h.browser(), h.browser(), h.browser()
@@ -233,6 +237,7 @@ func TestOnlineSecretSelections(t *testing.T) {
 // TestAuth checks that a non-participant, a wrong invitation, a cross-origin POST with a
 // cookie and an expired session are all refused.
 func TestAuth(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	owner := h.browser()
 	if st := owner.call("POST", "/api/signup", map[string]string{"name": "ann", "password": "correct horse"}, nil); st != http.StatusCreated {
@@ -287,6 +292,7 @@ func TestAuth(t *testing.T) {
 
 // TestRacingMoves sends many moves for one ply at once: exactly one is played.
 func TestRacingMoves(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		c := h.bot()
@@ -318,6 +324,7 @@ func TestRacingMoves(t *testing.T) {
 // TestWebSocketResync checks that a reconnecting client gets what it missed, once, and that a
 // malformed message gets an error, not a dropped connection.
 func TestWebSocketResync(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "options": map[string]string{"size": "6"}})
@@ -356,6 +363,7 @@ func TestWebSocketResync(t *testing.T) {
 
 // TestEventStream reads a whole AI game's events as newline-delimited JSON.
 func TestEventStream(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "second", "options": map[string]string{"size": "4"}})
@@ -401,6 +409,7 @@ func TestEventStream(t *testing.T) {
 // TestClocks checks a loss on time: a move after the flag fell ends the game on time, and the
 // server's own timer ends a game nobody touches.
 func TestClocks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "time": map[string]any{"kind": "fischer", "baseMs": 60000}})
@@ -425,6 +434,7 @@ func TestClocks(t *testing.T) {
 // TestLobbyAndRematch opens a challenge, accepts it from the lobby, resigns, and plays the
 // rematch with colours swapped.
 func TestLobbyAndRematch(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a, b := h.bot(), h.bot()
 	w := b.dial()
@@ -457,6 +467,7 @@ func TestLobbyAndRematch(t *testing.T) {
 
 // TestTakebackByConsent asks the opponent online, who accepts.
 func TestTakebackByConsent(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a, b := h.bot(), h.bot()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "online", "open": true, "side": "first"})
@@ -476,6 +487,7 @@ func TestTakebackByConsent(t *testing.T) {
 
 // TestImport imports a move list and continues it.
 func TestImport(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	var g gameJSON
@@ -493,6 +505,7 @@ func TestImport(t *testing.T) {
 // TestTwoInstances runs two servers on one PostgreSQL schema: a move made through one reaches
 // the other's WebSocket within a second.
 func TestTwoInstances(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		if !store.IsPostgres(dsn) {
 			t.Skip("one instance on SQLite")
@@ -530,6 +543,7 @@ func TestTwoInstances(t *testing.T) {
 // TestRestartResumesAI stops a server while the AI is to move and starts another on the same
 // store: the AI's move is played.
 func TestRestartResumesAI(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	h := newHarness(t, dir+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 1 })
 	c := h.bot()

@@ -76,6 +76,7 @@ func (w *ws) closedWith() string {
 // TestLogoutEndsTheSession logs out with a bearer session (a guest's, as a bot has) and with a
 // cookie: either way the session no longer works, and a second log-out is harmless.
 func TestLogoutEndsTheSession(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		bot := h.bot()
@@ -116,6 +117,7 @@ func TestLogoutEndsTheSession(t *testing.T) {
 // TestAPITokens makes, lists, uses and revokes API tokens: a bounded name, an optional expiry, a
 // per-user count limit, a clear error for each refusal, and no token readable from the list.
 func TestAPITokens(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		ann := h.registered("ann")
@@ -219,6 +221,7 @@ func TestAPITokens(t *testing.T) {
 // an API token and a cookie, then ends each credential: its sockets are told why and closed, and
 // the others stay open.
 func TestSocketsEndWithTheirCredential(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		bot := h.bot()
@@ -277,6 +280,7 @@ func TestSocketsEndWithTheirCredential(t *testing.T) {
 // TestSocketsEndOnEveryInstance ends a session and revokes a token on instance A while their
 // sockets are open on instance B: B closes them within a second.
 func TestSocketsEndOnEveryInstance(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		if !store.IsPostgres(dsn) {
 			t.Skip("one instance on SQLite")

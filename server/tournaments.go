@@ -7,11 +7,9 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
 
 	"turncoat/api"
-	"turncoat/game"
 	"turncoat/platform"
 	"turncoat/platform/tourney"
 	"turncoat/store"
@@ -20,61 +18,21 @@ import (
 
 // The tournaments' endpoints: HTTP in, the tournaments' service (package tourney) behind.
 
-// requirePlayer returns the caller, who must have a registered account: a tournament knows its
-// players by name, and a guest's name changes when it signs up.
+// requirePlayer returns the caller, who must have a registered account.
 func requirePlayer(r *http.Request) (*store.User, error) {
 	u := userOf(r)
-	if u == nil {
-		return nil, platform.Errorf(platform.Unauthorized, "sign in to take part in tournaments")
-	}
-	if u.Guest {
-		return nil, platform.Errorf(platform.Forbidden, "sign up (a guest's name is not kept) to take part in tournaments")
+	if err := tourney.RequirePlayer(u); err != nil {
+		return nil, err
 	}
 	return u, nil
 }
 
-func parseDuration(name, text string) (time.Duration, error) {
-	if text == "" {
-		return 0, nil
-	}
-	d, err := time.ParseDuration(text)
-	if err != nil || d <= 0 || d > 60*24*time.Hour {
-		return 0, platform.Errorf(platform.BadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
-	}
-	return d, nil
-}
-
-// tournamentConfig reads a request to create a tournament.
-func tournamentConfig(q api.CreateTournament) (tournament.Config, error) {
-	c := tournament.Config{Title: q.Title, Game: q.Game, Options: q.Options, Sides: q.Sides, Currency: q.Currency, NoReward: q.NoReward,
-		OddPlayer: tournament.OddPlayer(q.OddPlayer), Missed: tournament.MissRule(q.Missed), ReplaceAfter: q.ReplaceAfter}
-	var err error
-	if c.RoundLength, err = parseDuration("roundLength", q.RoundLength); err != nil {
-		return c, err
-	}
-	if c.Window, err = parseDuration("window", q.Window); err != nil {
-		return c, err
-	}
-	if q.Reward != nil {
-		c.Reward = *q.Reward
-	}
-	return c, nil
-}
-
 func (s *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request) error {
-	u, err := requirePlayer(r)
-	if err != nil {
-		return err
-	}
 	var req api.CreateTournament
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	cfg, err := tournamentConfig(req)
-	if err != nil {
-		return err
-	}
-	t, err := s.tourney.Create(r.Context(), u, cfg)
+	t, err := s.tourney.CreateFor(r.Context(), userOf(r), req)
 	if err != nil {
 		return err
 	}
@@ -100,18 +58,10 @@ func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) error 
 	return nil
 }
 
-// runOp runs an operation for the caller and writes its events.
-func (s *Server) runOp(w http.ResponseWriter, r *http.Request, u *store.User, hostOnly bool, op tourney.Operation) error {
-	evs, err := s.tourney.Do(r.Context(), r.PathValue("id"), u, hostOnly, op)
-	if err != nil && len(evs) == 0 {
+// writeOp writes an operation's result: its events, those before a failure too.
+func writeOp(w http.ResponseWriter, res api.OpResult, err error) error {
+	if err != nil && len(res.Events) == 0 {
 		return err
-	}
-	res := api.OpResult{Events: evs}
-	if n := len(evs); n > 0 {
-		res.Version = evs[n-1].Version
-	}
-	if res.Events == nil {
-		res.Events = []tournament.Event{}
 	}
 	writeJSON(w, http.StatusOK, res)
 	return nil
@@ -121,14 +71,14 @@ func (s *Server) runOp(w http.ResponseWriter, r *http.Request, u *store.User, ho
 // volunteer as a reserve).
 func (s *Server) playerHandler(op string) func(w http.ResponseWriter, r *http.Request) error {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		u, err := requirePlayer(r)
-		if err != nil {
+		if _, err := requirePlayer(r); err != nil {
 			return err
 		}
 		if err := decodeJSON(w, r, &struct{}{}); err != nil {
 			return err
 		}
-		return s.runOp(w, r, u, false, tourney.Operation{Op: op, Player: u.Name})
+		res, err := s.tourney.PlayerOp(r.Context(), r.PathValue("id"), userOf(r), op)
+		return writeOp(w, res, err)
 	}
 }
 
@@ -192,27 +142,8 @@ func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	op := tourney.Operation{Op: tourney.OpPost, Player: u.Name, Text: text}
-	if r.Method == http.MethodPut {
-		op.Op, op.Round = tourney.OpEdit, round
-		if round == 0 {
-			err := s.tourney.Read(r.Context(), r.PathValue("id"), func(t *tournament.Tournament) error {
-				if cur, ok := t.Round(); ok {
-					op.Round = cur.Number
-				}
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			if op.Round == 0 {
-				return platform.Errorf(platform.RoundClosed, "no round is open: there is no post to change")
-			}
-		}
-	} else if round != 0 {
-		return platform.Errorf(platform.BadRequest, "a new post is for the open round: change a post with PUT")
-	}
-	return s.runOp(w, r, u, false, op)
+	res, err := s.tourney.Post(r.Context(), r.PathValue("id"), u, text, r.Method == http.MethodPut, round)
+	return writeOp(w, res, err)
 }
 
 // hostHandler handles one of the host's tools.
@@ -226,46 +157,18 @@ func (s *Server) hostHandler(op string) func(w http.ResponseWriter, r *http.Requ
 		if err := decodeJSON(w, r, &q); err != nil {
 			return err
 		}
-		o := tourney.Operation{Op: op, Board: q.Board, Player: q.Player, Out: q.Out, In: q.In, Reason: q.Reason, Seq: q.Seq, Amount: q.Amount}
-		switch op {
-		case tourney.OpExtend:
-			if o.Duration, err = parseDuration("duration", q.Duration); err != nil {
-				return err
-			}
-			if o.Duration == 0 {
-				return platform.Errorf(platform.BadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
-			}
-		case tourney.OpForfeit:
-			o.Out = q.Player
-		case tourney.OpAdjudicate:
-			switch {
-			case q.Draw && q.Winner == nil:
-				o.Winner = game.NoPlayer
-			case !q.Draw && q.Winner != nil && q.Winner.Valid():
-				o.Winner = *q.Winner
-			default:
-				return platform.Errorf(platform.BadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
-			}
-		}
-		return s.runOp(w, r, u, true, o)
+		res, err := s.tourney.HostOp(r.Context(), r.PathValue("id"), u, op, q)
+		return writeOp(w, res, err)
 	}
 }
 
-// readTournament answers with what f makes of the request's tournament.
-func (s *Server) readTournament(w http.ResponseWriter, r *http.Request, f func(t *tournament.Tournament) any) error {
-	var out any
-	if err := s.tourney.Read(r.Context(), r.PathValue("id"), func(t *tournament.Tournament) error {
-		out = f(t)
-		return nil
-	}); err != nil {
+func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
+	out, err := s.tourney.Boards(r.Context(), r.PathValue("id"))
+	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, out)
 	return nil
-}
-
-func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
-	return s.readTournament(w, r, func(t *tournament.Tournament) any { return t.Boards() })
 }
 
 func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
@@ -282,11 +185,8 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
-	var text string
-	if err := s.tourney.Read(r.Context(), r.PathValue("id"), func(t *tournament.Tournament) error {
-		text = t.Summary()
-		return nil
-	}); err != nil {
+	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"))
+	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -296,14 +196,21 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleStandings(w http.ResponseWriter, r *http.Request) error {
-	return s.readTournament(w, r, func(t *tournament.Tournament) any { return t.Placings() })
+	out, err := s.tourney.Standings(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 func (s *Server) handleLedger(w http.ResponseWriter, r *http.Request) error {
-	return s.readTournament(w, r, func(t *tournament.Tournament) any {
-		l := t.Ledger()
-		return api.Ledger{Currency: t.Config().Currency, Entries: l.Entries(), Balances: l.Balances(), Total: l.Total()}
-	})
+	out, err := s.tourney.Ledger(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
 }
 
 func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) error {

@@ -73,6 +73,7 @@ func (o opJSON) kinds() []string {
 // close, the host's tools (refused to others), misses and a replacement, a forfeit and a drawn
 // adjudication, the ledger and standings, and the same state restored by a new instance.
 func TestTournamentAPI(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		shared := &fakeClock{}
 		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
@@ -280,6 +281,7 @@ func TestTournamentAPI(t *testing.T) {
 // TestTournamentHouse runs a tournament of three with the house AI for the odd player out: the
 // house's posts are made by the server as soon as they are due.
 func TestTournamentHouse(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		shared := &fakeClock{}
 		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })

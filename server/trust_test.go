@@ -30,6 +30,7 @@ func within(t *testing.T, w *ws, what string, ok func(map[string]any) bool) map[
 // rematch go back and forth, and each client sees each change within a second; the creator's
 // clock runs from the join and the creator plays at once.
 func TestEveryChangeReachesEveryInstance(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		if !store.IsPostgres(dsn) {
 			t.Skip("one instance on SQLite")
@@ -122,6 +123,7 @@ func TestEveryChangeReachesEveryInstance(t *testing.T) {
 // TestClocksWaitForTheOpponent: an online game's clocks do not run while it waits for its
 // opponent; they start, full, at the join.
 func TestClocksWaitForTheOpponent(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	creator, joiner := h.bot(), h.bot()
 	g := creator.create(map[string]any{"kind": "reversi", "mode": "online", "open": true,
@@ -151,6 +153,7 @@ func TestClocksWaitForTheOpponent(t *testing.T) {
 // events pushed to a follower carry the moves from the first one changed, not the whole history;
 // a fetch has it all, or from ?from=.
 func TestViewsCarryOnlyWhatChanged(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
@@ -219,6 +222,7 @@ func turncoatRecord(cap, n int) string {
 // game outlast it, is refused at once with a clear error and stores nothing; the longest
 // allowed one is imported; imports and new games are rate-limited by user and by address.
 func TestImportBounds(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	var e apiError

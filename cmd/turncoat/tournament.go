@@ -1,32 +1,20 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
-	"os"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
+	"turncoat/api"
 	"turncoat/engine/ai"
 	"turncoat/game"
 	"turncoat/games"
-	"turncoat/server"
-	"turncoat/store"
 	"turncoat/tournament"
 )
 
@@ -104,136 +92,6 @@ func tournamentNames() string {
 	return strings.Join(names, ", ")
 }
 
-// target is where the commands act: a server's API, reached over HTTP or in process.
-type target struct {
-	base   string
-	token  string
-	client *http.Client
-	close  func()
-}
-
-// handlerTransport serves requests with a handler in process (the --db mode).
-type handlerTransport struct{ h http.Handler }
-
-func (t handlerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	w := httptest.NewRecorder()
-	t.h.ServeHTTP(w, r)
-	return w.Result(), nil
-}
-
-// openTarget connects to the server, or opens the database with a server in process acting as
-// the user named as.
-func openTarget(ctx context.Context, serverURL, token, db, as string) (*target, error) {
-	if db == "" {
-		if serverURL == "" {
-			serverURL = os.Getenv("TURNCOAT_SERVER")
-		}
-		if serverURL == "" {
-			serverURL = "http://localhost:8080"
-		}
-		if token == "" {
-			token = os.Getenv("TURNCOAT_TOKEN")
-		}
-		if _, err := url.Parse(serverURL); err != nil {
-			return nil, usagef("--server %q: %v", serverURL, err)
-		}
-		return &target{base: strings.TrimRight(serverURL, "/"), token: token, client: &http.Client{Timeout: 5 * time.Minute}, close: func() {}}, nil
-	}
-	st, err := store.Open(ctx, db, store.Options{})
-	if err != nil {
-		return nil, err
-	}
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		st.Close()
-		return nil, err
-	}
-	closeAll := func() {
-		srv.Close()
-		st.Close()
-	}
-	t := &target{base: "http://turncoat.invalid", client: &http.Client{Transport: handlerTransport{srv.Handler()}}, close: closeAll}
-	if as != "" {
-		u, _, err := st.UserByName(ctx, as)
-		if errors.Is(err, store.ErrNotFound) {
-			u, err = st.CreateUser(ctx, as, "", false, time.Now())
-		}
-		if err != nil {
-			closeAll()
-			return nil, fmt.Errorf("--as %s: %w", as, err)
-		}
-		t.token = rand.Text()
-		h := sha256.Sum256([]byte(t.token))
-		if err := st.CreateSession(ctx, hex.EncodeToString(h[:]), u.ID, time.Now().Add(time.Hour), time.Now()); err != nil {
-			closeAll()
-			return nil, err
-		}
-	}
-	return t, nil
-}
-
-// apiError is the server's error answer.
-type cliAPIError struct {
-	Status int
-	Code   string `json:"code"`
-	Msg    string `json:"message"`
-}
-
-func (e *cliAPIError) Error() string { return fmt.Sprintf("%s (%s, HTTP %d)", e.Msg, e.Code, e.Status) }
-
-// do sends a request and returns the answer's body; an error answer is an error saying what the
-// server said.
-func (t *target) do(ctx context.Context, method, path, ctype string, body []byte) ([]byte, error) {
-	req, err := http.NewRequestWithContext(ctx, method, t.base+path, bytes.NewReader(body))
-	if err != nil {
-		return nil, err
-	}
-	if ctype != "" {
-		req.Header.Set("Content-Type", ctype)
-	}
-	if t.token != "" {
-		req.Header.Set("Authorization", "Bearer "+t.token)
-	}
-	resp, err := t.client.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return nil, err
-	}
-	if resp.StatusCode >= 300 {
-		var ae struct {
-			Error cliAPIError `json:"error"`
-		}
-		if json.Unmarshal(b, &ae) == nil && ae.Error.Code != "" {
-			ae.Error.Status = resp.StatusCode
-			return nil, &ae.Error
-		}
-		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
-	}
-	return b, nil
-}
-
-func (t *target) json(ctx context.Context, method, path string, in, out any) error {
-	var body []byte
-	if in != nil {
-		var err error
-		if body, err = json.Marshal(in); err != nil {
-			return err
-		}
-	}
-	b, err := t.do(ctx, method, path, "application/json", body)
-	if err != nil {
-		return err
-	}
-	if out != nil {
-		return json.Unmarshal(b, out)
-	}
-	return nil
-}
-
 func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary string, args []string) error {
 	fs := newFlags(e, "tournament "+name, synopsis, summary+".")
 	if name == "simulate" {
@@ -297,36 +155,39 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 	if wantID {
 		id = pos[0]
 	}
-	var body map[string]any
+	var host *api.HostAction
 	switch name {
 	case "extend":
 		if by == "" {
 			return usagef("--by is required, e.g. --by 12h")
 		}
-		body = map[string]any{"duration": by}
+		host = &api.HostAction{Duration: by}
 	case "replace":
 		if boardN < 1 || out == "" || in == "" {
 			return usagef("--board, --out and --in are required")
 		}
-		body = map[string]any{"board": boardN, "out": out, "in": in}
+		host = &api.HostAction{Board: boardN, Out: out, In: in}
 	case "forfeit", "seat":
 		if boardN < 1 || player == "" && name == "seat" {
 			return usagef("--board and --player are required")
 		}
-		body = map[string]any{"board": boardN, "player": player, "reason": reason}
+		host = &api.HostAction{Board: boardN, Player: player, Reason: reason}
 	case "adjudicate":
 		if boardN < 1 {
 			return usagef("--board is required")
 		}
-		body = map[string]any{"board": boardN, "reason": reason}
+		host = &api.HostAction{Board: boardN, Reason: reason}
 		switch winner {
 		case "first", "second":
-			body["winner"] = winner
+			p, _ := game.ParsePlayer(winner)
+			host.Winner = &p
 		case "draw":
-			body["draw"] = true
+			host.Draw = true
 		default:
 			return usagef("--winner %q: want first, second or draw", winner)
 		}
+	case "advance":
+		host = &api.HostAction{}
 	}
 	var post []byte
 	if name == "post" || name == "edit" {
@@ -337,72 +198,55 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			return usagef("write the post on standard input: \"Board #3\", then the move (\"D 5\", or \"%s\")", tournament.PassText)
 		}
 	}
-	t, err := openTarget(ctx, *serverURL, *token, *db, *as)
+	t, closeAPI, err := openTournaments(ctx, *serverURL, *token, *db, *as)
 	if err != nil {
 		return err
 	}
-	defer t.close()
-	base := "/api/tournaments/" + url.PathEscape(id)
+	defer closeAPI()
 	switch name {
 	case "create":
-		req := map[string]any{"title": title, "game": gameName, "options": options, "roundLength": round, "window": window,
-			"currency": currency, "noReward": noReward, "oddPlayer": odd, "missed": missed}
+		req := api.CreateTournament{Title: title, Game: gameName, Options: options, RoundLength: round, Window: window,
+			Currency: currency, NoReward: noReward, OddPlayer: odd, Missed: missed}
 		if reward != "" {
 			a, err := tournament.ParseAmount(reward)
 			if err != nil {
 				return usagef("--reward: %v", err)
 			}
-			req["reward"] = a
+			req.Reward = &a
 		}
-		var tj tournamentView
-		if err := t.json(ctx, "POST", "/api/tournaments", req, &tj); err != nil {
+		tj, err := t.CreateTournament(ctx, req)
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(e.stdout, "created %s\n", tj.ID)
-		tj.print(e.stdout)
+		printTournament(e.stdout, tj)
 	case "list":
-		var ts []struct {
-			ID, Title, Host, Game, Phase string
-			NextDeadline                 time.Time
-		}
-		if err := t.json(ctx, "GET", "/api/tournaments", nil, &ts); err != nil {
+		ts, err := t.Tournaments(ctx)
+		if err != nil {
 			return err
 		}
 		for _, x := range ts {
 			fmt.Fprintf(e.stdout, "%s  %-12s %-8s host %s  %s\n", x.ID, x.Phase, x.Game, x.Host, x.Title)
 		}
 	case "show":
-		var tj tournamentView
-		if err := t.json(ctx, "GET", base, nil, &tj); err != nil {
-			return err
-		}
-		tj.print(e.stdout)
-	case "subscribe", "unsubscribe", "reserve", "advance":
-		return t.printOp(ctx, e.stdout, "POST", base+"/"+name, nil)
-	case "extend", "replace", "forfeit", "seat", "adjudicate":
-		return t.printOp(ctx, e.stdout, "POST", base+"/"+name, body)
-	case "post", "edit":
-		method, ctype := "POST", "text/plain; charset=utf-8"
-		payload := post
-		if name == "edit" {
-			method = "PUT"
-			if roundN != 0 {
-				ctype = "application/json"
-				payload, _ = json.Marshal(map[string]any{"text": string(post), "round": roundN})
-			}
-		}
-		b, err := t.do(ctx, method, base+"/posts", ctype, payload)
+		tj, err := t.Tournament(ctx, id)
 		if err != nil {
 			return err
 		}
-		return printEvents(e.stdout, b)
+		printTournament(e.stdout, tj)
+	case "subscribe", "unsubscribe", "reserve", "advance", "extend", "replace", "forfeit", "seat", "adjudicate":
+		res, err := t.TournamentOp(ctx, id, name, host)
+		return printEvents(e.stdout, res, err)
+	case "post", "edit":
+		res, err := t.TournamentPost(ctx, id, string(post), name == "edit", roundN)
+		return printEvents(e.stdout, res, err)
 	case "boards":
-		var bs []tournament.BoardInfo
-		if err := t.json(ctx, "GET", base+"/boards", nil, &bs); err != nil {
+		bs, err := t.TournamentBoards(ctx, id)
+		if err != nil {
 			return err
 		}
-		var tj tournamentView
-		if err := t.json(ctx, "GET", base, nil, &tj); err != nil {
+		tj, err := t.Tournament(ctx, id)
+		if err != nil {
 			return err
 		}
 		for _, b := range bs {
@@ -420,30 +264,25 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			fmt.Fprintln(e.stdout, line)
 		}
 	case "summary":
-		b, err := t.do(ctx, "GET", base+"/summary", "", nil)
+		text, err := t.TournamentSummary(ctx, id)
 		if err != nil {
 			return err
 		}
-		e.stdout.Write(b)
-		if len(b) > 0 && b[len(b)-1] != '\n' {
+		io.WriteString(e.stdout, text)
+		if len(text) > 0 && text[len(text)-1] != '\n' {
 			fmt.Fprintln(e.stdout)
 		}
 	case "standings":
-		var ps []tournament.Placing
-		if err := t.json(ctx, "GET", base+"/standings", nil, &ps); err != nil {
+		ps, err := t.TournamentStandings(ctx, id)
+		if err != nil {
 			return err
 		}
 		for _, p := range ps {
 			fmt.Fprintf(e.stdout, "%3d. %-24s Board #%-4d %-9s %+4d  %s\n", p.Rank, p.Player, p.Board, p.Status, p.Margin, p.Balance)
 		}
 	case "ledger":
-		var l struct {
-			Currency string                       `json:"currency"`
-			Entries  []tournament.LedgerEntry     `json:"entries"`
-			Balances map[string]tournament.Amount `json:"balances"`
-			Total    tournament.Amount            `json:"total"`
-		}
-		if err := t.json(ctx, "GET", base+"/ledger", nil, &l); err != nil {
+		l, err := t.TournamentLedger(ctx, id)
+		if err != nil {
 			return err
 		}
 		for _, x := range l.Entries {
@@ -469,25 +308,8 @@ func orDash(s string) string {
 	return s
 }
 
-// tournamentView is what the commands show of a tournament.
-type tournamentView struct {
-	ID           string            `json:"id"`
-	Title        string            `json:"title"`
-	Host         string            `json:"host"`
-	Phase        string            `json:"phase"`
-	Version      int64             `json:"version"`
-	NextDeadline time.Time         `json:"nextDeadline"`
-	Config       tournament.Config `json:"config"`
-	Subscribers  []string          `json:"subscribers"`
-	Reserves     []string          `json:"reserves"`
-	Boards       int               `json:"boards"`
-	Round        *struct {
-		Title    string    `json:"title"`
-		Deadline time.Time `json:"deadline"`
-	} `json:"round"`
-}
-
-func (v tournamentView) print(w io.Writer) {
+// printTournament prints what the commands show of a tournament.
+func printTournament(w io.Writer, v api.Tournament) {
 	fmt.Fprintf(w, "%s (%s), hosted by %s: %s %s, %s\n", v.Title, v.ID, v.Host, v.Config.Game, v.Config.Options, v.Phase)
 	fmt.Fprintf(w, "rounds of %v; reward %s %s\n", v.Config.RoundLength, v.Config.Reward, v.Config.Currency)
 	fmt.Fprintf(w, "players (%d): %s\n", len(v.Subscribers), strings.Join(v.Subscribers, ", "))
@@ -504,35 +326,19 @@ func (v tournamentView) print(w io.Writer) {
 	}
 }
 
-// printOp sends an operation and prints what happened, one event a line.
-func (t *target) printOp(ctx context.Context, w io.Writer, method, path string, body any) error {
-	var b []byte
-	if body != nil {
-		b, _ = json.Marshal(body)
-	}
-	res, err := t.do(ctx, method, path, "application/json", b)
-	if err != nil {
-		return err
-	}
-	return printEvents(w, res)
-}
-
-func printEvents(w io.Writer, b []byte) error {
-	var res struct {
-		Events []struct {
-			Text string `json:"text"`
-		} `json:"events"`
-	}
-	if err := json.Unmarshal(b, &res); err != nil {
-		return err
-	}
-	if len(res.Events) == 0 {
+// printEvents prints what an operation did, one event a line (those before a failure too),
+// and returns its failure.
+func printEvents(w io.Writer, res api.OpResult, err error) error {
+	if err == nil && len(res.Events) == 0 {
 		fmt.Fprintln(w, "nothing to do now")
 	}
 	for _, e := range res.Events {
 		fmt.Fprintln(w, e.Text)
 	}
-	return nil
+	if len(res.Events) > 0 {
+		return nil
+	}
+	return err
 }
 
 // runSimulate runs tournament.Simulate with AI players.

@@ -13,14 +13,22 @@ import (
 	"turncoat/store"
 )
 
-// Deadline: a timed game's clock runs out at Version's deadline (a correspondence game's
-// deadline; a live game's flag fall, as the backstop of its instance's timer).
+// Deadline: a correspondence game's clock runs out at Version's deadline.
 type Deadline struct {
 	Game    string `json:"game"`
 	Version int64  `json:"version"`
 }
 
 func (Deadline) Kind() string { return "game_deadline" }
+
+// Flag: the backstop of a live clock's flag fall, one per game (its instance's timer is the
+// first to fire; this job is for a crash or a stop). Scheduled at the deadline known when it was
+// stored, it snoozes to the game's current deadline while the game goes on: a move costs no job.
+type Flag struct {
+	Game string `json:"game"`
+}
+
+func (Flag) Kind() string { return "game_flag" }
 
 // Reminder: remind the player to move in Game, still at Version, of the deadline.
 type Reminder struct {

@@ -19,23 +19,31 @@ import (
 // (store.Change.Jobs), and worked after the game's actor has moved on: a crash between the two
 // can never keep the change and lose what it calls for, and nothing needs rescanning at a start.
 //
-//   - a timed game's flag fall (for a live clock, the backstop of its instance's timer; for a
-//     correspondence game, its deadline), the reminder before a correspondence deadline, and the
-//     notice to the player to move;
+//   - a correspondence game's deadline, the reminder before it, and the notice to the player to
+//     move, a job each per move (a few a day);
+//   - a live clock's flag fall: the backstop of its instance's timer, one job per game stored
+//     with the first change that starts its clock in this actor (flagQueued), which snoozes to
+//     the current deadline as the game goes on (a move of a live game stores no job);
 //   - once a game ends: what the other services ask for (Config.EndJobs: its rating, its paired
 //     event's next round, its learning by the opening book).
 
 // effects returns the jobs a change of a game calls for: row and work are the game after the
-// change, ended whether the change ended it.
-func (s *Service) effects(row store.Game, work *game.Table, status platform.Status, ended bool) []store.JobInsert {
+// change, ended whether the change ended it, flagQueued whether the game's flag job is stored
+// already; it reports whether it adds the flag job.
+func (s *Service) effects(row store.Game, work *game.Table, status platform.Status, ended, flagQueued bool) ([]store.JobInsert, bool) {
 	var out []store.JobInsert
 	add := func(args river.JobArgs, at time.Time) {
 		out = append(out, jobs.At(args, at))
 	}
+	flag := false
 	if d, ok := work.Deadline(); ok && status == platform.StatusActive {
 		v := work.Version()
-		add(jobs.Deadline{Game: row.ID, Version: v}, d)
+		if row.Time.Kind != game.Correspondence && !flagQueued {
+			add(jobs.Flag{Game: row.ID}, d)
+			flag = true
+		}
 		if row.Time.Kind == game.Correspondence {
+			add(jobs.Deadline{Game: row.ID, Version: v}, d)
 			now := s.now()
 			before := min(s.cfg.ReminderBefore, d.Sub(work.Clock().Since)/2)
 			if at := d.Add(-before); at.After(now) {
@@ -49,12 +57,13 @@ func (s *Service) effects(row store.Game, work *game.Table, status platform.Stat
 			out = append(out, f(row)...)
 		}
 	}
-	return out
+	return out, flag
 }
 
 // Workers adds the workers of the game service's jobs.
 func (s *Service) Workers(ws *river.Workers, notYet func(at time.Time) error) {
 	jobs.AddWorker(ws, func(ctx context.Context, a jobs.Deadline) error { return s.workDeadline(ctx, a, notYet) })
+	jobs.AddWorker(ws, func(ctx context.Context, a jobs.Flag) error { return s.workFlag(ctx, a, notYet) })
 	jobs.AddWorker(ws, s.workReminder)
 	jobs.AddWorker(ws, s.workTurn)
 }
@@ -89,6 +98,62 @@ func (s *Service) workDeadline(ctx context.Context, a jobs.Deadline, notYet func
 		}
 	}
 	return nil
+}
+
+// flagIdle is how long a flag job waits to look again at a game whose clock does not run (an
+// open challenge, a game held): a change that starts the clock stores no new job.
+const flagIdle = time.Hour
+
+// workFlag is a live clock's backstop: at the deadline it ends the game on time (by a tick, as
+// the instance's timer would); before it, or while the clock does not run, it snoozes.
+func (s *Service) workFlag(ctx context.Context, a jobs.Flag, notYet func(time.Time) error) error {
+	var d time.Time
+	var running, over bool
+	err := s.with(ctx, a.Game, func(ctx context.Context, lg *liveGame) error {
+		over = lg.tb.Over()
+		d, running = lg.tb.Deadline()
+		running = running && lg.row.Status == platform.StatusActive
+		return nil
+	})
+	if platform.ErrorCode(err) == platform.NotFound {
+		return nil
+	}
+	if err != nil || over {
+		return err
+	}
+	if !running {
+		return river.JobSnooze(flagIdle)
+	}
+	if err := notYet(d); err != nil {
+		return err
+	}
+	evs, err := s.do(ctx, a.Game, nil, command{kind: cmdTick, ply: -1})
+	if err != nil && !errors.Is(err, game.ErrGameOver) {
+		return err
+	}
+	for _, e := range evs {
+		if e.Kind == game.EventEnd && e.Outcome != nil {
+			s.noteGameEnd(ctx, a.Game, e.Outcome.Reason)
+		}
+	}
+	if _, still := s.deadlineOf(ctx, a.Game); still {
+		// the tick did not end it (a clock moved meanwhile): look again at the new deadline
+		return river.JobSnooze(time.Second)
+	}
+	return nil
+}
+
+// deadlineOf returns a game's running deadline, if any.
+func (s *Service) deadlineOf(ctx context.Context, id string) (time.Time, bool) {
+	var d time.Time
+	ok := false
+	s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+		if !lg.tb.Over() {
+			d, ok = lg.tb.Deadline()
+		}
+		return nil
+	})
+	return d, ok
 }
 
 // noteGameEnd tells both players of a game how it ended on time.

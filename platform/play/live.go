@@ -31,6 +31,8 @@ type liveGame struct {
 	// game, and how many spectators.
 	online   [2]bool
 	watchers int
+	// flagQueued tells that the game's flag job is stored (see effects).
+	flagQueued bool
 }
 
 // load reads game id from the store and restores its table (the actor's first work).
@@ -308,7 +310,8 @@ func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, 
 		Lobby: row.Mode == platform.ModeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
 	}
 	ended := work.Over() && !lg.tb.Over()
-	change.Jobs = s.effects(row, work, status, ended)
+	var flag bool
+	change.Jobs, flag = s.effects(row, work, status, ended, lg.flagQueued)
 	if edit != nil {
 		edit(&change)
 	}
@@ -316,6 +319,7 @@ func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, 
 		return err
 	}
 	lg.tb, lg.row = work, row
+	lg.flagQueued = lg.flagQueued || flag
 	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
 	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
 	for _, e := range evs {

@@ -6,7 +6,6 @@
 package loadtest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -20,11 +19,13 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
 	"golang.org/x/time/rate"
 
+	"turncoat/api"
+	"turncoat/client"
 	"turncoat/game"
 	"turncoat/games"
+	"turncoat/platform"
 )
 
 // Config is one load run.
@@ -124,8 +125,8 @@ func (r *run) progress(format string, args ...any) {
 // player is one client: a guest with a socket, playing one side of a game.
 type player struct {
 	r     *run
-	token string
-	conn  *websocket.Conn
+	c     *client.Client
+	live  *client.Live
 	rng   *rand.Rand
 	other *player
 
@@ -153,9 +154,9 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	players, err := r.setup(ctx)
 	defer func() {
 		for _, p := range players {
-			if p != nil && p.conn != nil {
+			if p != nil && p.live != nil {
 				p.closing.Store(true)
-				p.conn.CloseNow()
+				p.live.CloseNow()
 			}
 		}
 	}()
@@ -232,7 +233,7 @@ func (r *run) setup(ctx context.Context) ([]*player, error) {
 		if err := p.connect(ctx); err != nil {
 			return err
 		}
-		if err := p.send(ctx, map[string]any{"type": "subscribe", "game": p.gameID}); err != nil {
+		if err := p.send(ctx, api.ClientMessage{Type: "subscribe", Game: p.gameID}); err != nil {
 			return err
 		}
 		go p.play(ctx)
@@ -301,24 +302,20 @@ func (r *run) parallel(ctx context.Context, n int, what string, f func(i int) er
 func (r *run) setupGame(ctx context.Context, i int, players []*player) error {
 	var ps [2]*player
 	for s := range ps {
-		var out struct{ Token string }
-		if err := r.call(ctx, "", "POST", "/api/guest", nil, &out); err != nil {
+		c := &client.Client{Base: r.cfg.URL, HTTP: r.http}
+		if _, err := c.Guest(ctx); err != nil {
 			return err
 		}
-		ps[s] = &player{r: r, token: out.Token, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(2*i+s))), turn: make(chan struct{}, 1)}
+		ps[s] = &player{r: r, c: c, rng: rand.New(rand.NewPCG(r.cfg.Seed, uint64(2*i+s))), turn: make(chan struct{}, 1)}
 	}
 	ps[0].other, ps[1].other = ps[1], ps[0]
 	m := mix[i%len(mix)]
-	var g struct {
-		ID     string
-		Invite string
-		View   struct{ State string }
-	}
-	if err := r.call(ctx, ps[0].token, "POST", "/api/games", map[string]any{"kind": m.kind, "options": m.options, "mode": "online", "side": "first"}, &g); err != nil {
+	g, err := ps[0].c.CreateGame(ctx, api.CreateGame{Kind: m.kind, Options: m.options, Mode: platform.ModeOnline, Side: "first"})
+	if err != nil {
 		return err
 	}
 	token := g.Invite[strings.Index(g.Invite, "seat=")+5:]
-	if err := r.call(ctx, ps[1].token, "POST", "/api/games/"+g.ID+"/join", map[string]any{"token": token}, nil); err != nil {
+	if _, err := ps[1].c.Join(ctx, g.ID, api.Join{Token: token}); err != nil {
 		return err
 	}
 	k, err := r.reg.Lookup(m.kind)
@@ -336,46 +333,14 @@ func (r *run) setupGame(ctx context.Context, i int, players []*player) error {
 	return nil
 }
 
-// call makes one JSON request.
-func (r *run) call(ctx context.Context, token, method, path string, in, out any) error {
-	var body io.Reader
-	if in != nil {
-		b, _ := json.Marshal(in)
-		body = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, r.cfg.URL+path, body)
-	if err != nil {
-		return err
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := r.http.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode >= 300 {
-		return fmt.Errorf("%s %s: %d %s", method, path, resp.StatusCode, b)
-	}
-	if out != nil {
-		return json.Unmarshal(b, out)
-	}
-	return nil
-}
-
 func (p *player) connect(ctx context.Context) error {
-	url := "ws" + strings.TrimPrefix(p.r.cfg.URL, "http") + "/api/ws"
-	hdr := http.Header{"Authorization": {"Bearer " + p.token}}
 	dctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	c, _, err := websocket.Dial(dctx, url, &websocket.DialOptions{HTTPHeader: hdr, HTTPClient: p.r.http})
+	l, err := p.c.Dial(dctx)
 	if err != nil {
 		return fmt.Errorf("websocket: %w", err)
 	}
-	c.SetReadLimit(1 << 20)
-	p.conn = c
+	p.live = l
 	go p.read()
 	return nil
 }
@@ -393,22 +358,21 @@ func (p *player) follow(ctx context.Context, id string, side game.Player, state 
 	p.mu.Lock()
 	p.gameID, p.side, p.state, p.ply, p.moved, p.over = id, side, s, 0, false, false
 	p.mu.Unlock()
-	return p.send(ctx, map[string]any{"type": "subscribe", "game": id})
+	return p.send(ctx, api.ClientMessage{Type: "subscribe", Game: id})
 }
 
 func (p *player) gameOf(id string) (game.Game, error) {
-	var g struct{ Kind string }
-	if err := p.r.call(context.Background(), p.token, "GET", "/api/games/"+id, nil, &g); err != nil {
+	g, err := p.c.Game(context.Background(), id)
+	if err != nil {
 		return nil, err
 	}
 	return p.r.reg.Lookup(g.Kind)
 }
 
-func (p *player) send(ctx context.Context, m map[string]any) error {
-	b, _ := json.Marshal(m)
+func (p *player) send(ctx context.Context, m api.ClientMessage) error {
 	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
-	return p.conn.Write(wctx, websocket.MessageText, b)
+	return p.live.Send(wctx, m)
 }
 
 // maybeReady queues the player when it is to act and has not yet.
@@ -453,7 +417,7 @@ func (p *player) play(ctx context.Context) {
 		p.r.sentMu.Lock()
 		p.r.sent[sentKey{id, ply, p.side}] = time.Now()
 		p.r.sentMu.Unlock()
-		if err := p.send(ctx, map[string]any{"type": "command", "game": id, "command": "move", "move": text}); err != nil {
+		if err := p.send(ctx, api.ClientMessage{Type: "command", Game: id, Command: "move", CommandFields: api.Command{Move: text}}); err != nil {
 			if !p.closing.Load() {
 				p.r.fail("send: %v", err)
 			}
@@ -463,39 +427,23 @@ func (p *player) play(ctx context.Context) {
 	}
 }
 
-// serverMessage is the part of the server's messages the clients read.
-type serverMessage struct {
-	Type  string `json:"type"`
-	Game  string `json:"game"`
-	Event *struct {
-		Kind   game.EventKind `json:"kind"`
-		Player game.Player    `json:"player"`
-		Ply    int            `json:"ply"`
-		Move   string         `json:"move"`
-		Ref    string         `json:"ref"`
-	} `json:"event"`
-	Error *struct {
-		Code    string `json:"code"`
-		Message string `json:"message"`
-	} `json:"error"`
-}
-
 // read handles the server's messages: events move the local game on and time the round trip.
 func (p *player) read() {
 	for {
-		_, b, err := p.conn.Read(context.Background())
+		m, err := p.live.Next(context.Background())
 		if err != nil {
-			if !p.closing.Load() {
-				p.r.fail("socket: %v", err)
+			if p.closing.Load() {
+				return
 			}
+			var syn *json.SyntaxError
+			if errors.As(err, &syn) {
+				p.r.fail("message: %v", err)
+				continue
+			}
+			p.r.fail("socket: %v", err)
 			return
 		}
 		now := time.Now()
-		var m serverMessage
-		if err := json.Unmarshal(b, &m); err != nil {
-			p.r.fail("message: %v", err)
-			continue
-		}
 		switch m.Type {
 		case "error":
 			p.r.fail("server error: %s: %s", m.Error.Code, m.Error.Message)
@@ -505,7 +453,7 @@ func (p *player) read() {
 	}
 }
 
-func (p *player) event(m serverMessage, now time.Time) {
+func (p *player) event(m api.Message, now time.Time) {
 	p.mu.Lock()
 	if m.Game != p.gameID {
 		p.mu.Unlock()
@@ -559,7 +507,7 @@ func (p *player) event(m serverMessage, now time.Time) {
 	}
 	if e.Kind == game.EventEnd && first && over {
 		go func() {
-			if err := p.r.call(context.Background(), p.token, "POST", "/api/games/"+id+"/rematch", nil, nil); err != nil && !p.closing.Load() {
+			if err := p.c.JSON(context.Background(), "POST", "/api/games/"+id+"/rematch", nil, nil); err != nil && !p.closing.Load() {
 				p.r.fail("rematch: %v", err)
 			}
 		}()
@@ -571,10 +519,8 @@ func (p *player) event(m serverMessage, now time.Time) {
 // rematch follows the new game of a rematch, with the colours swapped.
 func (p *player) rematch(id string) {
 	go func() {
-		var g struct {
-			View struct{ State string }
-		}
-		if err := p.r.call(context.Background(), p.token, "GET", "/api/games/"+id, nil, &g); err != nil {
+		g, err := p.c.Game(context.Background(), id)
+		if err != nil {
 			if !p.closing.Load() {
 				p.r.fail("rematch: %v", err)
 			}

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"turncoat/api"
+	"turncoat/client"
+	"turncoat/games"
+	"turncoat/platform"
+	"turncoat/platform/aiwork"
+	"turncoat/platform/tourney"
+	"turncoat/store"
+	"turncoat/tournament"
+)
+
+// tournamentAPI is what the tournament commands do: against a server through the API client,
+// or on a database through the tournaments' service in process (--db).
+type tournamentAPI interface {
+	CreateTournament(ctx context.Context, q api.CreateTournament) (api.Tournament, error)
+	Tournaments(ctx context.Context) ([]api.TournamentRow, error)
+	Tournament(ctx context.Context, id string) (api.Tournament, error)
+	TournamentOp(ctx context.Context, id, op string, q *api.HostAction) (api.OpResult, error)
+	TournamentPost(ctx context.Context, id, text string, edit bool, round int) (api.OpResult, error)
+	TournamentBoards(ctx context.Context, id string) ([]tournament.BoardInfo, error)
+	TournamentSummary(ctx context.Context, id string) (string, error)
+	TournamentStandings(ctx context.Context, id string) ([]tournament.Placing, error)
+	TournamentLedger(ctx context.Context, id string) (api.Ledger, error)
+}
+
+// openTournaments connects to the server, or opens the database with the tournaments' service
+// acting as the user named as (made, without a password, if there is none).
+func openTournaments(ctx context.Context, serverURL, token, db, as string) (tournamentAPI, func(), error) {
+	if db == "" {
+		if serverURL == "" {
+			serverURL = os.Getenv("TURNCOAT_SERVER")
+		}
+		if serverURL == "" {
+			serverURL = "http://localhost:8080"
+		}
+		if token == "" {
+			token = os.Getenv("TURNCOAT_TOKEN")
+		}
+		return client.New(serverURL, token), func() {}, nil
+	}
+	st, err := store.Open(ctx, db, store.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	// The service stores its jobs with its changes (a server works them): an insert-only queue.
+	if _, err := st.NewJobs(ctx, &river.Config{}, slog.New(slog.DiscardHandler)); err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	l := &localTournaments{svc: tourney.New(tourney.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
+		AI: aiwork.New(1, time.Minute), Notes: storedNotes{st}})}
+	closeAll := func() {
+		l.svc.Close()
+		st.Close()
+	}
+	if as != "" {
+		u, _, err := st.UserByName(ctx, as)
+		if errors.Is(err, store.ErrNotFound) {
+			u, err = st.CreateUser(ctx, as, "", false, time.Now())
+		}
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("--as %s: %w", as, err)
+		}
+		l.u = &u
+	}
+	return l, closeAll, nil
+}
+
+// storedNotes stores notifications (a server delivers them).
+type storedNotes struct{ st *store.Store }
+
+func (n storedNotes) Notify(ctx context.Context, notes []store.Notification) {
+	if len(notes) > 0 {
+		n.st.AddNotifications(ctx, notes, time.Now())
+	}
+}
+
+// localTournaments is the tournaments' service in process, acting as u (nil: anonymous).
+type localTournaments struct {
+	svc *tourney.Service
+	u   *platform.User
+}
+
+func (l *localTournaments) CreateTournament(ctx context.Context, q api.CreateTournament) (api.Tournament, error) {
+	return l.svc.CreateFor(ctx, l.u, q)
+}
+
+func (l *localTournaments) Tournaments(ctx context.Context) ([]api.TournamentRow, error) {
+	return l.svc.List(ctx, "")
+}
+
+func (l *localTournaments) Tournament(ctx context.Context, id string) (api.Tournament, error) {
+	return l.svc.View(ctx, id, l.u)
+}
+
+func (l *localTournaments) TournamentOp(ctx context.Context, id, op string, q *api.HostAction) (api.OpResult, error) {
+	if q == nil {
+		return l.svc.PlayerOp(ctx, id, l.u, op)
+	}
+	return l.svc.HostOp(ctx, id, l.u, op, *q)
+}
+
+func (l *localTournaments) TournamentPost(ctx context.Context, id, text string, edit bool, round int) (api.OpResult, error) {
+	return l.svc.Post(ctx, id, l.u, text, edit, round)
+}
+
+func (l *localTournaments) TournamentBoards(ctx context.Context, id string) ([]tournament.BoardInfo, error) {
+	return l.svc.Boards(ctx, id)
+}
+
+func (l *localTournaments) TournamentSummary(ctx context.Context, id string) (string, error) {
+	return l.svc.Summary(ctx, id)
+}
+
+func (l *localTournaments) TournamentStandings(ctx context.Context, id string) ([]tournament.Placing, error) {
+	return l.svc.Standings(ctx, id)
+}
+
+func (l *localTournaments) TournamentLedger(ctx context.Context, id string) (api.Ledger, error) {
+	return l.svc.Ledger(ctx, id)
+}
