@@ -31,6 +31,9 @@ func publicSeeds(id string, ply int, version int64) []uint64 {
 // often than the same number of reruns with seeds it cannot know (chance, for the AI's mixed
 // strategy).
 func TestAISelectionIsSecret(t *testing.T) {
+	if raceEnabled {
+		t.Skip("a statistical test of the AI's searches, which take minutes under the race detector: the run without -race makes it")
+	}
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	g, _ := games.Registry().Lookup("turncoat")

@@ -316,76 +316,84 @@ var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePend
 // stores nothing. A change that seats a player (Seat) or makes the game's rematch (Rematch)
 // does so in the same transaction, so that every instance learns of it as of a move.
 func (s *Store) Commit(ctx context.Context, c Change) error {
+	var err error
+	if s.group != nil {
+		err = s.group.commit(c)
+	} else {
+		err = s.tx(ctx, func(tx *sql.Tx) error { return s.commitTx(ctx, tx, c) })
+	}
+	if isConflict(err) {
+		return fmt.Errorf("%w: game %s: a move for that ply is already stored", ErrConflict, c.GameID)
+	}
+	return err
+}
+
+// commitTx stores a change in tx (see Commit).
+func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 	meta := MetaOf(c.Snapshot)
 	meta.Takeback = c.Takeback
 	mb, _ := json.Marshal(meta)
 	ob, _ := json.Marshal(c.Outcome)
 	ply := len(c.Snapshot.Moves)
-	err := s.tx(ctx, func(tx *sql.Tx) error {
-		if c.Seat != nil {
-			r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
-				c.Seat.UserID, c.GameID, c.Seat.Side)
-			if err != nil {
-				return err
-			}
-			if n, _ := r.RowsAffected(); n == 0 {
-				return fmt.Errorf("%w: the seat is taken", ErrConflict)
-			}
-		}
-		r, err := s.execTx(ctx, tx, qUpdateGame,
-			c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
+	if c.Seat != nil {
+		r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
+			c.Seat.UserID, c.GameID, c.Seat.Side)
 		if err != nil {
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+			return fmt.Errorf("%w: the seat is taken", ErrConflict)
 		}
-		if c.Rematch != nil {
-			if c.Rematch.RematchOf != c.GameID {
-				return fmt.Errorf("store: the rematch of game %s names game %q", c.GameID, c.Rematch.RematchOf)
-			}
-			if err := createGameTx(ctx, tx, *c.Rematch); err != nil {
-				return err
-			}
-		}
-		if ply < c.FromPly {
-			if _, err := s.execTx(ctx, tx, qDeleteMoves, c.GameID, ply); err != nil {
-				return err
-			}
-		}
-		if err := s.insertMoves(ctx, tx, c, ply); err != nil {
-			return err
-		}
-		for side, p := range c.Snapshot.Pending {
-			if c.FromPending[side] {
-				if _, err := s.execTx(ctx, tx, qDeletePending, c.GameID, side); err != nil {
-					return err
-				}
-			}
-			if p != nil {
-				if _, err := s.execTx(ctx, tx, qInsertPending,
-					c.GameID, side, p.Selection, p.Nonce, nanos(p.At)); err != nil {
-					return err
-				}
-			}
-		}
-		if err := s.insertEvents(ctx, tx, c); err != nil {
-			return err
-		}
-		if err := s.insertJobs(ctx, tx, c.Jobs); err != nil {
-			return err
-		}
-		if c.Rematch != nil && c.Rematch.Status == StatusOpen {
-			if err := s.notify(ctx, tx, Notice{Game: c.Rematch.ID, Lobby: true}); err != nil {
-				return err
-			}
-		}
-		return s.notify(ctx, tx, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby})
-	})
-	if isConflict(err) {
-		return fmt.Errorf("%w: game %s: a move for that ply is already stored", ErrConflict, c.GameID)
 	}
-	return err
+	r, err := s.execTx(ctx, tx, qUpdateGame,
+		c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
+	if err != nil {
+		return err
+	}
+	if n, _ := r.RowsAffected(); n == 0 {
+		return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+	}
+	if c.Rematch != nil {
+		if c.Rematch.RematchOf != c.GameID {
+			return fmt.Errorf("store: the rematch of game %s names game %q", c.GameID, c.Rematch.RematchOf)
+		}
+		if err := createGameTx(ctx, tx, *c.Rematch); err != nil {
+			return err
+		}
+	}
+	if ply < c.FromPly {
+		if _, err := s.execTx(ctx, tx, qDeleteMoves, c.GameID, ply); err != nil {
+			return err
+		}
+	}
+	if err := s.insertMoves(ctx, tx, c, ply); err != nil {
+		return err
+	}
+	for side, p := range c.Snapshot.Pending {
+		if c.FromPending[side] {
+			if _, err := s.execTx(ctx, tx, qDeletePending, c.GameID, side); err != nil {
+				return err
+			}
+		}
+		if p != nil {
+			if _, err := s.execTx(ctx, tx, qInsertPending,
+				c.GameID, side, p.Selection, p.Nonce, nanos(p.At)); err != nil {
+				return err
+			}
+		}
+	}
+	if err := s.insertEvents(ctx, tx, c); err != nil {
+		return err
+	}
+	if err := s.insertJobs(ctx, tx, c.Jobs); err != nil {
+		return err
+	}
+	if c.Rematch != nil && c.Rematch.Status == StatusOpen {
+		if err := s.notify(ctx, tx, Notice{Game: c.Rematch.ID, Lobby: true}); err != nil {
+			return err
+		}
+	}
+	return s.notify(ctx, tx, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby})
 }
 
 // batchRows is how many rows one INSERT of a long change carries on PostgreSQL: a few

@@ -62,6 +62,9 @@ type Store struct {
 
 	// inserter puts jobs in the store's transactions (set by NewJobs).
 	inserter txInserter
+
+	// group commits SQLite's changes of games together (nil on PostgreSQL).
+	group *groupCommitter
 }
 
 // Options tune Open.
@@ -112,6 +115,9 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
+	if !s.postgres {
+		s.group = newGroupCommitter(s)
+	}
 	return s, nil
 }
 
@@ -145,6 +151,9 @@ func (s *Store) migrate(ctx context.Context) error {
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.group != nil {
+		s.group.close()
+	}
 	s.stmtMu.Lock()
 	for _, st := range s.stmts {
 		st.Close()

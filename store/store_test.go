@@ -464,3 +464,59 @@ func BenchmarkCommitLongGame(b *testing.B) {
 		run(b, s)
 	})
 }
+
+// TestCommitsOfManyGamesTogether races two moves for the first ply of each of many games at
+// once (on SQLite they share transactions): each game keeps exactly its winner's move and
+// events, whatever the other changes committed with it did.
+func TestCommitsOfManyGamesTogether(t *testing.T) {
+	eachStore(t, func(t *testing.T, s *store.Store) {
+		ctx := context.Background()
+		const n = 40
+		tables := make([]*game.Table, n)
+		for i := range n {
+			_, tables[i] = newGame(t, s, fmt.Sprintf("g%d", i), "reversi", "", game.TimeControl{})
+		}
+		var wins, conflicts atomic.Int32
+		var wg sync.WaitGroup
+		for i := range n {
+			for _, mv := range []string{"f5", "d3"} {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					before := tables[i].Snapshot()
+					c := tables[i].Clone()
+					evs, err := c.SubmitText(game.First, mv, now0)
+					if err != nil {
+						t.Error(err)
+						return
+					}
+					switch err := commit(s, fmt.Sprintf("g%d", i), before, c, evs, now0); {
+					case err == nil:
+						wins.Add(1)
+					case errors.Is(err, store.ErrConflict):
+						conflicts.Add(1)
+					default:
+						t.Error(err)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		if wins.Load() != n || conflicts.Load() != n {
+			t.Fatalf("%d wins and %d conflicts, want %d each", wins.Load(), conflicts.Load(), n)
+		}
+		for i := range n {
+			id := fmt.Sprintf("g%d", i)
+			row, snap, err := s.LoadSnapshot(ctx, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(snap.Moves) != 1 || row.Version != snap.Version || row.Ply != 1 {
+				t.Errorf("%s: %d moves, row at version %d ply %d, snapshot at %d", id, len(snap.Moves), row.Version, row.Ply, snap.Version)
+			}
+			if evs, _ := s.Events(ctx, id, 0, 100); len(evs) != 1 {
+				t.Errorf("%s: %d events stored", id, len(evs))
+			}
+		}
+	})
+}
