@@ -124,6 +124,8 @@ type Server struct {
 	book *serverBook
 	// bg is the background work's context, ended by Close.
 	bg context.Context
+	// images draws and keeps the boards' pictures.
+	images *images
 }
 
 // New starts a server's background work (AI workers, listener of other instances, resuming
@@ -162,6 +164,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
+		images:       newImages(),
 	}
 	var err error
 	if s.book, err = newServerBook(cfg.Book); err != nil {
@@ -211,6 +214,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.routes(mux)
 	s.corrRoutes(mux)
 	s.gameRoutes(mux)
+	s.imageRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {

@@ -269,6 +269,9 @@ func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
+	if name := r.PathValue("n"); strings.Contains(name, ".") {
+		return s.boardImage(w, r, name)
+	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 {
 		return platform.Errorf(platform.BadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
