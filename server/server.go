@@ -79,6 +79,10 @@ type Config struct {
 	ReminderBefore time.Duration
 	// VacationDays is each player's yearly allowance of vacation days (default 30).
 	VacationDays int
+	// PublicURL is the server's public base URL (https://host[/path]), which the links put
+	// outside the page start with (link previews, forum posts, mail); "" takes each request's
+	// own host (see ParsePublicURL).
+	PublicURL string
 	// Book is the opening book the learned games are laid over (default: the shipped one). The
 	// server changes it: give it a book of its own.
 	Book *book.Book

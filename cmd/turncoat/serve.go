@@ -33,6 +33,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves, and caps on live connections: on, or off (load benchmarks)")
 	proxies := fs.String("trusted-proxies", "", "reverse proxies (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For names the client")
+	publicURL := fs.String("public-url", "", "the server's public base URL (https://host[/path]) for links outside the page: link previews, forum posts, mail (default: each request's host)")
 	debugEndpoints := fs.Bool("debug-endpoints", false, "expose POST /debug/gc for memory measurements (benchmarks only)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -58,13 +59,17 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if err != nil {
 		return usagef("--trusted-proxies: %v", err)
 	}
+	public, err := server.ParsePublicURL(*publicURL)
+	if err != nil {
+		return usagef("--public-url %v", err)
+	}
 	st, err := store.Open(ctx, *db, store.Options{})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
-		TrustedProxies: trusted}
+		TrustedProxies: trusted, PublicURL: public}
 	switch *limits {
 	case "on":
 	case "off":
