@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
@@ -368,4 +369,12 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 		}
 		return s.images.r.Sheet(b, f, []render.Tile{{Number: t.number, Players: t.players, Position: p}}, o)
 	})
+}
+
+// boardPictures returns the absolute URLs of the pictures of tournament r's boards at a version
+// (the version in the URL, so that a forum's copy of an older round's picture is not taken for
+// the new one).
+func (s *Server) boardPictures(r *http.Request, version int64) func(n int) string {
+	base := s.publicBase(r) + "/api/tournaments/" + url.PathEscape(r.PathValue("id")) + "/boards/"
+	return func(n int) string { return base + strconv.Itoa(n) + ".png?v=" + strconv.FormatInt(version, 10) }
 }

@@ -6,6 +6,7 @@ import (
 	"image/gif"
 	"image/png"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -200,6 +201,21 @@ func TestTournamentImages(t *testing.T) {
 		if img, err := png.Decode(bytes.NewReader(body)); err != nil || img.Bounds().Dx() != 300 {
 			t.Errorf("board %s: %v %v", n, err, img)
 		}
+	}
+	// The summary for the thread shows each board's picture by an absolute URL that loads.
+	st, md := anon.raw("GET", base+"/summary?format=markdown", nil)
+	pic := regexp.MustCompile(`!\[Board #1\]\((http[^)]+)\)`).FindSubmatch(md)
+	if st != http.StatusOK || pic == nil || !strings.HasPrefix(string(pic[1]), h.ts.URL+base+"/boards/1.png?v=") {
+		t.Fatalf("the summary in Markdown: %d\n%s", st, md)
+	}
+	if st, _, ctype, _ := anon.fetch(strings.TrimPrefix(string(pic[1]), h.ts.URL)); st != http.StatusOK || ctype != "image/png" {
+		t.Errorf("the summary's picture: %d %q", st, ctype)
+	}
+	if st, bb := anon.raw("GET", base+"/summary?format=bbcode", nil); st != http.StatusOK || !bytes.Contains(bb, []byte("[img]"+h.ts.URL+base+"/boards/2.png?v=")) {
+		t.Errorf("the summary in BBCode: %d\n%s", st, bb)
+	}
+	if st, body := anon.raw("GET", base+"/summary?format=html", nil); st != http.StatusBadRequest || !bytes.Contains(body, []byte("bbcode")) {
+		t.Errorf("the summary in HTML: %d %s", st, body)
 	}
 	var b boardJSON
 	if st := anon.call("GET", base+"/boards/1", nil, &b); st != http.StatusOK || b.Number != 1 {

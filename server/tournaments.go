@@ -285,9 +285,13 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
+	format, err := tournament.ParseSummaryFormat(r.URL.Query().Get("format"))
+	if err != nil {
+		return platform.Errorf(platform.BadRequest, "%v", err)
+	}
 	var text string
 	if err := s.tourney.Read(r.Context(), r.PathValue("id"), func(t *tournament.Tournament) error {
-		text = t.Summary()
+		text = t.ForumSummary(format, s.boardPictures(r, t.Version()))
 		return nil
 	}); err != nil {
 		return err

@@ -51,7 +51,7 @@ var tournamentCommands = []struct{ name, synopsis, summary string }{
 	{"seat", "ID --board N --player NAME", "host: seat a reserve on a board that waits"},
 	{"adjudicate", "ID --board N --winner first|second|draw [--reason R]", "host: decide a board"},
 	{"boards", "ID", "every board: players, colours, who is to move"},
-	{"summary", "ID", "the round's summary, to paste into the forum"},
+	{"summary", "[--format text|bbcode|markdown] ID", "the round's summary, to paste into the forum"},
 	{"standings", "ID", "the standings"},
 	{"ledger", "ID", "the rewards ledger, with running balances"},
 	{"simulate", "--players N [--game reversi --size 6] [--reward 150] [--seed S] [--level L]", "a whole tournament with AI players on an accelerated clock"},
@@ -123,7 +123,7 @@ func (t handlerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 
 // openTarget connects to the server, or opens the database with a server in process acting as
 // the user named as.
-func openTarget(ctx context.Context, serverURL, token, db, as string) (*target, error) {
+func openTarget(ctx context.Context, serverURL, token, db, as, publicURL string) (*target, error) {
 	if db == "" {
 		if serverURL == "" {
 			serverURL = os.Getenv("TURNCOAT_SERVER")
@@ -139,11 +139,15 @@ func openTarget(ctx context.Context, serverURL, token, db, as string) (*target, 
 		}
 		return &target{base: strings.TrimRight(serverURL, "/"), token: token, client: &http.Client{Timeout: 5 * time.Minute}, close: func() {}}, nil
 	}
+	public, err := server.ParsePublicURL(publicURL)
+	if err != nil {
+		return nil, usagef("--public-url %v", err)
+	}
 	st, err := store.Open(ctx, db, store.Options{})
 	if err != nil {
 		return nil, err
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
+	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler), PublicURL: public})
 	if err != nil {
 		st.Close()
 		return nil, err
@@ -243,11 +247,13 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 	token := fs.String("token", "", "your API token (default $TURNCOAT_TOKEN)")
 	db := fs.String("db", "", "work on this database directly (a SQLite file or postgres://...) instead of a server")
 	as := fs.String("as", "", "with --db: the user to act as")
+	publicURL := fs.String("public-url", "", "with --db: the server's public base URL, which the summary's links to the boards' pictures start with")
 	var (
 		title, gameName, options, round, window, reward, currency, odd, missed string
 		noReward                                                               bool
 		by, out, in, player, reason, winner                                    string
 		boardN, roundN                                                         int
+		summaryFormat                                                          string
 	)
 	switch name {
 	case "create":
@@ -279,6 +285,8 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 		fs.IntVar(&boardN, "board", 0, "the board")
 		fs.StringVar(&winner, "winner", "", "first, second or draw")
 		fs.StringVar(&reason, "reason", "", "why, for the result")
+	case "summary":
+		fs.StringVar(&summaryFormat, "format", "text", "text, bbcode (phpBB) or markdown (Discourse): the forum formats show each board's picture")
 	}
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -337,7 +345,7 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			return usagef("write the post on standard input: \"Board #3\", then the move (\"D 5\", or \"%s\")", tournament.PassText)
 		}
 	}
-	t, err := openTarget(ctx, *serverURL, *token, *db, *as)
+	t, err := openTarget(ctx, *serverURL, *token, *db, *as, *publicURL)
 	if err != nil {
 		return err
 	}
@@ -420,7 +428,11 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			fmt.Fprintln(e.stdout, line)
 		}
 	case "summary":
-		b, err := t.do(ctx, "GET", base+"/summary", "", nil)
+		f, err := tournament.ParseSummaryFormat(summaryFormat)
+		if err != nil {
+			return usagef("--format: %v", err)
+		}
+		b, err := t.do(ctx, "GET", base+"/summary?format="+string(f), "", nil)
 		if err != nil {
 			return err
 		}
