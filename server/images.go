@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"container/list"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -195,9 +196,9 @@ type gameShot struct {
 }
 
 // shootGame copies game id's public record.
-func (s *Server) shootGame(r *http.Request, id string) (gameShot, error) {
+func (s *Server) shootGame(ctx context.Context, id string) (gameShot, error) {
 	var g gameShot
-	err := s.play.Read(r.Context(), id, func(row store.Game, tb *game.Table) error {
+	err := s.play.Read(ctx, id, func(row store.Game, tb *game.Table) error {
 		g.version, g.row = row.Version, row
 		g.replay = render.TableReplay(tb)
 		v := tb.View(game.NoPlayer, time.Time{})
@@ -235,7 +236,7 @@ func (s *Server) gameImage(f render.Format) func(w http.ResponseWriter, r *http.
 			return err
 		}
 		id := r.PathValue("id")
-		g, err := s.shootGame(r, id)
+		g, err := s.shootGame(r.Context(), id)
 		if err != nil {
 			return err
 		}
@@ -265,10 +266,10 @@ type tile struct {
 
 // shootTournament copies the tables of tournament id's boards (every board in play when n is
 // 0, else board n) and its version.
-func (s *Server) shootTournament(r *http.Request, id string, n int) (int64, []tile, error) {
+func (s *Server) shootTournament(ctx context.Context, id string, n int) (int64, []tile, error) {
 	var version int64
 	var tiles []tile
-	err := s.tourney.Read(r.Context(), id, func(t *tournament.Tournament) error {
+	err := s.tourney.Read(ctx, id, func(t *tournament.Tournament) error {
 		version = t.Version()
 		boards := t.Boards()
 		if n > 0 {
@@ -303,7 +304,7 @@ func (s *Server) sheetImage(f render.Format) func(w http.ResponseWriter, r *http
 			return platform.Errorf(platform.BadRequest, "ply: a sheet shows the boards as they are now")
 		}
 		id := r.PathValue("id")
-		version, tiles, err := s.shootTournament(r, id, 0)
+		version, tiles, err := s.shootTournament(r.Context(), id, 0)
 		if err != nil {
 			return err
 		}
@@ -315,13 +316,9 @@ func (s *Server) sheetImage(f render.Format) func(w http.ResponseWriter, r *http
 		}
 		key := fmt.Sprintf("t\x00%s\x00%d\x00%s\x00%s", id, version, f, q.Values().Encode())
 		return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
-			rts := make([]render.Tile, len(tiles))
-			for i, t := range tiles {
-				p, err := render.TablePosition(t.table, render.Latest)
-				if err != nil {
-					return err
-				}
-				rts[i] = render.Tile{Number: t.number, Players: t.players, Position: p}
+			rts, err := renderTiles(tiles)
+			if err != nil {
+				return err
 			}
 			return s.images.r.Sheet(b, f, rts, q.Options)
 		})
@@ -345,7 +342,7 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 		return err
 	}
 	id := r.PathValue("id")
-	version, tiles, err := s.shootTournament(r, id, n)
+	version, tiles, err := s.shootTournament(r.Context(), id, n)
 	if err != nil {
 		return err
 	}
@@ -377,4 +374,17 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 func (s *Server) boardPictures(r *http.Request, version int64) func(n int) string {
 	base := s.publicBase(r) + "/api/tournaments/" + url.PathEscape(r.PathValue("id")) + "/boards/"
 	return func(n int) string { return base + strconv.Itoa(n) + ".png?v=" + strconv.FormatInt(version, 10) }
+}
+
+// renderTiles returns the boards' positions as the sheet draws them.
+func renderTiles(tiles []tile) ([]render.Tile, error) {
+	rts := make([]render.Tile, len(tiles))
+	for i, t := range tiles {
+		p, err := render.TablePosition(t.table, render.Latest)
+		if err != nil {
+			return nil, err
+		}
+		rts[i] = render.Tile{Number: t.number, Players: t.players, Position: p}
+	}
+	return rts, nil
 }

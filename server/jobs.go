@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/platform/jobs"
+	"turncoat/platform/mail"
 	"turncoat/store"
 )
 
@@ -71,6 +72,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	addWorker(ws, s.workRate)
 	addWorker(ws, s.workEventGame)
 	addWorker(ws, s.workEventRound)
+	addWorker(ws, s.workMail)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
@@ -165,7 +167,14 @@ type Mail struct {
 	To       string
 	UserName string
 	Subject  string
-	Body     string
+	// Body is the plain text; HTML, when set, its alternative, which shows Inline's pictures
+	// (by their content IDs).
+	Body   string
+	HTML   string
+	Inline []mail.Inline
+	// Kind is the kind of notice, and Unsubscribe the link that stops its mails ("" for none).
+	Kind        string
+	Unsubscribe string
 }
 
 // Mailer sends e-mail (the reminders before correspondence deadlines).

@@ -96,7 +96,7 @@ func seatName(seat store.Seat, side string) string {
 }
 
 func (s *Server) gamePreview(r *http.Request, base, id string) (preview, error) {
-	g, err := s.shootGame(r, id)
+	g, err := s.shootGame(r.Context(), id)
 	if err != nil {
 		return preview{}, err
 	}

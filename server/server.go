@@ -219,6 +219,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.corrRoutes(mux)
 	s.gameRoutes(mux)
 	s.imageRoutes(mux)
+	s.mailRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {
