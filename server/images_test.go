@@ -6,6 +6,7 @@ import (
 	"image/gif"
 	"image/png"
 	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -274,4 +275,55 @@ func benchGameImage(b *testing.B, revalidate bool) {
 			b.Fatalf("%d, want %d", resp.StatusCode, want)
 		}
 	}
+}
+
+// FuzzImageQuery asks the games' pictures with any query string: the answer is a picture of a
+// bounded width, or a 4xx with the API's error object; never a failure of the server.
+func FuzzImageQuery(f *testing.F) {
+	for _, s := range []struct {
+		path  uint8
+		query string
+	}{
+		{0, "ply=0&size=64"}, {0, "size=2048&theme=contrast"}, {1, "coords=0&letters=off"}, {2, "size=120"},
+		{0, "ply=last"}, {0, "ply=99999"}, {0, "size=1e3"}, {2, "ply=1"}, {0, "theme=%ff"}, {1, "size=&size="}, {3, "size=200"},
+	} {
+		f.Add(s.path, s.query)
+	}
+	fs := newFuzzServer(f)
+	gs := newFuzzGames(fs)
+	paths := []string{"/board.png", "/board.svg", "/game.gif", "/board.png"}
+	f.Fuzz(func(t *testing.T, which uint8, query string) {
+		id := gs.live(int(which) % len(gs.ids))
+		path := "/api/games/" + id + paths[int(which)%len(paths)] + "?" + query
+		if _, err := url.ParseRequestURI(path); err != nil || strings.ContainsFunc(query, func(r rune) bool { return r <= ' ' || r == 0x7f || r == '#' }) {
+			return // not a request line a client sends (the HTTP server refuses it before the API)
+		}
+		st, b := fs.do("GET", path, "", nil)
+		checkAnswer(t, "GET "+path, st, b)
+		if st != http.StatusOK {
+			return
+		}
+		var w int
+		switch {
+		case bytes.HasPrefix(b, []byte("\x89PNG")):
+			cfg, err := png.DecodeConfig(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("GET %s: %v", path, err)
+			}
+			w = cfg.Width
+		case bytes.HasPrefix(b, []byte("GIF8")):
+			cfg, err := gif.DecodeConfig(bytes.NewReader(b))
+			if err != nil {
+				t.Fatalf("GET %s: %v", path, err)
+			}
+			w = cfg.Width
+		case bytes.Contains(b[:min(len(b), 300)], []byte("<svg")):
+			return
+		default:
+			t.Fatalf("GET %s: 200 with %.40q", path, b)
+		}
+		if w < 64 || w > 2048 {
+			t.Fatalf("GET %s: %d pixels wide", path, w)
+		}
+	})
 }
