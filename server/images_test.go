@@ -232,12 +232,16 @@ func TestTournamentImages(t *testing.T) {
 // BenchmarkGameImageCached asks a game's 480-pixel PNG again and again over HTTP: the cost of
 // an endpoint answering from its cache (the game's actor read, the lookup, the bytes); the
 // drawing itself is measured in package render.
-func BenchmarkGameImageCached(b *testing.B) { benchGameImage(b, false) }
+func BenchmarkGameImageCached(b *testing.B) { benchGameImage(b, "/board.png", false) }
 
 // BenchmarkGameImageNotModified is BenchmarkGameImageCached revalidated by its ETag (a 304).
-func BenchmarkGameImageNotModified(b *testing.B) { benchGameImage(b, true) }
+func BenchmarkGameImageNotModified(b *testing.B) { benchGameImage(b, "/board.png", true) }
 
-func benchGameImage(b *testing.B, revalidate bool) {
+// BenchmarkGameJSONReference asks the same game's JSON (GET /api/games/{id}): the reference the
+// pictures' endpoint compares with.
+func BenchmarkGameJSONReference(b *testing.B) { benchGameImage(b, "", false) }
+
+func benchGameImage(b *testing.B, suffix string, revalidate bool) {
 	h := newHarness(b, b.TempDir()+"/t.db", store.Options{})
 	a := h.browser()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
@@ -245,7 +249,7 @@ func benchGameImage(b *testing.B, revalidate bool) {
 		v := a.game(g.ID).View
 		a.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": v.Legal[0]}, nil)
 	}
-	path := h.ts.URL + "/api/games/" + g.ID + "/board.png"
+	path := h.ts.URL + "/api/games/" + g.ID + suffix
 	resp, err := http.Get(path)
 	if err != nil {
 		b.Fatal(err)
