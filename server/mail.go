@@ -276,6 +276,7 @@ func (s *Server) mailRoutes(mux *http.ServeMux) {
 	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
 		mux.Handle(pattern, s.wrap(pattern, h))
 	}
+	handle("GET /api/me/email", s.handleMailSettings)
 	handle("GET /api/mail/unsubscribe", s.handleUnsubscribe)
 	handle("POST /api/mail/unsubscribe", s.handleUnsubscribe)
 }
@@ -309,5 +310,24 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	fmt.Fprintf(w, "<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\"><title>Turncoat</title></head><body>%s</body></html>\n", lang, body)
+	return nil
+}
+
+// handleMailSettings returns the caller's address for the notices by mail, their language and
+// the kinds unsubscribed from.
+func (s *Server) handleMailSettings(w http.ResponseWriter, r *http.Request) error {
+	u := userOf(r)
+	if u == nil || u.Guest {
+		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to get notices by mail")
+	}
+	set, err := s.store.MailSettings(r.Context(), u.ID)
+	if err != nil {
+		return err
+	}
+	off := set.Off
+	if off == nil {
+		off = []string{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"email": set.Email, "lang": set.Lang, "off": off})
 	return nil
 }

@@ -110,6 +110,13 @@ func TestMailNotices(t *testing.T) {
 	if st := bob.call("PUT", "/api/me/email", map[string]any{"email": "bob@example.org"}, nil); st != http.StatusOK {
 		t.Fatalf("Bob's address: %d", st)
 	}
+	var set struct {
+		Email, Lang string
+		Off         []string
+	}
+	if st := ann.call("GET", "/api/me/email", nil, &set); st != http.StatusOK || set.Email != "ann@example.org" || set.Lang != "pt" || set.Off == nil {
+		t.Errorf("Ann's mail settings: %d %+v", st, set)
+	}
 	smtpd.Refuse(1)
 	g := onlineGame(t, ann, bob, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "correspondence": map[string]any{"days": 3}})
 	move := func(c *client) {
@@ -164,5 +171,8 @@ func TestMailNotices(t *testing.T) {
 	}
 	if got := len(mailsTo(t, smtpd, "ann@example.org")); got != 3 {
 		t.Errorf("Ann got %d mails, want 3", got)
+	}
+	if st := bob.call("GET", "/api/me/email", nil, &set); st != http.StatusOK || len(set.Off) != 1 || set.Off[0] != "your_move" {
+		t.Errorf("Bob's mail settings after unsubscribing: %d %+v", st, set)
 	}
 }
