@@ -46,3 +46,22 @@ func TestShareBoardPictures(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// TestMailAddressOnAccountPage gives the address for the notices by mail on the account page,
+// in Portuguese: the server keeps it with the page's language, and the page shows it again.
+func TestMailAddressOnAccountPage(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.signUp("Mailreader")
+	p.do(chromedpSelect("#pref-lang", "pt"))
+	p.wait(`document.querySelector(".mail-settings h2")?.textContent === "Avisos por e-mail"`)
+	p.type_("#mail-address", "reader@example.org")
+	p.click(`.mail-settings button[type=submit]`)
+	p.wait(`document.querySelector(".toast")?.textContent.includes("Salvo")`)
+	got := eval[map[string]any](p, `fetch("/api/me/email").then(r => r.json())`)
+	if got["email"] != "reader@example.org" || got["lang"] != "pt" {
+		t.Fatalf("the mail settings kept: %v", got)
+	}
+	p.open("/account")
+	p.wait(`document.getElementById("mail-address")?.value === "reader@example.org"`)
+}
