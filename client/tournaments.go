@@ -71,9 +71,10 @@ func (c *Client) TournamentBoards(ctx context.Context, id string) ([]tournament.
 	return out, err
 }
 
-// TournamentSummary returns a tournament's summary for the forum thread.
-func (c *Client) TournamentSummary(ctx context.Context, id string) (string, error) {
-	b, err := c.Do(ctx, "GET", tournamentPath(id)+"/summary", "", nil)
+// TournamentSummary returns a tournament's summary for the forum thread in format f (text,
+// bbcode or markdown).
+func (c *Client) TournamentSummary(ctx context.Context, id string, f tournament.SummaryFormat) (string, error) {
+	b, err := c.Do(ctx, "GET", tournamentPath(id)+"/summary?format="+url.QueryEscape(string(f)), "", nil)
 	return string(b), err
 }
 

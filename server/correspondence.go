@@ -25,6 +25,7 @@ func (s *Server) sendNotes(ctx context.Context, notes []store.Notification) {
 		s.log.Error("storing notifications", "error", err)
 		return
 	}
+	s.queueMails(ctx, stored)
 	if s.store.Postgres() {
 		return
 	}
@@ -76,17 +77,9 @@ type notes struct{ s *Server }
 
 func (n notes) Notify(ctx context.Context, ns []store.Notification) { n.s.sendNotes(ctx, ns) }
 
-// Mail sends a user a mail through the configured Mailer (a user without an address gets none).
-func (n notes) Mail(ctx context.Context, userID int64, subject, body string) {
-	usr, err := n.s.store.UserByID(ctx, userID)
-	if err != nil {
-		return
-	}
-	email, _ := n.s.store.Email(ctx, userID)
-	if err := n.s.corr.mailer.Send(ctx, Mail{To: email, UserName: usr.Name, Subject: subject, Body: body}); err != nil {
-		n.s.log.Warn("sending a mail", "user", usr.Name, "error", err)
-	}
-}
+// Mail does nothing: the notification that comes with the mail (the reminder) is mailed by its
+// own durable job (see mail.go), in the user's language and tried again on failure.
+func (n notes) Mail(ctx context.Context, userID int64, subject, body string) {}
 
 // aboutNotes adds to u's notifications the game each is about.
 func (s *Server) aboutNotes(ctx context.Context, u *store.User, ns []store.Notification) []api.Notification {
@@ -173,6 +166,8 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	}
 	var req struct {
 		Email string `json:"email"`
+		// Lang is the language of the mail (en, pt, es); none keeps the one set.
+		Lang string `json:"lang"`
 	}
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
@@ -180,10 +175,18 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Email) > 254 || req.Email != "" && !validEmail(req.Email) {
 		return platform.Errorf(platform.BadRequest, "%q is not an e-mail address", req.Email)
 	}
+	if _, ok := mailLangs[req.Lang]; req.Lang != "" && !ok {
+		return platform.Errorf(platform.BadRequest, "lang %q: want en, pt or es", req.Lang)
+	}
 	if err := s.store.SetEmail(r.Context(), u.ID, req.Email); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": req.Email})
+	if req.Lang != "" {
+		if err := s.store.SetMailLang(r.Context(), u.ID, req.Lang); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"email": req.Email, "lang": req.Lang})
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/platform/jobs"
+	"turncoat/platform/mail"
 	"turncoat/store"
 )
 
@@ -72,6 +73,7 @@ func (s *Server) startCorr(ctx context.Context, customClock bool) error {
 	}
 	s.ratings.Workers(ws)
 	s.events.Workers(ws)
+	addWorker(ws, s.workMail)
 	quiet := slog.New(levelFilter{s.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
@@ -166,7 +168,14 @@ type Mail struct {
 	To       string
 	UserName string
 	Subject  string
-	Body     string
+	// Body is the plain text; HTML, when set, its alternative, which shows Inline's pictures
+	// (by their content IDs).
+	Body   string
+	HTML   string
+	Inline []mail.Inline
+	// Kind is the kind of notice, and Unsubscribe the link that stops its mails ("" for none).
+	Kind        string
+	Unsubscribe string
 }
 
 // Mailer sends e-mail (the reminders before correspondence deadlines).

@@ -81,6 +81,10 @@ type Config struct {
 	ReminderBefore time.Duration
 	// VacationDays is each player's yearly allowance of vacation days (default 30).
 	VacationDays int
+	// PublicURL is the server's public base URL (https://host[/path]), which the links put
+	// outside the page start with (link previews, forum posts, mail); "" takes each request's
+	// own host (see ParsePublicURL).
+	PublicURL string
 	// Book is the opening book of a game kind (Othello's), if any; the server starts and
 	// closes it.
 	Book BookService
@@ -129,6 +133,8 @@ type Server struct {
 	corr *corr
 	// bg is the background work's context, ended by Close.
 	bg context.Context
+	// images draws and keeps the boards' pictures.
+	images *images
 }
 
 // New starts a server's background work (AI workers, listener of other instances, resuming
@@ -166,6 +172,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
+		images:       newImages(),
 	}
 	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.cancel, s.bg = cancel, bg
@@ -216,6 +223,8 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.routes(mux)
 	s.corrRoutes(mux)
 	s.gameRoutes(mux)
+	s.imageRoutes(mux)
+	s.mailRoutes(mux)
 	mux.HandleFunc("GET /healthz", s.handleHealth)
 	mux.Handle("GET /metrics", s.metrics.handler())
 	if cfg.Debug {

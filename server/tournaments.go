@@ -172,6 +172,9 @@ func (s *Server) handleBoards(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
+	if name := r.PathValue("n"); strings.Contains(name, ".") {
+		return s.boardImage(w, r, name)
+	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 {
 		return platform.Errorf(platform.BadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
@@ -185,7 +188,11 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
-	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"))
+	format, err := tournament.ParseSummaryFormat(r.URL.Query().Get("format"))
+	if err != nil {
+		return platform.Errorf(platform.BadRequest, "%v", err)
+	}
+	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r))
 	if err != nil {
 		return err
 	}

@@ -91,7 +91,11 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			p, immutable = file, v == version
 		}
 		if _, ok := assets[p]; !ok || p == "/index.html" {
-			// A page route: the single page answers it.
+			// A page route: the single page answers it (with the link preview of a game's,
+			// a tournament's or a player's page).
+			if page := assets["/index.html"]; page != nil && s.servePreview(w, r, page.data) {
+				return
+			}
 			p = "/index.html"
 			r = r.Clone(r.Context())
 			r.URL.Path = "/"

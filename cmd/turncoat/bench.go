@@ -42,6 +42,7 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	rateFlag := fs.Float64("rate", 500, "total moves submitted per second")
 	dur := fs.Duration("duration", 30*time.Second, "how long moves are submitted")
 	seed := fs.Uint64("seed", 1, "seed of the games' and moves' choices")
+	images := fs.Float64("images", 0, "board pictures (GET /api/games/{id}/board.png) asked for per second alongside the moves (0: none)")
 	target := fs.String("url", "", "load a server already running at this URL (started with --limits off) instead of starting one")
 	pos, err := parseFlags(e, fs, args[1:])
 	if err != nil {
@@ -53,9 +54,12 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	if *nGames < 1 || *rateFlag <= 0 || *dur <= 0 {
 		return usagef("--games, --rate and --duration must be above zero")
 	}
+	if *images < 0 {
+		return usagef("--images must be zero or above")
+	}
 	if *target != "" {
 		res, err := loadtest.Run(ctx, loadtest.Config{URL: strings.TrimSuffix(*target, "/"), Games: *nGames, Rate: *rateFlag,
-			Duration: *dur, Seed: *seed, Progress: e.statusWriter()})
+			Duration: *dur, Seed: *seed, ImageRate: *images, Progress: e.statusWriter()})
 		if err != nil {
 			return err
 		}
@@ -104,7 +108,7 @@ games=N sockets=S moves=M moves_per_s=R p50_ms=A p99_ms=B max_ms=C errors=E`)
 	say := func(format string, args ...any) { fmt.Fprintf(e.stdout, format+"\n", args...) }
 	idle := scrapeMemory(url)
 	var afterGames, afterSockets memory
-	res, err := loadtest.Run(ctx, loadtest.Config{URL: url, Games: *nGames, Rate: *rateFlag, Duration: *dur, Seed: *seed,
+	res, err := loadtest.Run(ctx, loadtest.Config{URL: url, Games: *nGames, Rate: *rateFlag, Duration: *dur, Seed: *seed, ImageRate: *images,
 		Progress: status, Phase: func(phase string) {
 			switch phase {
 			case "games":

@@ -10,6 +10,7 @@ import (
 
 	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
+	"turncoat/platform/mail"
 	"turncoat/server"
 	"turncoat/store"
 	"turncoat/web"
@@ -34,6 +35,8 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	secure := fs.Bool("secure-cookies", false, "mark session cookies Secure (behind a TLS proxy)")
 	limits := fs.String("limits", "on", "rate limits on log-ins, new guests and moves, and caps on live connections: on, or off (load benchmarks)")
 	proxies := fs.String("trusted-proxies", "", "reverse proxies (addresses or CIDR prefixes, comma-separated) whose X-Forwarded-For names the client")
+	publicURL := fs.String("public-url", "", "the server's public base URL (https://host[/path]) for links outside the page: link previews, forum posts, mail (default: each request's host)")
+	smtpURL := fs.String("smtp", "", "send the notices by mail through this SMTP server: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465 (TLS), ?from=address (needs --public-url; default: mail is only logged)")
 	debugEndpoints := fs.Bool("debug-endpoints", false, "expose POST /debug/gc for memory measurements (benchmarks only)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -59,6 +62,21 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if err != nil {
 		return usagef("--trusted-proxies: %v", err)
 	}
+	public, err := server.ParsePublicURL(*publicURL)
+	if err != nil {
+		return usagef("--public-url %v", err)
+	}
+	var mailer server.Mailer
+	if *smtpURL != "" {
+		mc, err := mail.Parse(*smtpURL)
+		if err != nil {
+			return usagef("--smtp: %v", err)
+		}
+		if public == "" {
+			return usagef("--smtp needs --public-url: the mail links to the games and to its unsubscribe pages")
+		}
+		mailer = server.SMTPMailer(mail.New(mc))
+	}
 	st, err := store.Open(ctx, *db, store.Options{})
 	if err != nil {
 		return err
@@ -69,7 +87,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		return err
 	}
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
-		TrustedProxies: trusted, Book: bk}
+		TrustedProxies: trusted, Book: bk, PublicURL: public, Mailer: mailer}
 	switch *limits {
 	case "on":
 	case "off":

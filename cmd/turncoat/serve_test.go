@@ -426,3 +426,21 @@ func TestCurlBot(t *testing.T) {
 		t.Errorf("the bot had a move refused:\n%s", out.String())
 	}
 }
+
+// TestServeMailFlags refuses a bad --smtp or --public-url, and --smtp without --public-url,
+// before opening anything.
+func TestServeMailFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--smtp", "http://mail.example.org"}, "want smtp://"},
+		{[]string{"--smtp", "smtp://u:pw@mail.example.org"}, "needs --public-url"},
+		{[]string{"--public-url", "turncoat.example.org"}, "absolute http or https URL"},
+	} {
+		code, _, errOut := runCLI(t, "", append([]string{"serve", "--db", filepath.Join(t.TempDir(), "x.db")}, c.args...)...)
+		if code != 2 || !strings.Contains(errOut, c.want) || strings.Contains(errOut, "pw@") {
+			t.Errorf("%v: exit %d %q, want a usage error about %q", c.args, code, errOut, c.want)
+		}
+	}
+}

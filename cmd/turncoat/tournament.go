@@ -39,7 +39,7 @@ var tournamentCommands = []struct{ name, synopsis, summary string }{
 	{"seat", "ID --board N --player NAME", "host: seat a reserve on a board that waits"},
 	{"adjudicate", "ID --board N --winner first|second|draw [--reason R]", "host: decide a board"},
 	{"boards", "ID", "every board: players, colours, who is to move"},
-	{"summary", "ID", "the round's summary, to paste into the forum"},
+	{"summary", "[--format text|bbcode|markdown] ID", "the round's summary, to paste into the forum"},
 	{"standings", "ID", "the standings"},
 	{"ledger", "ID", "the rewards ledger, with running balances"},
 	{"simulate", "--players N [--game reversi --size 6] [--reward 150] [--seed S] [--level L]", "a whole tournament with AI players on an accelerated clock"},
@@ -101,11 +101,13 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 	token := fs.String("token", "", "your API token (default $TURNCOAT_TOKEN)")
 	db := fs.String("db", "", "work on this database directly (a SQLite file or postgres://...) instead of a server")
 	as := fs.String("as", "", "with --db: the user to act as")
+	publicURL := fs.String("public-url", "", "with --db: the server's public base URL, which the summary's links to the boards' pictures start with")
 	var (
 		title, gameName, options, round, window, reward, currency, odd, missed string
 		noReward                                                               bool
 		by, out, in, player, reason, winner                                    string
 		boardN, roundN                                                         int
+		summaryFormat                                                          string
 	)
 	switch name {
 	case "create":
@@ -137,6 +139,8 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 		fs.IntVar(&boardN, "board", 0, "the board")
 		fs.StringVar(&winner, "winner", "", "first, second or draw")
 		fs.StringVar(&reason, "reason", "", "why, for the result")
+	case "summary":
+		fs.StringVar(&summaryFormat, "format", "text", "text, bbcode (phpBB) or markdown (Discourse): the forum formats show each board's picture")
 	}
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -198,7 +202,7 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			return usagef("write the post on standard input: \"Board #3\", then the move (\"D 5\", or \"%s\")", tournament.PassText)
 		}
 	}
-	t, closeAPI, err := openTournaments(ctx, *serverURL, *token, *db, *as)
+	t, closeAPI, err := openTournaments(ctx, *serverURL, *token, *db, *as, *publicURL)
 	if err != nil {
 		return err
 	}
@@ -264,7 +268,11 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			fmt.Fprintln(e.stdout, line)
 		}
 	case "summary":
-		text, err := t.TournamentSummary(ctx, id)
+		f, err := tournament.ParseSummaryFormat(summaryFormat)
+		if err != nil {
+			return usagef("--format: %v", err)
+		}
+		text, err := t.TournamentSummary(ctx, id, f)
 		if err != nil {
 			return err
 		}

@@ -16,6 +16,7 @@ import (
 	"turncoat/platform"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/tourney"
+	"turncoat/server"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -29,14 +30,14 @@ type tournamentAPI interface {
 	TournamentOp(ctx context.Context, id, op string, q *api.HostAction) (api.OpResult, error)
 	TournamentPost(ctx context.Context, id, text string, edit bool, round int) (api.OpResult, error)
 	TournamentBoards(ctx context.Context, id string) ([]tournament.BoardInfo, error)
-	TournamentSummary(ctx context.Context, id string) (string, error)
+	TournamentSummary(ctx context.Context, id string, f tournament.SummaryFormat) (string, error)
 	TournamentStandings(ctx context.Context, id string) ([]tournament.Placing, error)
 	TournamentLedger(ctx context.Context, id string) (api.Ledger, error)
 }
 
 // openTournaments connects to the server, or opens the database with the tournaments' service
 // acting as the user named as (made, without a password, if there is none).
-func openTournaments(ctx context.Context, serverURL, token, db, as string) (tournamentAPI, func(), error) {
+func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL string) (tournamentAPI, func(), error) {
 	if db == "" {
 		if serverURL == "" {
 			serverURL = os.Getenv("TURNCOAT_SERVER")
@@ -49,6 +50,10 @@ func openTournaments(ctx context.Context, serverURL, token, db, as string) (tour
 		}
 		return client.New(serverURL, token), func() {}, nil
 	}
+	public, err := server.ParsePublicURL(publicURL)
+	if err != nil {
+		return nil, nil, usagef("--public-url %v", err)
+	}
 	st, err := store.Open(ctx, db, store.Options{})
 	if err != nil {
 		return nil, nil, err
@@ -58,7 +63,7 @@ func openTournaments(ctx context.Context, serverURL, token, db, as string) (tour
 		st.Close()
 		return nil, nil, err
 	}
-	l := &localTournaments{svc: tourney.New(tourney.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
+	l := &localTournaments{public: public, svc: tourney.New(tourney.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
 		AI: aiwork.New(1, time.Minute), Notes: storedNotes{st}})}
 	closeAll := func() {
 		l.svc.Close()
@@ -89,8 +94,9 @@ func (n storedNotes) Notify(ctx context.Context, notes []store.Notification) {
 
 // localTournaments is the tournaments' service in process, acting as u (nil: anonymous).
 type localTournaments struct {
-	svc *tourney.Service
-	u   *platform.User
+	svc    *tourney.Service
+	u      *platform.User
+	public string
 }
 
 func (l *localTournaments) CreateTournament(ctx context.Context, q api.CreateTournament) (api.Tournament, error) {
@@ -120,8 +126,8 @@ func (l *localTournaments) TournamentBoards(ctx context.Context, id string) ([]t
 	return l.svc.Boards(ctx, id)
 }
 
-func (l *localTournaments) TournamentSummary(ctx context.Context, id string) (string, error) {
-	return l.svc.Summary(ctx, id)
+func (l *localTournaments) TournamentSummary(ctx context.Context, id string, f tournament.SummaryFormat) (string, error) {
+	return l.svc.Summary(ctx, id, f, l.public)
 }
 
 func (l *localTournaments) TournamentStandings(ctx context.Context, id string) ([]tournament.Placing, error) {

@@ -93,6 +93,13 @@ func TestTournamentCommands(t *testing.T) {
 	if _, out, _ := cli("", "summary", id, "--db", db); !strings.Contains(out, "Round 2") || !strings.Contains(out, "Board #1") {
 		t.Errorf("summary:\n%s", out)
 	}
+	if _, out, _ := cli("", "summary", id, "--db", db, "--format", "bbcode", "--public-url", "https://turncoat.example.org"); !strings.Contains(out, "[b]Board #1[/b]") ||
+		!strings.Contains(out, "[img]https://turncoat.example.org/api/tournaments/"+id+"/boards/1.png?v=") {
+		t.Errorf("summary in BBCode:\n%s", out)
+	}
+	if code, _, errOut := cli("", "summary", id, "--db", db, "--format", "html"); code != 2 || !strings.Contains(errOut, "bbcode") {
+		t.Errorf("summary in HTML: exit %d %s", code, errOut)
+	}
 	if code, _, errOut := cli("", "forfeit", id, "--board", "1", "--player", blue, "--db", db, "--as", red); code != 1 || !strings.Contains(errOut, "only the host") {
 		t.Errorf("a player forfeits: %d %s", code, errOut)
 	}

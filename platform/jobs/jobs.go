@@ -112,3 +112,16 @@ func (w *worker[T]) Work(ctx context.Context, j *river.Job[T]) error { return w.
 func AddWorker[T river.JobArgs](ws *river.Workers, work func(ctx context.Context, args T) error) {
 	river.AddWorker(ws, &worker[T]{work: work})
 }
+
+// Mail: mail notification Note (of kind Notice, to User, about Game or Tournament) to its user,
+// in their language, unless they unsubscribed from its kind; a failure to send is retried.
+type Mail struct {
+	Note       int64  `json:"note"`
+	User       int64  `json:"user"`
+	Notice     string `json:"notice"`
+	Game       string `json:"game,omitempty"`
+	Tournament string `json:"tournament,omitempty"`
+	Message    string `json:"message"`
+}
+
+func (Mail) Kind() string { return "notification_mail" }

@@ -2,6 +2,8 @@ package tourney
 
 import (
 	"context"
+	"net/url"
+	"strconv"
 	"time"
 
 	"turncoat/api"
@@ -161,11 +163,19 @@ func (s *Service) Boards(ctx context.Context, id string) ([]tournament.BoardInfo
 	return out, err
 }
 
-// Summary returns the tournament's summary for the forum thread, as text.
-func (s *Service) Summary(ctx context.Context, id string) (string, error) {
+// Summary returns the tournament's summary for the forum thread in format f; the forum formats
+// show each board's picture, served under base (the server's public URL; none: the positions
+// as text).
+func (s *Service) Summary(ctx context.Context, id string, f tournament.SummaryFormat, base string) (string, error) {
 	var text string
 	err := s.Read(ctx, id, func(t *tournament.Tournament) error {
-		text = t.Summary()
+		var picture func(n int) string
+		if base != "" {
+			prefix := base + "/api/tournaments/" + url.PathEscape(id) + "/boards/"
+			v := strconv.FormatInt(t.Version(), 10)
+			picture = func(n int) string { return prefix + strconv.Itoa(n) + ".png?v=" + v }
+		}
+		text = t.ForumSummary(f, picture)
 		return nil
 	})
 	return text, err

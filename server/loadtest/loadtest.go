@@ -40,6 +40,9 @@ type Config struct {
 	Duration time.Duration
 	// Seed makes the choice of games and moves reproducible.
 	Seed uint64
+	// ImageRate, when above zero, is the rate of board pictures asked for alongside the moves
+	// (GET /api/games/{id}/board.png of a game in play, taken at random), per second.
+	ImageRate float64
 	// Progress receives progress lines; nil for none.
 	Progress io.Writer
 	// Phase, when set, is called after the games are created ("games") and after the sockets
@@ -58,13 +61,22 @@ type Result struct {
 	FirstError string
 	// Setup is how long creating the players, games and sockets took.
 	Setup time.Duration
+	// Images are the pictures fetched alongside (with ImageRate), with their latencies, and
+	// ImageErrors those that failed.
+	Images             int64
+	ImageP50, ImageP99 time.Duration
+	ImageErrors        int64
 }
 
 // Line is the result in the benchmark's one-line form.
 func (r Result) Line() string {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.2f", float64(d)/float64(time.Millisecond)) }
-	return fmt.Sprintf("games=%d sockets=%d moves=%d moves_per_s=%.1f p50_ms=%s p99_ms=%s max_ms=%s errors=%d",
+	line := fmt.Sprintf("games=%d sockets=%d moves=%d moves_per_s=%.1f p50_ms=%s p99_ms=%s max_ms=%s errors=%d",
 		r.Games, r.Sockets, r.Moves, r.MovesPerS, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors)
+	if r.Images > 0 || r.ImageErrors > 0 {
+		line += fmt.Sprintf(" images=%d image_p50_ms=%s image_p99_ms=%s image_errors=%d", r.Images, ms(r.ImageP50), ms(r.ImageP99), r.ImageErrors)
+	}
+	return line
 }
 
 // mix is the games played, in turn: every kind, several sizes.
@@ -187,6 +199,10 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 			}
 		}
 	}()
+	var pics *pictures
+	if cfg.ImageRate > 0 {
+		pics = r.askPictures(pctx, players)
+	}
 	for pctx.Err() == nil {
 		var p *player
 		select {
@@ -215,7 +231,73 @@ func Run(ctx context.Context, cfg Config) (Result, error) {
 	}
 	res.Errors = r.errors.Load()
 	res.FirstError = r.first
+	if pics != nil {
+		pics.wg.Wait()
+		slices.Sort(pics.lat)
+		res.Images, res.ImageErrors = int64(len(pics.lat)), pics.errors.Load()
+		if n := len(pics.lat); n > 0 {
+			res.ImageP50, res.ImageP99 = pics.lat[n/2], pics.lat[min(n-1, n*99/100)]
+		}
+	}
 	return res, nil
+}
+
+// pictures are the board pictures asked for alongside the moves.
+type pictures struct {
+	wg     sync.WaitGroup
+	mu     sync.Mutex
+	lat    []time.Duration
+	errors atomic.Int64
+}
+
+// askPictures asks for board pictures of random games at cfg.ImageRate until ctx ends, eight at
+// a time at most.
+func (r *run) askPictures(ctx context.Context, players []*player) *pictures {
+	pics := &pictures{}
+	lim := rate.NewLimiter(rate.Limit(r.cfg.ImageRate), max(1, int(r.cfg.ImageRate/50)))
+	rng := rand.New(rand.NewPCG(r.cfg.Seed, 25))
+	slots := make(chan struct{}, 8)
+	pics.wg.Add(1)
+	go func() {
+		defer pics.wg.Done()
+		for lim.Wait(ctx) == nil {
+			p := players[rng.IntN(len(players))]
+			p.mu.Lock()
+			id := p.gameID
+			p.mu.Unlock()
+			select {
+			case slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			pics.wg.Add(1)
+			go func() {
+				defer func() { <-slots; pics.wg.Done() }()
+				start := time.Now()
+				req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), "GET", r.cfg.URL+"/api/games/"+id+"/board.png", nil)
+				if err != nil {
+					pics.errors.Add(1)
+					return
+				}
+				resp, err := r.http.Do(req)
+				if err == nil {
+					_, err = io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+					if err == nil && resp.StatusCode != http.StatusOK {
+						err = fmt.Errorf("status %d", resp.StatusCode)
+					}
+				}
+				if err != nil {
+					pics.errors.Add(1)
+					return
+				}
+				pics.mu.Lock()
+				pics.lat = append(pics.lat, time.Since(start))
+				pics.mu.Unlock()
+			}()
+		}
+	}()
+	return pics
 }
 
 // setup creates the guests and games, then connects the sockets.

@@ -80,6 +80,19 @@ func TestTournamentByPost(t *testing.T) {
 	if played := "Red played " + strings.ToUpper(move[:1]) + " " + move[1:]; !strings.Contains(sum, played) {
 		t.Errorf("the summary does not show %q: %q", played, sum)
 	}
+	// The host picks BBCode: each board's picture by its URL, which loads; then back to text.
+	host.do(chromedpSelect("#tour-summary-format", "bbcode"))
+	host.wait(`document.querySelector(".tour-summary")?.textContent.includes("[img]")`)
+	if w := eval[int](host, `new Promise(ok => { const m = document.querySelector(".tour-summary").textContent.match(/\[img\]([^\[]+)\[\/img\]/);
+		const i = new Image(); i.onload = () => ok(i.naturalWidth); i.onerror = () => ok(-1); i.src = m[1]; })`); w <= 0 {
+		t.Errorf("the summary's first picture does not load (%d)", w)
+	}
+	if w := eval[int](host, `new Promise(ok => { const i = new Image(); i.onload = () => ok(i.naturalWidth); i.onerror = () => ok(-1);
+		i.src = document.getElementById("tour-sheet").href; })`); w <= 0 {
+		t.Errorf("the boards' sheet does not load (%d)", w)
+	}
+	host.do(chromedpSelect("#tour-summary-format", "text"))
+	host.wait(`!document.querySelector(".tour-summary")?.textContent.includes("[img]")`)
 	// Blue is told: the notification's badge in the header, then the list, marked read.
 	blue := players["Ann"]
 	if red == "Ann" {

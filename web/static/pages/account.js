@@ -2,7 +2,7 @@
 // in, sign out, and a registered player's API tokens for bots and scripts.
 
 import {h, toast} from "../dom.js";
-import {t, date} from "../i18n.js";
+import {t, date, current} from "../i18n.js";
 import {api, ApiError} from "../api.js";
 import {title, navigate} from "../router.js";
 import {errorText} from "./common.js";
@@ -37,6 +37,7 @@ export async function render(main) {
         remember("");
         navigate("/account", {replace: true});
       }}}, t("account.signOut")));
+      main.append(await mailSettings());
       main.append(await tokens());
     }
   } else {
@@ -136,4 +137,27 @@ async function tokens() {
   });
   await draw();
   return h("section", {class: "auth api-tokens"}, h("h2", {}, t("tokens.title")), h("p", {class: "doc"}, t("tokens.about")), list, form);
+}
+
+// mailSettings is the section of a registered player's address for the notices by mail
+// (reminders, your move, tournament rounds, game over), which are written in this page's
+// language.
+async function mailSettings() {
+  const set = await api("/me/email").catch(() => ({email: ""}));
+  const email = /** @type {HTMLInputElement} */ (h("input", {type: "email", id: "mail-address", autocomplete: "email", maxlength: 254, value: set.email || ""}));
+  const err = h("p", {class: "error", role: "alert"});
+  const form = h("form", {},
+    h("div", {class: "field"}, h("label", {for: "mail-address"}, t("mail.address")), email),
+    h("button", {type: "submit"}, t("mail.save")), err);
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    err.textContent = "";
+    try {
+      await api("/me/email", {method: "PUT", body: {email: email.value.trim(), lang: current()}});
+      toast(t("mail.saved"));
+    } catch (ex) {
+      err.textContent = errorText(ex);
+    }
+  });
+  return h("section", {class: "auth mail-settings"}, h("h2", {}, t("mail.title")), h("p", {class: "doc"}, t("mail.about")), form);
 }

@@ -256,8 +256,20 @@ async function page(main, id) {
       getSelection().selectAllChildren(summary);
     }
   }}}, t("tour.copy"));
-  main.append(h("section", {class: "tour-sum"}, h("h2", {id: "h-tsummary"}, t("tour.summary")), summary, copy));
-  fetch(`/api/tournaments/${id}/summary`, {credentials: "same-origin"}).then(r => r.text()).then(s => { summary.textContent = s; });
+  // The host picks the forum's markup: BBCode and Markdown show each board's picture.
+  const format = /** @type {HTMLSelectElement} */ (h("select", {id: "tour-summary-format"}, ["text", "bbcode", "markdown"].map(f =>
+    h("option", {value: f, selected: localStorage.getItem("summaryFormat") === f}, t("tour.format." + f)))));
+  let asked = 0;
+  const load = () => {
+    const seq = ++asked;
+    fetch(`/api/tournaments/${id}/summary?format=${format.value}`, {credentials: "same-origin"}).then(r => r.text())
+      .then(s => { if (seq === asked) summary.textContent = s; });
+  };
+  format.addEventListener("change", () => { localStorage.setItem("summaryFormat", format.value); load(); });
+  const sheet = bl.some(b => b.state) ? h("p", {}, h("a", {href: `/api/tournaments/${id}/boards.png`, id: "tour-sheet"}, t("tour.sheet"))) : null;
+  main.append(h("section", {class: "tour-sum"}, h("h2", {id: "h-tsummary"}, t("tour.summary")),
+    h("div", {class: "field"}, h("label", {for: "tour-summary-format"}, t("tour.summaryFormat")), format), summary, copy, sheet));
+  load();
 
   const st = await api(`/tournaments/${id}/standings`).catch(() => []);
   if (st && st.length) {

@@ -19,6 +19,32 @@ export function shareBox(page, box) {
       t("play.download", {format: tOr(`format.${f}`, f.toUpperCase())}))));
   }
   box.append(h("p", {}, t("play.downloadHint")), list);
+  pictures(page, box, url);
+}
+
+// pictures offers the board as a picture (PNG, SVG), the whole game as an animated GIF, and
+// the code that shows the picture, linked to the game, in a forum post.
+/** @param {GamePage} page @param {HTMLElement} box @param {string} url */
+function pictures(page, box, url) {
+  const api = `${location.origin}/api/games/${page.id}`;
+  const png = `${api}/board.png`;
+  box.append(h("p", {}, t("play.imageHint")),
+    h("a", {href: png, class: "share-picture"}, h("img", {src: `${png}?size=240`, width: 240, alt: t("play.imageAlt"), loading: "lazy", id: "share-image"})),
+    h("ul", {class: "downloads"},
+      h("li", {}, h("a", {href: png, download: `${page.id}.png`}, t("play.imagePNG"))),
+      h("li", {}, h("a", {href: `${api}/board.svg`, download: `${page.id}.svg`}, t("play.imageSVG"))),
+      h("li", {}, h("a", {href: `${api}/game.gif`, download: `${page.id}.gif`, id: "share-gif"}, t("play.gif")))));
+  /** @type {[string, string, string][]} */
+  const codes = [
+    ["bbcode", t("play.bbcode"), `[url=${url}][img]${png}[/img][/url]`],
+    ["markdown", t("play.markdown"), `[![${t("play.imageAlt")}](${png})](${url})`],
+  ];
+  box.append(h("p", {}, t("play.forumHint")));
+  for (const [name, label, code] of codes) {
+    const input = /** @type {HTMLInputElement} */ (h("input", {type: "text", readonly: true, value: code, id: `share-${name}`}));
+    box.append(h("div", {class: "field"}, h("label", {for: `share-${name}`}, label),
+      h("div", {class: "copy-row"}, input, button(t("play.copy"), async () => { if (await copyText(code, input)) toast(t("play.copied")); }))));
+  }
 }
 
 // The words of each display preference.

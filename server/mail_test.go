@@ -1,0 +1,178 @@
+package server_test
+
+import (
+	"bytes"
+	"encoding/base64"
+	"errors"
+	"image/png"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	netmail "net/mail"
+	"strings"
+	"testing"
+	"time"
+
+	"turncoat/internal/testenv"
+	"turncoat/platform/mail"
+	"turncoat/server"
+	"turncoat/store"
+)
+
+// readMail is a received mail: its headers (decoded), its parts by media type or content ID.
+type readMail struct {
+	to, subject, unsubscribe string
+	parts                    map[string][]byte
+}
+
+func parseMail(t *testing.T, r testenv.Received) readMail {
+	t.Helper()
+	msg, err := netmail.ReadMessage(bytes.NewReader(r.Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dec mime.WordDecoder
+	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
+	m := readMail{to: strings.Join(r.To, ","), subject: subject, unsubscribe: strings.Trim(msg.Header.Get("List-Unsubscribe"), "<>"), parts: map[string][]byte{}}
+	var walk func(r io.Reader, ctype string)
+	walk = func(r io.Reader, ctype string) {
+		mt, params, err := mime.ParseMediaType(ctype)
+		if err != nil || !strings.HasPrefix(mt, "multipart/") {
+			return
+		}
+		mr := multipart.NewReader(r, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			pt := p.Header.Get("Content-Type")
+			if strings.HasPrefix(pt, "multipart/") {
+				walk(p, pt)
+				continue
+			}
+			var body io.Reader = p
+			if p.Header.Get("Content-Transfer-Encoding") == "base64" {
+				raw, _ := io.ReadAll(p)
+				body = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte("\r"), nil), []byte("\n"), nil)))
+			}
+			b, _ := io.ReadAll(body)
+			key, _, _ := mime.ParseMediaType(pt)
+			if id := p.Header.Get("Content-Id"); id != "" {
+				key = strings.Trim(id, "<>")
+			}
+			m.parts[key] = b
+		}
+	}
+	walk(msg.Body, msg.Header.Get("Content-Type"))
+	return m
+}
+
+// mailsTo returns the mails received for an address.
+func mailsTo(t *testing.T, srv *testenv.SMTPServer, addr string) []readMail {
+	var out []readMail
+	for _, r := range srv.Messages() {
+		if m := parseMail(t, r); m.to == addr {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// TestMailNotices plays a correspondence game between two players who gave their addresses,
+// one reading Portuguese, against a real SMTP server (STARTTLS, AUTH) that refuses the first
+// mail: the moves go on, the refused mail is sent again by its job; each your-move mail is in
+// its player's language with the board inline and the game's link; the unsubscribe link asks on
+// GET, stops the kind on POST, and a wrong secret is refused.
+func TestMailNotices(t *testing.T) {
+	smtpd := testenv.SMTP(t)
+	cfg, err := mail.Parse(smtpd.URL + "?from=games@turncoat.example.org")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.TLS = smtpd.TLS
+	const public = "https://turncoat.example.org"
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) {
+		c.Mailer, c.PublicURL = server.SMTPMailer(mail.New(cfg)), public
+	})
+	ann, bob := h.member("Ann"), h.member("Bob")
+	var e apiError
+	if st := ann.call("PUT", "/api/me/email", map[string]any{"email": "ann@example.org", "lang": "fr"}, &e); st != http.StatusBadRequest || !strings.Contains(e.Error.Message, "fr") {
+		t.Errorf("a language without words: %d %+v", st, e)
+	}
+	if st := ann.call("PUT", "/api/me/email", map[string]any{"email": "ann@example.org", "lang": "pt"}, nil); st != http.StatusOK {
+		t.Fatalf("Ann's address: %d %s", st, ann.received())
+	}
+	if st := bob.call("PUT", "/api/me/email", map[string]any{"email": "bob@example.org"}, nil); st != http.StatusOK {
+		t.Fatalf("Bob's address: %d", st)
+	}
+	var set struct {
+		Email, Lang string
+		Off         []string
+	}
+	if st := ann.call("GET", "/api/me/email", nil, &set); st != http.StatusOK || set.Email != "ann@example.org" || set.Lang != "pt" || set.Off == nil {
+		t.Errorf("Ann's mail settings: %d %+v", st, set)
+	}
+	smtpd.Refuse(1)
+	g := onlineGame(t, ann, bob, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "correspondence": map[string]any{"days": 3}})
+	move := func(c *client) {
+		t.Helper()
+		if st := c.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": c.game(g.ID).View.Legal[0]}, nil); st != http.StatusOK {
+			t.Fatalf("move: %d %s", st, c.received())
+		}
+	}
+	// Ann's your-move mail is refused once, then sent by the job's next attempt.
+	smtpd.Wait(t, 1, 60*time.Second)
+	am := mailsTo(t, smtpd, "ann@example.org")
+	if len(am) != 1 {
+		t.Fatalf("Ann's mails: %d", len(am))
+	}
+	m := am[0]
+	link := public + "/play/" + g.ID
+	if m.subject != "Turncoat: sua vez na partida "+g.ID || !strings.Contains(string(m.parts["text/plain"]), "É a sua vez.") ||
+		!strings.Contains(string(m.parts["text/plain"]), link) || !strings.Contains(string(m.parts["text/html"]), `src="cid:board"`) ||
+		!strings.Contains(string(m.parts["text/html"]), `href="`+link+`"`) || !strings.HasPrefix(m.unsubscribe, public+"/api/mail/unsubscribe?") {
+		t.Errorf("Ann's mail: %q %q\n%s\n%s", m.subject, m.unsubscribe, m.parts["text/plain"], m.parts["text/html"])
+	}
+	if img, err := png.Decode(bytes.NewReader(m.parts["board"])); err != nil || img.Bounds().Dx() != 480 {
+		t.Errorf("the board inline: %v", err)
+	}
+
+	move(ann)
+	smtpd.Wait(t, 2, 60*time.Second)
+	bm := mailsTo(t, smtpd, "bob@example.org")
+	if len(bm) != 1 || bm[0].subject != "Turncoat: your move in game "+g.ID || !strings.Contains(string(bm[0].parts["text/plain"]), "It is your move.") {
+		t.Fatalf("Bob's mails: %+v", bm)
+	}
+
+	// Bob unsubscribes from your-move mails: GET asks, a wrong secret is refused, POST stops.
+	unsub := strings.TrimPrefix(bm[0].unsubscribe, public)
+	if st, body := bob.raw("GET", unsub, nil); st != http.StatusOK || !bytes.Contains(body, []byte("<form method=\"post\"")) {
+		t.Fatalf("the unsubscribe page: %d %s", st, body)
+	}
+	if st, _ := h.browser().raw("POST", unsub[:strings.Index(unsub, "&t=")]+"&t=forged", nil); st != http.StatusForbidden {
+		t.Errorf("a forged unsubscribe link: %d", st)
+	}
+	if st, body := h.browser().raw("POST", unsub, nil); st != http.StatusOK || !bytes.Contains(body, []byte("no more mails")) {
+		t.Fatalf("unsubscribing: %d %s", st, body)
+	}
+	move(bob) // Ann's second mail
+	smtpd.Wait(t, 3, 60*time.Second)
+	move(ann) // Bob's notice: no mail
+	move(bob) // Ann's third mail
+	smtpd.Wait(t, 4, 60*time.Second)
+	time.Sleep(time.Second)
+	if got := len(mailsTo(t, smtpd, "bob@example.org")); got != 1 {
+		t.Errorf("Bob got %d mails, unsubscribed after the first", got)
+	}
+	if got := len(mailsTo(t, smtpd, "ann@example.org")); got != 3 {
+		t.Errorf("Ann got %d mails, want 3", got)
+	}
+	if st := bob.call("GET", "/api/me/email", nil, &set); st != http.StatusOK || len(set.Off) != 1 || set.Off[0] != "your_move" {
+		t.Errorf("Bob's mail settings after unsubscribing: %d %+v", st, set)
+	}
+}
