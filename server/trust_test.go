@@ -234,7 +234,7 @@ func TestImportBounds(t *testing.T) {
 	if st := c.call("POST", "/api/import", map[string]any{"kind": "turncoat", "text": huge}, &e); st < 400 || st >= 500 {
 		t.Fatalf("a record of 72,000 rounds: %d %s", st, c.received())
 	}
-	if d := time.Since(start); d > 5*time.Second {
+	if d := time.Since(start); d > 5*time.Second && !raceEnabled {
 		t.Errorf("refusing it took %v", d)
 	}
 	if !strings.Contains(e.Error.Message, "1000") {
