@@ -113,7 +113,10 @@ func TestClubTournament(t *testing.T) {
 		host.wait(`document.querySelector("#tour-advance")`)
 		host.click(`#tour-advance`)
 		host.wait(fmt.Sprintf(`document.querySelector(".tour-round")?.textContent.includes(%q)`, round))
-		if said := eval[string](host, `document.querySelector(".tour-said")?.textContent || ""`); !strings.Contains(said, "was passed") {
+		// The host's click closes the round, unless the round's deadline job (working on the
+		// same skewed clock) came first: the host is then told nothing was due, and the miss
+		// shows on the board all the same (checked below).
+		if said := eval[string](host, `document.querySelector(".tour-said")?.textContent || ""`); !strings.Contains(said, "was passed") && !strings.Contains(said, "Nothing was due") {
 			t.Errorf("after the round's time ran out the host reads %q", said)
 		}
 	}
