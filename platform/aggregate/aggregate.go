@@ -251,6 +251,27 @@ func (c *Cache[T]) IfLoaded(ctx context.Context, id string, f func(ctx context.C
 	return ran
 }
 
+// Post runs f on aggregate id in its actor, later, if it is in memory: it returns at once (a
+// notification listener must not wait for each actor in turn). When the mailbox is full, the
+// work waits in a goroutine of its own rather than being dropped.
+func (c *Cache[T]) Post(ctx context.Context, id string, f func(ctx context.Context, v *T)) {
+	c.mu.Lock()
+	a, ok := c.actors[id]
+	if !ok || c.closed {
+		c.mu.Unlock()
+		return
+	}
+	w := work[T]{ctx: ctx, f: func(ctx context.Context, v *T) error { f(ctx, v); return nil }, done: make(chan error, 1)}
+	select {
+	case a.mbox <- w:
+		c.mu.Unlock()
+		return
+	default:
+	}
+	c.mu.Unlock()
+	go c.IfLoaded(ctx, id, f)
+}
+
 // Close stops taking work; the actors leave as they go idle (Evicted told of each). It waits
 // for nothing: a shutdown's own timeout bounds the work in flight.
 func (c *Cache[T]) Close() {

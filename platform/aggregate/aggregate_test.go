@@ -156,3 +156,37 @@ func TestEviction(t *testing.T) {
 		t.Error("the kept aggregate was evicted")
 	}
 }
+
+// TestPost: Post returns at once, runs nothing for an aggregate not in memory, and runs its
+// work even when the actor's mailbox is full (later, not dropped).
+func TestPost(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {}, "b": {}}}
+	c := New(Config[counter]{Load: st.load, Mailbox: 1})
+	ctx := context.Background()
+	var ran atomic.Int32
+	c.Post(ctx, "b", func(context.Context, *counter) { ran.Add(1) }) // not in memory: nothing
+	block := make(chan struct{})
+	started := make(chan struct{})
+	go c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
+	<-started
+	done := make(chan struct{})
+	go func() {
+		for range 3 {
+			c.Post(ctx, "a", func(context.Context, *counter) { ran.Add(1) })
+		}
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("Post waited for a busy actor")
+	}
+	close(block)
+	deadline := time.Now().Add(5 * time.Second)
+	for ran.Load() != 3 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d posts ran, want 3 (and none for the aggregate not in memory)", ran.Load())
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

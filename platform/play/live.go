@@ -396,7 +396,7 @@ func (s *Service) scheduleClock(lg *liveGame) {
 // RemoteChange follows a change another instance committed: a game in memory is reloaded and
 // its new events go to this instance's followers.
 func (s *Service) RemoteChange(ctx context.Context, id string, version int64) {
-	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
+	s.games.Post(ctx, id, func(ctx context.Context, v **liveGame) {
 		lg := *v
 		if lg.tb == nil || lg.tb.Version() >= version {
 			return
