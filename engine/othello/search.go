@@ -82,6 +82,10 @@ type Limits struct {
 	// WLDEmpties: with this many empties or fewer (and more than ExactEmpties) the search
 	// solves for the win, draw or loss only.
 	WLDEmpties int
+	// Selective lets the midgame iterations cut by multi-prob-cut (mpc.go): deeper in the
+	// same time, at the risk of a cut the deep search would not have made. The solver's
+	// searches stay exact.
+	Selective bool
 	// NoMoveEnds plays the rule under which the game ends as soon as the side to move has no
 	// move (instead of passing).
 	NoMoveEnds bool
@@ -150,6 +154,7 @@ func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher
 	s.nodes, s.sel, s.exactness, s.inexact = 0, 0, selExact, 0
 	s.history, s.historyMax = [64]uint32{}, 0
 	s.pool, s.split = nil, nil
+	s.mpc = lim.Selective && g.size == 8
 	s.w = nil
 	if g.size == 8 {
 		s.w = e.weights
@@ -261,6 +266,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 				return
 			}
 		}
+		s.setMPC(false) // the solves are exact
 		if (solve || wld) && maxDepth >= 1 && n >= selectiveEmpties {
 			// selective searches to the end first (probcut.go), each in a window around the
 			// previous estimate
@@ -589,6 +595,7 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 		}
 	}
 	if (solve || wld) && done == max(maxDepth, 0) {
+		s.setMPC(false) // the solves are exact
 		pass(n, true)
 	}
 	if done == 0 {
