@@ -80,7 +80,8 @@ type Limits struct {
 	// exactly instead (time and node limits still apply).
 	ExactEmpties int
 	// WLDEmpties: with this many empties or fewer (and more than ExactEmpties) the search
-	// solves for the win, draw or loss only.
+	// solves for the win, draw or loss only; then, with a Time limit of which half is left,
+	// exactly, keeping the winning move if the exact solve does not finish.
 	WLDEmpties int
 	// Selective lets the midgame iterations cut by multi-prob-cut (mpc.go): deeper in the
 	// same time, at the risk of a cut the deep search would not have made. The solver's
@@ -254,6 +255,8 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	if wld {
 		lo, hi = -1, 1
 	}
+	// upgraded tells that a win/loss/draw solve is followed by an exact one
+	upgraded := false
 	// plan runs the iterations, reporting each: report returns false to stop
 	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
 		v := 0
@@ -277,8 +280,17 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 		}
 		switch {
 		case wld:
+			est := v
 			if v, ok := s.searchRoot(roots, lo, hi, n, n); ok {
 				report(n, v, true)
+				if lim.Time > 0 && time.Since(st.start) < lim.Time/2 {
+					// the win is sure; the time left goes to the exact solve, whose best
+					// move, if it finishes, loses no disc (else the winning one stands)
+					upgraded = true
+					if v, ok := s.aspiration(roots, est, n, n); ok {
+						report(n, v, true)
+					}
+				}
 			}
 		case solve && maxDepth >= 1:
 			// a window around the estimate: most nodes then prove a bound near the score
@@ -301,7 +313,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	res := Result{Move: roots[0].sq}
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
-		res.Exact, res.WLD = solvedAs(final, wld, depth, n)
+		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
 		if lim.Progress != nil {
 			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
 			res.PV = e.pv(p, o, res.Move, g)
