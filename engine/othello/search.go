@@ -257,6 +257,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	}
 	// upgraded tells that a win/loss/draw solve is followed by an exact one
 	upgraded := false
+	var res Result
 	// plan runs the iterations, reporting each: report returns false to stop
 	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
 		v := 0
@@ -274,7 +275,11 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 			// selective searches to the end first (probcut.go), each in a window around the
 			// previous estimate
 			var ok bool
-			if v, ok = s.selective(roots, v, n); !ok {
+			if v, ok = s.selective(roots, v, n, func(v int) {
+				// a solve stopped by the time limit plays the selective searches' best
+				// move rather than the midgame iterations'
+				res.Move, res.Score = roots[0].sq, v
+			}); !ok {
 				return
 			}
 		}
@@ -310,7 +315,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	defer done()
 	// moves a symmetry of the position maps onto each other are alike: one of each will do
 	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
-	res := Result{Move: roots[0].sq}
+	res.Move = roots[0].sq
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
 		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
