@@ -19,16 +19,21 @@ import (
 )
 
 func init() {
-	register(command{name: "bench", summary: "benchmarks: bench server (a load test of the game server)", run: runBench})
+	register(command{name: "bench", summary: "benchmarks: bench server (a load test of the game server), bench loss (the Othello levels' disc loss)", run: runBench})
 }
 
 func runBench(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "loss" {
+		return runBenchLoss(ctx, e, args[1:])
+	}
 	if len(args) == 0 || args[0] != "server" {
-		fs := newFlags(e, "bench", "server [flags]", "Benchmarks. server: a load test of the game server (turncoat bench server --help).")
+		fs := newFlags(e, "bench", "server|loss [flags]", `
+Benchmarks. server: a load test of the game server (turncoat bench server --help). loss: the
+Othello levels' average disc loss on positions with exact values (turncoat bench loss --help).`)
 		if _, err := parseFlags(e, fs, args); err != nil {
 			return err
 		}
-		return usagef("want a benchmark: server")
+		return usagef("want a benchmark: server or loss")
 	}
 	fs := newFlags(e, "bench server", "[--db URL] [--games N] [--rate MOVES_PER_S] [--duration D]", `
 Starts the real server (this program's serve command, rate limits off) on a store, opens two

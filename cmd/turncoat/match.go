@@ -20,7 +20,9 @@ Plays N games between agents A and B from balanced openings, each opening with b
 and prints A's wins, draws and losses, its score and the Elo difference with a 95% interval.
 
 An AGENT is a level (1-10) or a spec "kind[:name=value,...]": random, greedy, and the kinds of
-each game's engines (run with --list to see them).`)
+each game's engines (run with --list to see them). Two builds of the Othello engine are compared
+at equal time by their NBoard servers at one level, e.g.
+  --a 'nboard:cmd=NEW nboard --level 10 --book none' --b 'nboard:cmd=OLD nboard --level 10 --book none'`)
 	gameName := fs.String("game", "reversi", "the game")
 	options := fs.String("options", "", "game options as name=value,...")
 	specA := fs.String("a", "", "agent A")

@@ -15,7 +15,7 @@ func init() {
 }
 
 func runNBoard(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "nboard", "[--threads N] [--hash MB] [--book FILE]", `
+	fs := newFlags(e, "nboard", "[--threads N] [--hash MB] [--book FILE] [--level L]", `
 Runs the Othello engine behind the NBoard protocol on standard input and output, for the NBoard
 GUI and any program that drives Othello engines that way ("nboard:cmd=turncoat nboard" makes it
 an agent of turncoat match). At "set depth D" the engine searches D plies in the midgame, solves
@@ -30,9 +30,15 @@ value and games) and a "search" line for the best move outside the book. "learn"
 (8x8, from the standard start) to the book and saves the user's book, --book, at once (a new
 file replaces the old whole); the next start reads it. With --book none, learned games last for
 the session only; a user's book that cannot be read is reported and left untouched, and the
-session learns without saving.`)
+session learns without saving.
+
+With --level L the engine plays level L (1-10) at its limits and time budget (without the weak
+levels' randomness) and ignores "set
+depth": "turncoat match --a 'nboard:cmd=NEW nboard --level 10' --b 'nboard:cmd=OLD nboard
+--level 10'" matches two builds' level 10 at equal time.`)
 	threads := fs.Int("threads", 1, "search threads")
 	hash := fs.Int("hash", 128, "transposition table size in MB")
+	level := fs.Int("level", 0, "play this level (1-10) at its limits and time, whatever depth is set (0: the depth set)")
 	user := fs.String("book", defaultUserBook(), `the user's book of learned games, over the shipped one ("none": none)`)
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -55,6 +61,13 @@ session learns without saving.`)
 		}
 	}
 	cfg := nboard.BookConfig{Book: bs.combined}
+	if *level != 0 {
+		lv, err := othello.LevelOf(*level)
+		if err != nil {
+			return usagef("--level: %v", err)
+		}
+		cfg.Limits = &lv.Limits
+	}
 	if bs.userPath != "" {
 		var mu sync.Mutex
 		cfg.Learned = func(part *book.Book) error {

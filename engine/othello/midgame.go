@@ -32,6 +32,8 @@ type searcher struct {
 	// sel is the selectivity of an endgame search: 0 solves exactly, i+1 cuts with the margin
 	// probcutT[i]. exactness is what the table records of its results: selExact, or i.
 	sel, exactness int
+	// mpc lets midNWS cut by multi-prob-cut (mpc.go).
+	mpc bool
 	// inexact counts the selective decisions of the search so far: probcut cuts and bounds
 	// taken from selective searches. A node whose subtree made none was solved exactly.
 	inexact uint64
@@ -219,6 +221,11 @@ func (s *searcher) midNWS(p, o uint64, alpha, depth, n int) int {
 				}
 			}
 			hashMove = d.move()
+		}
+	}
+	if s.mpc && depth >= mpcMinDepth {
+		if v, ok := s.midProbcut(p, o, alpha, depth, n); ok {
+			return v
 		}
 	}
 	start := s.nodes

@@ -95,6 +95,7 @@ type split struct {
 	// the owner's search settings, which the helpers take on
 	sel, exactness int
 	noMoveEnds     bool
+	mpc            bool
 	abort          atomic.Bool
 	// wake hands the owner waiting for the helpers a token, from the last to finish.
 	wake chan struct{}
@@ -134,7 +135,7 @@ func (s *searcher) canSplit() bool {
 func (s *searcher) splitMoves(moves []splitMove, alpha, beta, best, bestMove int, search childSearch) (int, int) {
 	pl := s.pool
 	sp := &split{pool: pl, parent: s.split, search: search, beta: beta, sel: s.sel, exactness: s.exactness,
-		noMoveEnds: s.noMoveEnds, wake: make(chan struct{}, 1), moves: moves,
+		noMoveEnds: s.noMoveEnds, mpc: s.mpc, wake: make(chan struct{}, 1), moves: moves,
 		alpha: max(alpha, best), best: best, bestMove: bestMove}
 	pl.mu.Lock()
 	pl.open = append(pl.open, sp)
@@ -241,7 +242,7 @@ func (pl *pool) helper(w *searcher) {
 		sp.mu.Unlock()
 		pl.mu.Unlock()
 
-		w.sel, w.exactness, w.noMoveEnds = sp.sel, sp.exactness, sp.noMoveEnds
+		w.sel, w.exactness, w.noMoveEnds, w.mpc = sp.sel, sp.exactness, sp.noMoveEnds, sp.mpc
 		inexact := w.inexact
 		w.workAt(sp)
 

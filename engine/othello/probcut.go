@@ -94,9 +94,10 @@ func (s *searcher) probcut(p, o uint64, alpha, n int) (v int, ok bool) {
 
 // selective runs the selective searches of the root (n empties) to the end, from the least
 // exact to the most, each in an aspiration window around the previous value (guess for the
-// first); it returns the last value, or ok false when the search was stopped. The searcher is
+// first), calling done with the value of each that finishes (its best move at the front of
+// roots); it returns the last value, or ok false when the search was stopped. The searcher is
 // exact again afterwards.
-func (s *searcher) selective(roots []rootMove, guess, n int) (v int, ok bool) {
+func (s *searcher) selective(roots []rootMove, guess, n int, done func(v int)) (v int, ok bool) {
 	defer s.setSelectivity(0)
 	v = guess
 	for sel := 1; sel <= len(s.g.probcutMargins); sel++ {
@@ -104,6 +105,7 @@ func (s *searcher) selective(roots []rootMove, guess, n int) (v int, ok bool) {
 		if v, ok = s.aspiration(roots, v, n, n); !ok {
 			return v, false
 		}
+		done(v)
 	}
 	return v, true
 }

@@ -80,8 +80,13 @@ type Limits struct {
 	// exactly instead (time and node limits still apply).
 	ExactEmpties int
 	// WLDEmpties: with this many empties or fewer (and more than ExactEmpties) the search
-	// solves for the win, draw or loss only.
+	// solves for the win, draw or loss only; then, with a Time limit of which half is left,
+	// exactly, keeping the winning move if the exact solve does not finish.
 	WLDEmpties int
+	// Selective lets the midgame iterations cut by multi-prob-cut (mpc.go): deeper in the
+	// same time, at the risk of a cut the deep search would not have made. The solver's
+	// searches stay exact.
+	Selective bool
 	// NoMoveEnds plays the rule under which the game ends as soon as the side to move has no
 	// move (instead of passing).
 	NoMoveEnds bool
@@ -150,6 +155,7 @@ func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher
 	s.nodes, s.sel, s.exactness, s.inexact = 0, 0, selExact, 0
 	s.history, s.historyMax = [64]uint32{}, 0
 	s.pool, s.split = nil, nil
+	s.mpc = lim.Selective && g.size == 8
 	s.w = nil
 	if g.size == 8 {
 		s.w = e.weights
@@ -249,6 +255,9 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	if wld {
 		lo, hi = -1, 1
 	}
+	// upgraded tells that a win/loss/draw solve is followed by an exact one
+	upgraded := false
+	var res Result
 	// plan runs the iterations, reporting each: report returns false to stop
 	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
 		v := 0
@@ -261,18 +270,32 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 				return
 			}
 		}
+		s.setMPC(false) // the solves are exact
 		if (solve || wld) && maxDepth >= 1 && n >= selectiveEmpties {
 			// selective searches to the end first (probcut.go), each in a window around the
 			// previous estimate
 			var ok bool
-			if v, ok = s.selective(roots, v, n); !ok {
+			if v, ok = s.selective(roots, v, n, func(v int) {
+				// a solve stopped by the time limit plays the selective searches' best
+				// move rather than the midgame iterations'
+				res.Move, res.Score = roots[0].sq, v
+			}); !ok {
 				return
 			}
 		}
 		switch {
 		case wld:
+			est := v
 			if v, ok := s.searchRoot(roots, lo, hi, n, n); ok {
 				report(n, v, true)
+				if lim.Time > 0 && time.Since(st.start) < lim.Time/2 {
+					// the win is sure; the time left goes to the exact solve, whose best
+					// move, if it finishes, loses no disc (else the winning one stands)
+					upgraded = true
+					if v, ok := s.aspiration(roots, est, n, n); ok {
+						report(n, v, true)
+					}
+				}
 			}
 		case solve && maxDepth >= 1:
 			// a window around the estimate: most nodes then prove a bound near the score
@@ -292,10 +315,10 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	defer done()
 	// moves a symmetry of the position maps onto each other are alike: one of each will do
 	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
-	res := Result{Move: roots[0].sq}
+	res.Move = roots[0].sq
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
-		res.Exact, res.WLD = solvedAs(final, wld, depth, n)
+		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
 		if lim.Progress != nil {
 			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
 			res.PV = e.pv(p, o, res.Move, g)
@@ -589,6 +612,7 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 		}
 	}
 	if (solve || wld) && done == max(maxDepth, 0) {
+		s.setMPC(false) // the solves are exact
 		pass(n, true)
 	}
 	if done == 0 {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 )
 
 // checkKind checks that a result (or a progress report) is a win/loss/draw solve and is not
@@ -79,6 +80,38 @@ func TestWLDIsNotExact(t *testing.T) {
 		}
 		if sign(values[0].Score) != sign(exact.Score) {
 			t.Fatalf("%s: analysis: best move's win/loss/draw %+d, exact %+d", pos, values[0].Score, exact.Score)
+		}
+	}
+}
+
+// TestWLDThenExact: with time left after a win/loss/draw solve, a search with a time budget
+// solves exactly and says so; its move then loses no disc (the disc-loss set's positions with
+// 21 empties, whose every move's exact score is known).
+func TestWLDThenExact(t *testing.T) {
+	set, err := LossSet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Options{TableBytes: 16 << 20})
+	checked := 0
+	for _, p := range set {
+		pos := PositionOf(p.Board)
+		if pos.Empties() != 21 || checked == 3 {
+			continue
+		}
+		checked++
+		e.Clear()
+		res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 18, WLDEmpties: 22, Time: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !res.Exact || res.WLD || res.Score != p.Score {
+			t.Errorf("%s: %v (WLD %v), want exact %+d", p.ID, res, res.WLD, p.Score)
+		}
+		for _, m := range p.Moves {
+			if m.Square == res.Move && m.Score != p.Score {
+				t.Errorf("%s: played %d, worth %+d, want a move worth %+d", p.ID, res.Move, m.Score, p.Score)
+			}
 		}
 	}
 }

@@ -12,9 +12,13 @@ import (
 // D plies in the midgame, solves exactly with D+6 empties or fewer and for the win with D+8 or
 // fewer. Contempt is accepted and has no effect: the engine's values are whole discs, and a
 // contempt under a disc changes no choice between them.
-func FromEngine(e *othello.Engine) Engine { return turncoat{e} }
+func FromEngine(e *othello.Engine) Engine { return turncoat{eng: e} }
 
-type turncoat struct{ eng *othello.Engine }
+type turncoat struct {
+	eng *othello.Engine
+	// fixed, when set, are the limits of every search, whatever depth the client sets.
+	fixed *othello.Limits
+}
 
 // Name returns "Turncoat".
 func (turncoat) Name() string { return "Turncoat" }
@@ -31,6 +35,9 @@ func Limits(d int) othello.Limits {
 // move for a "hint".
 func (t turncoat) Search(ctx context.Context, b reversi.Board, depth, n int, _ float64) ([]Line, Stats, error) {
 	lim := Limits(depth)
+	if t.fixed != nil {
+		lim = *t.fixed
+	}
 	pos := othello.PositionOf(b)
 	if n <= 1 {
 		res, err := t.eng.Search(ctx, pos, lim)
@@ -76,6 +83,10 @@ type BookConfig struct {
 	// Evaluator values the leaves of what is learned (default: a one-thread engine searching
 	// to the book's depth).
 	Evaluator book.Evaluator
+	// Limits, when set, are the limits of every search (a level's, with its time budget),
+	// whatever depth the client sets: a match between two builds at one level then gives
+	// both the same time.
+	Limits *othello.Limits
 }
 
 // FromEngineWithBook is FromEngine with an opening book: in a book position "go" plays the
@@ -89,7 +100,7 @@ func FromEngineWithBook(e *othello.Engine, c BookConfig) BookEngine {
 		}
 		c.Evaluator = book.EngineEvaluator(othello.New(othello.Options{TableBytes: 16 << 20}), depth)
 	}
-	return &withBook{turncoat: turncoat{e}, cfg: c}
+	return &withBook{turncoat: turncoat{eng: e, fixed: c.Limits}, cfg: c}
 }
 
 type withBook struct {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"turncoat/engine/othello"
+	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/games/discs"
 	"turncoat/games/reversi"
@@ -608,4 +609,24 @@ func TestBookTranscript(t *testing.T) {
 	if len(eng.learned) != 1 || !slices.Equal(eng.learned[0], []int{37, 43, 18}) || eng.starts[0] != reversi.Start(8) {
 		t.Fatalf("learned %v from %v", eng.learned, eng.starts)
 	}
+}
+
+// TestFixedLimitsIgnoreDepth: an engine given limits (a level's) searches at them whatever
+// depth the client sets.
+func TestFixedLimitsIgnoreDepth(t *testing.T) {
+	empty := book.New(10, 8)
+	eng := FromEngineWithBook(othello.New(othello.Options{TableBytes: 1 << 20}), BookConfig{Book: empty, Limits: &othello.Limits{Depth: 3}})
+	g := newGUI(t, eng)
+	g.send("nboard 2", "set depth 9", "set game "+startGGF, "hint 1")
+	got := g.until("status Turncoat is waiting")
+	g.quit()
+	for _, l := range got {
+		if strings.HasPrefix(l, "search ") {
+			if f := strings.Fields(l); len(f) != 5 || f[4] != "3" {
+				t.Errorf("search line %q: want depth 3, the fixed limits'", l)
+			}
+			return
+		}
+	}
+	t.Fatalf("no search line in %q", got)
 }
