@@ -120,7 +120,8 @@ func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context
 // current only once commit succeeds (a commit may finish its work on next, in the actor, once
 // stored: tell followers, set timers). A commit that fails with platform.ErrConflict (another
 // instance came first) reloads the aggregate and runs change again, up to Config.Retries times;
-// a change that has nothing to commit returns a nil commit. It returns the value after.
+// a change that has nothing to commit returns a nil commit. It returns the value after (the
+// zero value with an error).
 func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx context.Context, cur T) (next T, commit func(context.Context) error, err error)) (T, error) {
 	var out T
 	err := c.Do(ctx, id, func(ctx context.Context, v *T) error {
@@ -155,7 +156,13 @@ func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx contex
 			*v = fresh
 		}
 	})
-	return out, err
+	if err != nil {
+		// Do may have returned on ctx's end while the actor still works: out is the actor's
+		// until Do returns nil.
+		var zero T
+		return zero, err
+	}
+	return out, nil
 }
 
 // run is an actor's loop.
@@ -252,24 +259,37 @@ func (c *Cache[T]) IfLoaded(ctx context.Context, id string, f func(ctx context.C
 }
 
 // Post runs f on aggregate id in its actor, later, if it is in memory: it returns at once (a
-// notification listener must not wait for each actor in turn). When the mailbox is full, the
-// work waits in a goroutine of its own rather than being dropped.
+// notification listener must not wait for each actor in turn). When the mailbox is full, a
+// goroutine of its own hands the work in as soon as there is room, rather than dropping it.
 func (c *Cache[T]) Post(ctx context.Context, id string, f func(ctx context.Context, v *T)) {
+	w := work[T]{ctx: ctx, f: func(ctx context.Context, v *T) error { f(ctx, v); return nil }, done: make(chan error, 1)}
+	if c.post(id, w) {
+		return
+	}
+	go func() {
+		wait := time.Millisecond
+		for !c.post(id, w) {
+			time.Sleep(wait)
+			wait = min(2*wait, 50*time.Millisecond)
+		}
+	}()
+}
+
+// post hands w to id's actor if there is room; it reports false only when the mailbox is full
+// (an aggregate not in memory, or a closed cache, takes nothing: done).
+func (c *Cache[T]) post(id string, w work[T]) bool {
 	c.mu.Lock()
+	defer c.mu.Unlock()
 	a, ok := c.actors[id]
 	if !ok || c.closed {
-		c.mu.Unlock()
-		return
+		return true
 	}
-	w := work[T]{ctx: ctx, f: func(ctx context.Context, v *T) error { f(ctx, v); return nil }, done: make(chan error, 1)}
 	select {
 	case a.mbox <- w:
-		c.mu.Unlock()
-		return
+		return true
 	default:
+		return false
 	}
-	c.mu.Unlock()
-	go c.IfLoaded(ctx, id, f)
 }
 
 // Close stops taking work; the actors leave as they go idle (Evicted told of each). It waits

@@ -190,3 +190,29 @@ func TestPost(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestUpdateCancelledWhileWorking: an Update whose context ends while its change runs returns
+// at once with the context's error, and reads nothing the actor still writes (run with -race).
+func TestUpdateCancelledWhileWorking(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {}}}
+	c := New(Config[counter]{Load: st.load})
+	ctx, cancel := context.WithCancel(context.Background())
+	inChange := make(chan struct{})
+	release := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		<-inChange
+		cancel()
+	}()
+	v, err := c.Update(ctx, "a", func(_ context.Context, cur counter) (counter, func(context.Context) error, error) {
+		close(inChange)
+		<-release
+		next := counter{version: cur.version + 1, n: cur.n + 1}
+		return next, func(context.Context) error { defer close(finished); return st.commit("a", cur.version, next) }, nil
+	})
+	if !errors.Is(err, context.Canceled) || v != (counter{}) {
+		t.Errorf("Update: %+v, %v; want the zero value and the context's error", v, err)
+	}
+	close(release)
+	<-finished
+}
