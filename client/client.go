@@ -46,14 +46,6 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s (%s, HTTP %d)", e.Message, e.Code, e.Status) }
 
-// CodeOf returns the code of an error answer, or "" for another error.
-func CodeOf(err error) platform.Code {
-	if e, ok := err.(*Error); ok {
-		return e.Code
-	}
-	return ""
-}
-
 // Do sends a request with a body of content type ctype and returns the answer's body; an
 // error answer is an *Error.
 func (c *Client) Do(ctx context.Context, method, path, ctype string, body []byte) ([]byte, error) {

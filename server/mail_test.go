@@ -2,14 +2,8 @@ package server_test
 
 import (
 	"bytes"
-	"encoding/base64"
-	"errors"
 	"image/png"
-	"io"
-	"mime"
-	"mime/multipart"
 	"net/http"
-	netmail "net/mail"
 	"strings"
 	"testing"
 	"time"
@@ -28,48 +22,11 @@ type readMail struct {
 
 func parseMail(t *testing.T, r testenv.Received) readMail {
 	t.Helper()
-	msg, err := netmail.ReadMessage(bytes.NewReader(r.Data))
+	msg, err := r.Read()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var dec mime.WordDecoder
-	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
-	m := readMail{to: strings.Join(r.To, ","), subject: subject, unsubscribe: strings.Trim(msg.Header.Get("List-Unsubscribe"), "<>"), parts: map[string][]byte{}}
-	var walk func(r io.Reader, ctype string)
-	walk = func(r io.Reader, ctype string) {
-		mt, params, err := mime.ParseMediaType(ctype)
-		if err != nil || !strings.HasPrefix(mt, "multipart/") {
-			return
-		}
-		mr := multipart.NewReader(r, params["boundary"])
-		for {
-			p, err := mr.NextPart()
-			if errors.Is(err, io.EOF) {
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			pt := p.Header.Get("Content-Type")
-			if strings.HasPrefix(pt, "multipart/") {
-				walk(p, pt)
-				continue
-			}
-			var body io.Reader = p
-			if p.Header.Get("Content-Transfer-Encoding") == "base64" {
-				raw, _ := io.ReadAll(p)
-				body = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte("\r"), nil), []byte("\n"), nil)))
-			}
-			b, _ := io.ReadAll(body)
-			key, _, _ := mime.ParseMediaType(pt)
-			if id := p.Header.Get("Content-Id"); id != "" {
-				key = strings.Trim(id, "<>")
-			}
-			m.parts[key] = b
-		}
-	}
-	walk(msg.Body, msg.Header.Get("Content-Type"))
-	return m
+	return readMail{to: strings.Join(r.To, ","), subject: msg.Subject, unsubscribe: strings.Trim(msg.Header.Get("List-Unsubscribe"), "<>"), parts: msg.Parts}
 }
 
 // mailsTo returns the mails received for an address.

@@ -1,17 +1,23 @@
 package testenv
 
 import (
+	"bytes"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"errors"
 	"io"
 	"math/big"
+	"mime"
+	"mime/multipart"
 	"net"
+	netmail "net/mail"
 	"net/url"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -177,4 +183,63 @@ func selfSigned() (tls.Certificate, *x509.CertPool, error) {
 	pool := x509.NewCertPool()
 	pool.AddCert(c)
 	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, pool, nil
+}
+
+// Mail is a received message read: its headers, its decoded subject, and its leaf parts by
+// media type (or by Content-ID, for inline pictures), their transfer encodings undone.
+type Mail struct {
+	Header  netmail.Header
+	Subject string
+	Parts   map[string][]byte
+}
+
+// Read reads the message.
+func (r Received) Read() (Mail, error) {
+	msg, err := netmail.ReadMessage(bytes.NewReader(r.Data))
+	if err != nil {
+		return Mail{}, err
+	}
+	var dec mime.WordDecoder
+	subject, _ := dec.DecodeHeader(msg.Header.Get("Subject"))
+	m := Mail{Header: msg.Header, Subject: subject, Parts: map[string][]byte{}}
+	var walk func(r io.Reader, ctype string) error
+	walk = func(r io.Reader, ctype string) error {
+		mt, params, err := mime.ParseMediaType(ctype)
+		if err != nil || !strings.HasPrefix(mt, "multipart/") {
+			return err
+		}
+		mr := multipart.NewReader(r, params["boundary"])
+		for {
+			p, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			pt := p.Header.Get("Content-Type")
+			if strings.HasPrefix(pt, "multipart/") {
+				if err := walk(p, pt); err != nil {
+					return err
+				}
+				continue
+			}
+			var body io.Reader = p // quoted-printable is decoded by the reader
+			if p.Header.Get("Content-Transfer-Encoding") == "base64" {
+				raw, _ := io.ReadAll(p)
+				raw = bytes.ReplaceAll(bytes.ReplaceAll(raw, []byte("\r"), nil), []byte("\n"), nil)
+				body = base64.NewDecoder(base64.StdEncoding, bytes.NewReader(raw))
+			}
+			b, err := io.ReadAll(body)
+			if err != nil {
+				return err
+			}
+			key, _, _ := mime.ParseMediaType(pt)
+			if id := p.Header.Get("Content-Id"); id != "" {
+				key = strings.Trim(id, "<>")
+			}
+			m.Parts[key] = b
+		}
+	}
+	return m, walk(msg.Body, msg.Header.Get("Content-Type"))
 }

@@ -228,11 +228,6 @@ func (s *Service) End(ctx context.Context, cr *Credential) error {
 	return s.store.EndSession(ctx, cr.Hash)
 }
 
-// EndSessionToken ends the session of a token (a cookie's), if any.
-func (s *Service) EndSessionToken(ctx context.Context, token string) error {
-	return s.store.EndSession(ctx, platform.HashToken(token))
-}
-
 // EndEverywhere ends every session of a user and returns their hashes.
 func (s *Service) EndEverywhere(ctx context.Context, userID int64) ([]string, error) {
 	return s.store.EndUserSessions(ctx, userID)

@@ -131,7 +131,7 @@ func (s *Service) createGame(ctx context.Context, user func() (*store.User, erro
 		row.Rated = req.Rated
 	}
 	settle(&row, tb)
-	if err := s.store.CreateGame(ctx, row, first(s.effects(row, tb, row.Status, false, false))...); err != nil {
+	if err := s.store.CreateGame(ctx, row, s.startJobs(row, tb)...); err != nil {
 		return store.Game{}, nil, "", err
 	}
 	return row, tb, invite, nil
@@ -282,7 +282,7 @@ func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v a
 		return lg, func(ctx context.Context) error {
 			return s.commitWork(ctx, lg, orow, work, evs, now, func(c *store.Change) {
 				c.Rematch = &nrow
-				c.Jobs = append(c.Jobs, first(s.effects(nrow, ntb, nrow.Status, false, false))...)
+				c.Jobs = append(c.Jobs, s.startJobs(nrow, ntb)...)
 			})
 		}, nil
 	})
@@ -470,12 +470,15 @@ func (s *Service) CreatePaired(ctx context.Context, p Paired) error {
 		CreatedBy: p.CreatedBy, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: p.Rated,
 		Seats: [2]store.Seat{{UserID: p.Users[0]}, {UserID: p.Users[1]}}}
 	settle(&row, tb)
-	if err := s.store.CreateGame(ctx, row, first(s.effects(row, tb, row.Status, false, false))...); err != nil {
+	if err := s.store.CreateGame(ctx, row, s.startJobs(row, tb)...); err != nil {
 		return err
 	}
 	_, err = s.started(ctx, nil, row.ID)
 	return err
 }
 
-// first returns the first of two values.
-func first[T, U any](t T, _ U) T { return t }
+// startJobs are the jobs a new game calls for (see effects).
+func (s *Service) startJobs(row store.Game, tb *game.Table) []store.JobInsert {
+	out, _ := s.effects(row, tb, row.Status, false, false)
+	return out
+}

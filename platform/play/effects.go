@@ -88,13 +88,19 @@ func (s *Service) workDeadline(ctx context.Context, a jobs.Deadline, notYet func
 	if err := notYet(d); err != nil {
 		return err
 	}
-	evs, err := s.do(ctx, a.Game, nil, command{kind: cmdTick, ply: -1})
+	return s.tickOnTime(ctx, a.Game)
+}
+
+// tickOnTime ends game id on time if its clock has run out (a tick, as the instance's timer
+// does), and tells its players.
+func (s *Service) tickOnTime(ctx context.Context, id string) error {
+	evs, err := s.do(ctx, id, nil, command{kind: cmdTick, ply: -1})
 	if err != nil && !errors.Is(err, game.ErrGameOver) {
 		return err
 	}
 	for _, e := range evs {
 		if e.Kind == game.EventEnd && e.Outcome != nil {
-			s.noteGameEnd(ctx, a.Game, e.Outcome.Reason)
+			s.noteGameEnd(ctx, id, e.Outcome.Reason)
 		}
 	}
 	return nil
@@ -127,14 +133,8 @@ func (s *Service) workFlag(ctx context.Context, a jobs.Flag, notYet func(time.Ti
 	if err := notYet(d); err != nil {
 		return err
 	}
-	evs, err := s.do(ctx, a.Game, nil, command{kind: cmdTick, ply: -1})
-	if err != nil && !errors.Is(err, game.ErrGameOver) {
+	if err := s.tickOnTime(ctx, a.Game); err != nil {
 		return err
-	}
-	for _, e := range evs {
-		if e.Kind == game.EventEnd && e.Outcome != nil {
-			s.noteGameEnd(ctx, a.Game, e.Outcome.Reason)
-		}
 	}
 	if _, still := s.deadlineOf(ctx, a.Game); still {
 		// the tick did not end it (a clock moved meanwhile): look again at the new deadline
