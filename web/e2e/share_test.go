@@ -42,6 +42,10 @@ func TestShareBoardPictures(t *testing.T) {
 	if codes[0] != "[url="+game+"][img]"+png+"[/img][/url]" || !strings.HasSuffix(codes[1], "]("+png+")]("+game+")") {
 		t.Errorf("the forum code: %q", codes)
 	}
+	dir := shots(t)
+	p.scrollTo = "#share-url"
+	p.screenshot(dir, "share-panel-en-desktop", 1280, 900)
+	p.screenshot(dir, "share-panel-en-phone", 390, 844)
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %q", errs)
 	}
