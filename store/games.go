@@ -317,9 +317,12 @@ var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePend
 // does so in the same transaction, so that every instance learns of it as of a move.
 func (s *Store) Commit(ctx context.Context, c Change) error {
 	var err error
-	if s.group != nil {
+	switch {
+	case s.group != nil:
 		err = s.group.commit(c)
-	} else {
+	case s.pipelined(c):
+		err = s.commitPipelined(ctx, c)
+	default:
 		err = s.tx(ctx, func(tx *sql.Tx) error { return s.commitTx(ctx, tx, c) })
 	}
 	if isConflict(err) {
@@ -330,11 +333,6 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 
 // commitTx stores a change in tx (see Commit).
 func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
-	meta := MetaOf(c.Snapshot)
-	meta.Takeback = c.Takeback
-	mb, _ := json.Marshal(meta)
-	ob, _ := json.Marshal(c.Outcome)
-	ply := len(c.Snapshot.Moves)
 	if c.Seat != nil {
 		r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
 			c.Seat.UserID, c.GameID, c.Seat.Side)
@@ -345,13 +343,20 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 			return fmt.Errorf("%w: the seat is taken", ErrConflict)
 		}
 	}
-	r, err := s.execTx(ctx, tx, qUpdateGame,
-		c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion)
+	sts, err := s.changeStatements(c)
 	if err != nil {
 		return err
 	}
-	if n, _ := r.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+	for i, st := range sts {
+		r, err := s.execTx(ctx, tx, st.query, st.args...)
+		if err != nil {
+			return err
+		}
+		if i == 0 {
+			if n, _ := r.RowsAffected(); n == 0 {
+				return staleChange(c)
+			}
+		}
 	}
 	if c.Rematch != nil {
 		if c.Rematch.RematchOf != c.GameID {
@@ -360,30 +365,6 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 		if err := createGameTx(ctx, tx, *c.Rematch); err != nil {
 			return err
 		}
-	}
-	if ply < c.FromPly {
-		if _, err := s.execTx(ctx, tx, qDeleteMoves, c.GameID, ply); err != nil {
-			return err
-		}
-	}
-	if err := s.insertMoves(ctx, tx, c, ply); err != nil {
-		return err
-	}
-	for side, p := range c.Snapshot.Pending {
-		if c.FromPending[side] {
-			if _, err := s.execTx(ctx, tx, qDeletePending, c.GameID, side); err != nil {
-				return err
-			}
-		}
-		if p != nil {
-			if _, err := s.execTx(ctx, tx, qInsertPending,
-				c.GameID, side, p.Selection, p.Nonce, nanos(p.At)); err != nil {
-				return err
-			}
-		}
-	}
-	if err := s.insertEvents(ctx, tx, c); err != nil {
-		return err
 	}
 	if err := s.insertJobs(ctx, tx, c.Jobs); err != nil {
 		return err
@@ -396,15 +377,54 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 	return s.notify(ctx, tx, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby})
 }
 
+// staleChange is the error of a change made from a version the game is no longer at.
+func staleChange(c Change) error {
+	return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+}
+
+// statement is one SQL statement and its arguments.
+type statement struct {
+	query string
+	args  []any
+}
+
+// changeStatements returns the statements that store a change's game row (first: it must
+// change one row, else the change is stale), its moves played or taken back, its pending
+// selections and its events, in order.
+func (s *Store) changeStatements(c Change) ([]statement, error) {
+	meta := MetaOf(c.Snapshot)
+	meta.Takeback = c.Takeback
+	mb, _ := json.Marshal(meta)
+	ob, _ := json.Marshal(c.Outcome)
+	ply := len(c.Snapshot.Moves)
+	out := make([]statement, 0, 4+ply-c.FromPly+len(c.Events))
+	out = append(out, statement{qUpdateGame, []any{
+		c.Snapshot.Version, ply, c.Status, string(mb), string(ob), nullTime(c.Deadline), boolInt(c.AITurn), nanos(c.Now), c.GameID, c.FromVersion}})
+	if ply < c.FromPly {
+		out = append(out, statement{qDeleteMoves, []any{c.GameID, ply}})
+	}
+	out = s.moveStatements(out, c, ply)
+	for side, p := range c.Snapshot.Pending {
+		if c.FromPending[side] {
+			out = append(out, statement{qDeletePending, []any{c.GameID, side}})
+		}
+		if p != nil {
+			out = append(out, statement{qInsertPending, []any{c.GameID, side, p.Selection, p.Nonce, nanos(p.At)}})
+		}
+	}
+	return s.eventStatements(out, c)
+}
+
 // batchRows is how many rows one INSERT of a long change carries on PostgreSQL: a few
-// statements for an imported game instead of one round trip per move (it allows 65,535
-// parameters a statement). SQLite, in the process, has no round trips to save: its prepared
-// statement a row is faster than binding thousands of parameters.
+// statements for an imported game instead of one a move (it allows 65,535 parameters a
+// statement). SQLite, in the process, has no round trips to save: its prepared statement a
+// row is faster than binding thousands of parameters.
 const batchRows = 500
 
-// insertMoves stores the change's new moves: one prepared statement a move for the few of a
-// played move, multi-row statements for the many of an import.
-func (s *Store) insertMoves(ctx context.Context, tx *sql.Tx, c Change, ply int) error {
+// moveStatements appends the statements storing the change's new moves: one prepared
+// statement a move for the few of a played move, multi-row statements for the many of an
+// import.
+func (s *Store) moveStatements(out []statement, c Change, ply int) []statement {
 	sides := sidesOf(c.Events, c.FromPly, ply)
 	row := func(i int) []any {
 		m := c.Snapshot.Moves[i]
@@ -416,48 +436,43 @@ func (s *Store) insertMoves(ctx context.Context, tx *sql.Tx, c Change, ply int) 
 	}
 	if !s.postgres || ply-c.FromPly <= 4 {
 		for i := c.FromPly; i < ply; i++ {
-			if _, err := s.execTx(ctx, tx, qInsertMove, row(i)...); err != nil {
-				return err
-			}
+			out = append(out, statement{qInsertMove, row(i)})
 		}
-		return nil
+		return out
 	}
-	return insertBatches(ctx, tx, `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces) VALUES `,
+	return appendBatches(out, `INSERT INTO moves (game_id, ply, side, move, played_at, clock_first, clock_second, nonces) VALUES `,
 		8, ply-c.FromPly, func(k int) []any { return row(c.FromPly + k) })
 }
 
-// insertEvents stores the change's events in their public form.
-func (s *Store) insertEvents(ctx context.Context, tx *sql.Tx, c Change) error {
+// eventStatements appends the statements storing the change's events in their public form.
+func (s *Store) eventStatements(out []statement, c Change) ([]statement, error) {
 	bodies := make([]string, len(c.Events))
 	for i, e := range c.Events {
 		b, err := json.Marshal(e.For(game.NoPlayer))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		bodies[i] = string(b)
 	}
 	if !s.postgres || len(c.Events) <= 4 {
 		for i, e := range c.Events {
-			if _, err := s.execTx(ctx, tx, qInsertEvent, c.GameID, e.Version, bodies[i]); err != nil {
-				return err
-			}
+			out = append(out, statement{qInsertEvent, []any{c.GameID, e.Version, bodies[i]}})
 		}
-		return nil
+		return out, nil
 	}
-	return insertBatches(ctx, tx, `INSERT INTO events (game_id, version, body) VALUES `, 3, len(c.Events),
-		func(k int) []any { return []any{c.GameID, c.Events[k].Version, bodies[k]} })
+	return appendBatches(out, `INSERT INTO events (game_id, version, body) VALUES `, 3, len(c.Events),
+		func(k int) []any { return []any{c.GameID, c.Events[k].Version, bodies[k]} }), nil
 }
 
-// insertBatches inserts n rows of width columns, row(k) giving the k-th, batchRows rows a
-// statement.
-func insertBatches(ctx context.Context, tx *sql.Tx, prefix string, width, n int, row func(k int) []any) error {
+// appendBatches appends the statements inserting n rows of width columns, row(k) giving the
+// k-th, batchRows rows a statement.
+func appendBatches(out []statement, prefix string, width, n int, row func(k int) []any) []statement {
 	var q strings.Builder
-	args := make([]any, 0, min(n, batchRows)*width)
 	for from := 0; from < n; from += batchRows {
 		to := min(from+batchRows, n)
 		q.Reset()
 		q.WriteString(prefix)
-		args = args[:0]
+		args := make([]any, 0, (to-from)*width)
 		for k := from; k < to; k++ {
 			if k > from {
 				q.WriteByte(',')
@@ -472,11 +487,9 @@ func insertBatches(ctx context.Context, tx *sql.Tx, prefix string, width, n int,
 			q.WriteByte(')')
 			args = append(args, row(k)...)
 		}
-		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
-			return err
-		}
+		out = append(out, statement{q.String(), args})
 	}
-	return nil
+	return out
 }
 
 // sidesOf names the side that played each new move of plies from+1 to to, from the change's
