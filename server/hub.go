@@ -12,10 +12,10 @@ import (
 )
 
 // conn is one client that follows games live: a WebSocket or an event stream. Messages go
-// through a buffered channel written by one goroutine; a client too slow to keep up is
-// disconnected (it reconnects and asks for what it missed) rather than slowing everyone.
+// through its outbox, written by one goroutine; a client too slow to keep up is disconnected
+// (it reconnects and asks for what it missed) rather than slowing everyone.
 type conn struct {
-	send chan []byte
+	out  outbox
 	user *store.User
 	done chan struct{}
 	once sync.Once
@@ -34,7 +34,55 @@ type conn struct {
 }
 
 func newConn(u *store.User) *conn {
-	return &conn{send: make(chan []byte, 256), user: u, done: make(chan struct{}), games: map[string]bool{}}
+	return &conn{out: outbox{ready: make(chan struct{}, 1)}, user: u, done: make(chan struct{}), games: map[string]bool{}}
+}
+
+// maxQueued is how many messages a client may lag behind before it is disconnected.
+const maxQueued = 256
+
+// outbox is a connection's queue of messages to write. A channel of maxQueued slots would hold
+// them too, but its buffer (6 KB of pointers) would be allocated, and scanned by every garbage
+// collection, for each of thousands of idle sockets; the outbox's slices grow only as far as
+// the client actually lags.
+type outbox struct {
+	mu   sync.Mutex
+	msgs [][]byte
+	// ready holds a token while messages wait.
+	ready chan struct{}
+}
+
+// put queues a message; false when maxQueued wait already.
+func (q *outbox) put(b []byte) bool {
+	q.mu.Lock()
+	if len(q.msgs) >= maxQueued {
+		q.mu.Unlock()
+		return false
+	}
+	q.msgs = append(q.msgs, b)
+	q.mu.Unlock()
+	select {
+	case q.ready <- struct{}{}:
+	default:
+	}
+	return true
+}
+
+// take returns the waiting messages, in order, and keeps buf (emptied) for the next ones:
+// the writer and the outbox swap two slices.
+func (q *outbox) take(buf [][]byte) [][]byte {
+	clear(buf)
+	q.mu.Lock()
+	msgs := q.msgs
+	q.msgs = buf[:0]
+	q.mu.Unlock()
+	return msgs
+}
+
+// len returns how many messages wait.
+func (q *outbox) len() int {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	return len(q.msgs)
 }
 
 // User returns the connection's user (play.Follower).
@@ -55,8 +103,10 @@ func (s *Server) unsubscribe(id string, c *conn) {
 func (c *conn) push(b []byte) {
 	select {
 	case <-c.done:
-	case c.send <- b:
+		return
 	default:
+	}
+	if !c.out.put(b) {
 		c.close("too slow: the client did not read its messages")
 	}
 }

@@ -68,7 +68,7 @@ type Config struct {
 	// ignored, and every client behind a proxy shares its address's limits).
 	TrustedProxies []netip.Prefix
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
-	// benchmarks) and /debug/pprof/ (profiles); never on a public server.
+	// benchmarks) and /debug/pprof/ (profiles, and execution traces); never on a public server.
 	Debug bool
 	// Now is the time (default time.Now); tests set it, or Clock.
 	Now func() time.Time
@@ -230,6 +230,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	if cfg.Debug {
 		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 		mux.HandleFunc("POST /debug/gc", func(w http.ResponseWriter, r *http.Request) {
 			runtime.GC()
 			debug.FreeOSMemory()

@@ -56,16 +56,20 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
+	var batch [][]byte
 	for {
 		select {
-		case b := <-c.send:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := ws.Write(wctx, websocket.MessageText, b)
-			cancel()
-			if err != nil {
-				c.close("")
-				ws.CloseNow()
-				return
+		case <-c.out.ready:
+			batch = c.out.take(batch)
+			for _, b := range batch {
+				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				err := ws.Write(wctx, websocket.MessageText, b)
+				cancel()
+				if err != nil {
+					c.close("")
+					ws.CloseNow()
+					return
+				}
 			}
 		case <-ping.C:
 			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -218,24 +222,25 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 	}
 	ping := time.NewTicker(25 * time.Second)
 	defer ping.Stop()
+	var batch [][]byte
 	for {
 		select {
-		case b := <-c.send:
-			if !write(b) {
-				return nil
+		case <-c.out.ready:
+			batch = c.out.take(batch)
+			for _, b := range batch {
+				if !write(b) {
+					return nil
+				}
+				over = over || isEnd(b)
 			}
-			if over || isEnd(b) {
-				// Drain what is queued, then end the stream with the game.
-				for {
-					select {
-					case b := <-c.send:
-						if !write(b) {
-							return nil
-						}
-					default:
+			if over {
+				// Write what is queued still, then end the stream with the game.
+				for _, b := range c.out.take(batch) {
+					if !write(b) {
 						return nil
 					}
 				}
+				return nil
 			}
 		case <-ping.C:
 			if !write([]byte(`{"type":"ping"}`)) {
@@ -256,7 +261,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 // for the live messages of what c already follows.
 func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
 	return func(b []byte) bool {
-		for len(c.send) >= cap(c.send)-64 {
+		for c.out.len() >= maxQueued-64 {
 			select {
 			case <-c.done:
 				return false
