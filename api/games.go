@@ -171,6 +171,8 @@ type Hint struct {
 	Value  float64 `json:"value"`
 	Unit   string  `json:"unit"`
 	PV     string  `json:"pv,omitempty"`
+	// Exact tells that Value is the move's value with perfect play (a solved endgame).
+	Exact bool `json:"exact,omitempty"`
 }
 
 // Hints is the answer to GET /api/games/{id}/hint.

@@ -36,6 +36,9 @@ type MoveStat struct {
 	Unit string
 	// PV is the principal variation in notation, when the engine has one.
 	PV string
+	// Exact tells that Value is the action's value with perfect play from both sides (a
+	// solved endgame), not an estimate.
+	Exact bool
 }
 
 // Analyzer is an Agent that can report statistics on every candidate action.

@@ -38,6 +38,7 @@ type analysis struct {
 		Move  string  `json:"move"`
 		Value float64 `json:"value"`
 		Unit  string  `json:"unit"`
+		Exact bool    `json:"exact"`
 	} `json:"moves"`
 }
 
@@ -101,6 +102,38 @@ func TestAnalyze(t *testing.T) {
 	slices.Sort(legal)
 	if a.Level != 2 || len(a.View.Legal) == 0 || !slices.Equal(valued, legal) || a.Side != "second" {
 		t.Fatalf("6x6 after d5 at level 2: level %d, valued %v, legal %v, side %s", a.Level, valued, legal, a.Side)
+	}
+
+	for _, m := range a.Moves {
+		if m.Exact {
+			t.Errorf("6x6 after one move at level 2: %s is said to be exact", m.Move)
+		}
+	}
+
+	// Late in a 6x6 game the engine solves, and says so: the analysis board shows exact values
+	// where they are, whatever the level's usual depth on 8x8.
+	played := []string{"d5"}
+	for len(played) < 26 {
+		a = analysis{}
+		if st := c.call("POST", "/api/analyze", map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "moves": played}, &a); st != 200 {
+			t.Fatalf("analyze %v: %d %s", played, st, c.received())
+		}
+		if a.View.Outcome.Over {
+			break
+		}
+		played = append(played, a.View.Legal[len(played)%len(a.View.Legal)])
+	}
+	a = analysis{}
+	if st := c.call("POST", "/api/analyze", map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "moves": played, "level": 5}, &a); st != 200 {
+		t.Fatalf("analyze %v at level 5: %d %s", played, st, c.received())
+	}
+	if len(a.Moves) == 0 {
+		t.Fatalf("no values after %v", played)
+	}
+	for _, m := range a.Moves {
+		if !m.Exact || m.Value != float64(int(m.Value)) {
+			t.Errorf("6x6 with %d moves played, level 5: %s worth %v, exact %v; want an exact disc count", len(played), m.Move, m.Value, m.Exact)
+		}
 	}
 
 	// A position in Reversi's own notation: White to move on the standard start.

@@ -66,7 +66,7 @@ func (a *BlocsAgent) Analyze(ctx context.Context, s game.State, p game.Player) (
 			return nil, err
 		}
 		res, _ := resultAfter(bs.Rules(), c, p)
-		stats = append(stats, engine.MoveStat{Action: m, Value: (float64(res) + 1) / 2, Unit: "result"})
+		stats = append(stats, engine.MoveStat{Action: m, Value: (float64(res) + 1) / 2, Unit: "result", Exact: true})
 	}
 	return stats, nil
 }

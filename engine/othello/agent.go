@@ -151,7 +151,7 @@ func (a *Agent) Analyze(ctx context.Context, s game.State, p game.Player) ([]eng
 	out := make([]engine.MoveStat, len(values))
 	for i, v := range values {
 		out[i] = engine.MoveStat{Action: game.Action(v.Move), Value: float64(v.Score), Unit: "discs",
-			PV: FormatMoves(v.PV), Visits: int64(res.Nodes) / int64(len(values))}
+			PV: FormatMoves(v.PV), Visits: int64(res.Nodes) / int64(len(values)), Exact: v.Exact}
 	}
 	return out, nil
 }

@@ -122,7 +122,7 @@ func (w *Work) Analyze(ctx context.Context, owner string, state game.State, side
 	}
 	out := make([]api.Hint, 0, len(stats))
 	for _, st := range stats {
-		out = append(out, api.Hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV})
+		out = append(out, api.Hint{Move: state.FormatAction(side, st.Action), Visits: st.Visits, Value: st.Value, Unit: st.Unit, PV: st.PV, Exact: st.Exact})
 	}
 	return out, nil
 }

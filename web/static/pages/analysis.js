@@ -14,9 +14,6 @@ import {errorText, outcomeWords} from "./common.js";
 import {sideName as sideNameOf} from "../i18n.js";
 import {hintText} from "../board/hints.js";
 
-// The engine's levels solve exactly from these numbers of empty squares (level 1 to 10).
-const EXACT = [0, 4, 8, 10, 12, 14, 16, 18, 19, 20];
-
 export async function render(main, params, query) {
   title(t("analysis.title"));
   let size = ["4", "6", "8"].includes(query.get("size")) ? query.get("size") : "8";
@@ -182,7 +179,9 @@ export async function render(main, params, query) {
     valueList.replaceChildren(...sorted.map(v => h("li", {},
       h("button", {type: "button", class: "link", on: {click: () => play(v.move)}}, v.move), " ",
       h("strong", {}, hintText(v, ctx)), v.pv ? h("span", {class: "muted small"}, " " + v.pv) : null)));
-    const exact = empties() <= EXACT[level - 1];
+    // The engine says which values it solved: the empties it solves in its time depend on the
+    // board's size and the position, not on the level alone.
+    const exact = values.length > 0 && values.every(v => v.exact);
     status.textContent = t("analysis.toMove", {side: sideName(side)}) + " " + (exact ? t("analysis.exact") : t("analysis.estimate", {n: num(empties())}));
   }
 
