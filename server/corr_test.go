@@ -204,9 +204,9 @@ func TestCorrespondenceGame(t *testing.T) {
 			t.Fatalf("over before the deadline moved back by the vacation: %+v", c.View.Outcome)
 		}
 		h.clock.Advance(day + time.Hour)
-		waitFor(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
+		h.waitJobs(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
 		// The mail goes out after the notification is stored: wait for it too.
-		waitFor(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
+		h.waitJobs(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
 		if got := mails.sent(); len(got) != 1 || !strings.Contains(got[0].Subject, g.ID) || !strings.HasPrefix(got[0].UserName, "guest-") {
 			t.Errorf("mails: %+v", got)
 		}
@@ -214,12 +214,12 @@ func TestCorrespondenceGame(t *testing.T) {
 			t.Errorf("A, whose clock does not run, was reminded: %q", got)
 		}
 		h.clock.Advance(day)
-		waitFor(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
+		h.waitJobs(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
 		c = a.clock(g.ID)
 		if c.View.Outcome.Ending != "time" || c.View.Outcome.Winner == nil || *c.View.Outcome.Winner != "first" {
 			t.Errorf("outcome: %+v", c.View.Outcome)
 		}
-		waitFor(t, 10*time.Second, "the game-over notifications", func() bool {
+		h.waitJobs(t, 10*time.Second, "the game-over notifications", func() bool {
 			return len(a.notes("game_over")) == 1 && len(b.notes("game_over")) == 1
 		})
 		var n notes
@@ -276,9 +276,9 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 		}
 		shared.Advance(day + time.Minute)
 		for _, id := range ids {
-			waitFor(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+			a.waitJobs(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
 		}
-		waitFor(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
+		a.waitJobs(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
 		a.settle() // every job due has run: a second processing, if there were one, shows now
 		for _, id := range ids {
 			if n, reasons := endEvents(t, p1, id); n != 1 || reasons[0] != "time" {
@@ -304,7 +304,7 @@ func TestRestartResumesDeadline(t *testing.T) {
 		h.srv.Close()
 		h2 := newHarness(t, dsn, opts, onClock(shared))
 		shared.Advance(2*day + time.Minute)
-		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
+		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
 		if n, _ := endEvents(t, a.on(h2), g.ID); n != 1 {
 			t.Errorf("%d end events", n)
 		}
@@ -365,7 +365,7 @@ func TestRatings(t *testing.T) {
 		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
 			t.Fatalf("resign: %d", st)
 		}
-		waitFor(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
+		h.waitJobs(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
 		ra, rb := profile(an), profile(bn)
 		if len(ra) != 1 || len(rb) != 1 || ra[0].Variant != rb[0].Variant || !strings.HasPrefix(ra[0].Variant, "reversi:size=6") ||
 			ra[0].Rating <= 1500 || rb[0].Rating >= 1500 || ra[0].Deviation >= 350 || ra[0].Games != 1 || !strings.Contains(ra[0].Text, "±") {
@@ -374,7 +374,7 @@ func TestRatings(t *testing.T) {
 		// An 8x8 game is another variant.
 		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "rated": true})
 		a.call("POST", "/api/games/"+g.ID+"/resign", nil, nil)
-		waitFor(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
+		h.waitJobs(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
 		var lb struct {
 			Variant string       `json:"variant"`
 			Players []ratingJSON `json:"players"`
@@ -421,7 +421,7 @@ func TestRestartResumesLiveClock(t *testing.T) {
 		h2 := newHarness(t, dsn, opts, onClock(shared))
 		shared.Advance(2 * time.Minute)
 		ctx := context.Background()
-		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool {
+		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool {
 			row, err := h2.st.Game(ctx, g.ID)
 			return err == nil && row.Status == store.StatusOver
 		})

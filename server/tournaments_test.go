@@ -114,7 +114,7 @@ func TestTournamentAPI(t *testing.T) {
 
 		// The window closes by its job: pairing, dice, round 1 (Reds post).
 		shared.Advance(24*time.Hour + time.Second)
-		waitFor(t, 60*time.Second, "the subscription window closed", func() bool {
+		h.waitJobs(t, 60*time.Second, "the subscription window closed", func() bool {
 			host.call("GET", base, nil, &tj)
 			return tj.Phase == "playing"
 		})
@@ -134,7 +134,7 @@ func TestTournamentAPI(t *testing.T) {
 			t.Fatalf("board 1: %+v", b1)
 		}
 		var notes notes
-		waitFor(t, 30*time.Second, "the round's notification", func() bool {
+		h.waitJobs(t, 30*time.Second, "the round's notification", func() bool {
 			players[red1].call("GET", "/api/notifications", nil, &notes)
 			return len(notes.Notifications) > 0 && strings.Contains(notes.Notifications[0].Message, "Board #1")
 		})
