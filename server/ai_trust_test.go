@@ -5,6 +5,8 @@ import (
 	"hash/fnv"
 	"math/rand/v2"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -107,6 +109,22 @@ func TestAISelectionIsSecret(t *testing.T) {
 	}
 }
 
+// aiQueueLength reads the number of AI searches waiting from the server's metrics.
+func aiQueueLength(t testing.TB, c *client) float64 {
+	_, b := c.raw("GET", "/metrics", nil)
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "turncoat_ai_queue_length "); ok {
+			n, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatalf("the AI queue's metric: %q", line)
+			}
+			return n
+		}
+	}
+	t.Fatal("no AI queue length in the metrics")
+	return 0
+}
+
 // aiFlood has one user flood the server with level-10 work (eight Troll games against the AI,
 // sixteen level-10 analyses), then returns how long another user's level-1 AI waits to move.
 func aiFlood(t testing.TB, h *harness) time.Duration {
@@ -122,7 +140,14 @@ func aiFlood(t testing.TB, h *harness) time.Duration {
 			flooder.call("POST", "/api/analyze", map[string]any{"kind": "troll", "level": 10}, nil)
 		}()
 	}
-	time.Sleep(300 * time.Millisecond) // the flood is under way
+	// The flood is under way once its analyses wait in the AI's queue too: with the two workers
+	// of its callers, one search of the flooder's runs, so its eight games alone put at most
+	// seven there (and all but two analyses beyond are refused at once).
+	for deadline := time.Now().Add(30 * time.Second); aiQueueLength(t, other) < 8; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the flood's analyses did not reach the AI's queue")
+		}
+	}
 	start := time.Now()
 	g := other.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "second"})
 	deadline := start.Add(60 * time.Second)
@@ -140,7 +165,7 @@ func aiFlood(t testing.TB, h *harness) time.Duration {
 
 // TestAIFairness: while one user floods the server with level-10 work, another user's level-1
 // AI moves in under a second (it waited 11-24 s behind the flood when the AI was first come,
-// first served).
+// first served). It measures a latency, so it runs alone (not in parallel).
 func TestAIFairness(t *testing.T) {
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 2 })
 	d := aiFlood(t, h)

@@ -96,7 +96,7 @@ func TestClocksWaitForOpponent(t *testing.T) {
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a := h.bot()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "online", "side": "first", "time": map[string]any{"kind": "fischer", "baseMs": 60000, "incrementMs": 0}})
-	h.clock.advance(10 * time.Minute)
+	h.clock.Advance(10 * time.Minute)
 	var v struct {
 		View struct {
 			Clock struct {

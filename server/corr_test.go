@@ -176,7 +176,7 @@ func TestCorrespondenceGame(t *testing.T) {
 			Used, Allowance int
 			Games           []string
 		}
-		h.clock.advance(day)
+		h.clock.Advance(day)
 		if st := b.call("POST", "/api/vacation", map[string]any{"days": 4}, &vac); st != http.StatusOK || len(vac.Games) != 1 || vac.Games[0] != g.ID {
 			t.Fatalf("vacation: %d %+v %s", st, vac, b.received())
 		}
@@ -198,28 +198,28 @@ func TestCorrespondenceGame(t *testing.T) {
 
 		// Five days after the move, B's clock (3 + 4 days) has not run out. A day before the
 		// deadline B is reminded (a notification and a mail); at seven days the game is lost.
-		h.clock.advance(4 * day)
-		time.Sleep(200 * time.Millisecond)
+		h.clock.Advance(4 * day)
+		h.settle() // the deadline job of before the vacation, due now, has run (and done nothing)
 		if c := a.clock(g.ID); c.View.Outcome.Over {
 			t.Fatalf("over before the deadline moved back by the vacation: %+v", c.View.Outcome)
 		}
-		h.clock.advance(day + time.Hour)
-		waitFor(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
+		h.clock.Advance(day + time.Hour)
+		h.waitJobs(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
 		// The mail goes out after the notification is stored: wait for it too.
-		waitFor(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
+		h.waitJobs(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
 		if got := mails.sent(); len(got) != 1 || !strings.Contains(got[0].Subject, g.ID) || !strings.HasPrefix(got[0].UserName, "guest-") {
 			t.Errorf("mails: %+v", got)
 		}
 		if got := a.notes("reminder"); len(got) != 0 {
 			t.Errorf("A, whose clock does not run, was reminded: %q", got)
 		}
-		h.clock.advance(day)
-		waitFor(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
+		h.clock.Advance(day)
+		h.waitJobs(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
 		c = a.clock(g.ID)
 		if c.View.Outcome.Ending != "time" || c.View.Outcome.Winner == nil || *c.View.Outcome.Winner != "first" {
 			t.Errorf("outcome: %+v", c.View.Outcome)
 		}
-		waitFor(t, 10*time.Second, "the game-over notifications", func() bool {
+		h.waitJobs(t, 10*time.Second, "the game-over notifications", func() bool {
 			return len(a.notes("game_over")) == 1 && len(b.notes("game_over")) == 1
 		})
 		var n notes
@@ -264,9 +264,9 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 		if !store.IsPostgres(dsn) {
 			t.Skip("one instance on SQLite")
 		}
-		shared := &fakeClock{}
-		a := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
-		b := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared := newClock()
+		a := newHarness(t, dsn, opts, onClock(shared))
+		b := newHarness(t, dsn, opts, onClock(shared))
 		p1, p2 := a.bot(), a.bot()
 		var ids []string
 		for range 3 {
@@ -274,12 +274,12 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 			ids = append(ids, g.ID)
 			p1.on(b).clock(g.ID) // B holds the game in memory too
 		}
-		shared.advance(day + time.Minute)
+		shared.Advance(day + time.Minute)
 		for _, id := range ids {
-			waitFor(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+			a.waitJobs(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
 		}
-		waitFor(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
-		time.Sleep(time.Second) // a second processing, if there were one, would show by now
+		a.waitJobs(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
+		a.settle() // every job due has run: a second processing, if there were one, shows now
 		for _, id := range ids {
 			if n, reasons := endEvents(t, p1, id); n != 1 || reasons[0] != "time" {
 				t.Errorf("game %s: %d end events %v, want one on time", id, n, reasons)
@@ -296,15 +296,15 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 func TestRestartResumesDeadline(t *testing.T) {
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		shared := &fakeClock{}
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared := newClock()
+		h := newHarness(t, dsn, opts, onClock(shared))
 		a, b := h.bot(), h.bot()
 		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "correspondence": map[string]any{"days": 2}})
 		h.ts.Close()
 		h.srv.Close()
-		h2 := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
-		shared.advance(2*day + time.Minute)
-		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
+		h2 := newHarness(t, dsn, opts, onClock(shared))
+		shared.Advance(2*day + time.Minute)
+		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
 		if n, _ := endEvents(t, a.on(h2), g.ID); n != 1 {
 			t.Errorf("%d end events", n)
 		}
@@ -365,7 +365,7 @@ func TestRatings(t *testing.T) {
 		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
 			t.Fatalf("resign: %d", st)
 		}
-		waitFor(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
+		h.waitJobs(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
 		ra, rb := profile(an), profile(bn)
 		if len(ra) != 1 || len(rb) != 1 || ra[0].Variant != rb[0].Variant || !strings.HasPrefix(ra[0].Variant, "reversi:size=6") ||
 			ra[0].Rating <= 1500 || rb[0].Rating >= 1500 || ra[0].Deviation >= 350 || ra[0].Games != 1 || !strings.Contains(ra[0].Text, "±") {
@@ -374,7 +374,7 @@ func TestRatings(t *testing.T) {
 		// An 8x8 game is another variant.
 		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "rated": true})
 		a.call("POST", "/api/games/"+g.ID+"/resign", nil, nil)
-		waitFor(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
+		h.waitJobs(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
 		var lb struct {
 			Variant string       `json:"variant"`
 			Players []ratingJSON `json:"players"`
@@ -404,8 +404,8 @@ func TestRatings(t *testing.T) {
 func TestRestartResumesLiveClock(t *testing.T) {
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		shared := &fakeClock{}
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared := newClock()
+		h := newHarness(t, dsn, opts, onClock(shared))
 		a, b := h.bot(), h.bot()
 		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "time": map[string]any{"kind": "fischer", "baseMs": 60000, "incrementMs": 1000}})
 		for _, m := range []struct {
@@ -418,10 +418,10 @@ func TestRestartResumesLiveClock(t *testing.T) {
 		}
 		h.ts.Close()
 		h.srv.Close()
-		h2 := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
-		shared.advance(2 * time.Minute)
+		h2 := newHarness(t, dsn, opts, onClock(shared))
+		shared.Advance(2 * time.Minute)
 		ctx := context.Background()
-		waitFor(t, 60*time.Second, "the loss on time after the restart", func() bool {
+		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool {
 			row, err := h2.st.Game(ctx, g.ID)
 			return err == nil && row.Status == store.StatusOver
 		})

@@ -22,6 +22,7 @@ import (
 	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/clock"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -33,26 +34,21 @@ type harness struct {
 	srv   *server.Server
 	ts    *httptest.Server
 	logs  *testenv.Buffer
-	clock *fakeClock
+	clock *clock.Manual
 }
 
-// fakeClock is the server's clock in tests that move time by hand; zero offset follows real
-// time.
-type fakeClock struct {
-	mu     sync.Mutex
-	offset time.Duration
-}
+// newClock returns the server's clock in tests: it stands at the real time of the start (so that
+// what other parts read, the cookie jar's expiries and the database's own times, stays
+// plausible) and moves only by Advance, which fires the server's timers that come due (a live
+// clock's flag fall) and makes its durable jobs due (deadlines, reminders, tournament windows).
+// It starts on a whole millisecond: the databases keep times to the microsecond (PostgreSQL) or
+// the millisecond (River on SQLite), and a job stored "now" rounded up past a clock that stands
+// still would never come due.
+func newClock() *clock.Manual { return clock.NewManual(time.Now().Truncate(time.Millisecond)) }
 
-func (c *fakeClock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return time.Now().Add(c.offset)
-}
-
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	c.offset += d
-	c.mu.Unlock()
+// onClock runs a server on c: instances that share a database share their time too.
+func onClock(c *clock.Manual) func(*server.Config) {
+	return func(cfg *server.Config) { cfg.Clock = c }
 }
 
 // storeKinds runs f against SQLite and PostgreSQL (skipped without a server, mandatory in CI).
@@ -71,16 +67,21 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*ser
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &harness{t: t, st: st, logs: &testenv.Buffer{}, clock: &fakeClock{}}
+	h := &harness{t: t, st: st, logs: &testenv.Buffer{}}
 	bk, err := booksvc.New(booksvc.Config{Store: st})
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
-		Now: h.clock.now, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
+		Clock: newClock(), MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)
 	}
+	m, ok := cfg.Clock.(*clock.Manual)
+	if !ok {
+		t.Fatalf("the harness runs on a manual clock, not %T", cfg.Clock)
+	}
+	h.clock = m
 	h.srv, err = server.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +94,50 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*ser
 		st.Close()
 	})
 	return h
+}
+
+// settle waits until the job queue has worked every job due by the server's clock (River's
+// scheduler makes a due job available within a few seconds): what a deadline or a game's end
+// calls for is then done, and what must not happen has had its chance to. Like waitJobs, it
+// moves the clock on by a little at each look, so that a job's retry comes due.
+func (h *harness) settle() {
+	h.t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for first := true; ; first = false {
+		if !first {
+			h.clock.Advance(tick)
+		}
+		n, err := h.st.JobsDue(context.Background(), h.clock.Now())
+		if err != nil {
+			h.t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%d jobs due still not worked after 60 s", n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// tick is how far waitJobs and settle move the clock at each look.
+const tick = 100 * time.Millisecond
+
+// waitJobs is waitFor for what the job queue does after the clock passed a deadline: it moves the
+// clock on by a tick at each look, since River's own recoveries come due by the server's clock
+// (the retry of a job that failed under load, after a second or more): on a clock that stands
+// still they never would. A few seconds of it are nothing beside the hours and days the tests
+// move past.
+func (h *harness) waitJobs(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	waitFor(t, timeout, what, func() bool {
+		if cond() {
+			return true
+		}
+		h.clock.Advance(tick)
+		return false
+	})
 }
 
 // client is one browser or bot: a cookie jar, or a bearer token.

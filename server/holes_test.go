@@ -60,6 +60,7 @@ func TestBadTextInPathsAndQueries(t *testing.T) {
 // accounts from the same address are not touched, an unknown name backs off the same way, and
 // the wait ends.
 func TestLoginBackoffPerAccount(t *testing.T) {
+	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
 		h.registered("ann")
@@ -101,7 +102,7 @@ func TestLoginBackoffPerAccount(t *testing.T) {
 		if m := refusedAfter("nobody-here"); m != n {
 			t.Errorf("an unknown name backs off after %d attempts, a known one after %d", m, n)
 		}
-		h.clock.advance(time.Hour)
+		h.clock.Advance(time.Hour)
 		if st, b, _ := login("ann", "correct horse ann"); st != http.StatusOK {
 			t.Errorf("the right password after the back-off: %d %s", st, b)
 		}
@@ -113,7 +114,7 @@ func TestLoginBackoffPerAccount(t *testing.T) {
 
 // TestLoginTimingUnknownName: a log-in with an unknown name takes as long as one with a known
 // name and a wrong password (both check a password hash), so the answer's time does not tell
-// which names exist.
+// which names exist. It compares times, so it runs alone (not in parallel).
 func TestLoginTimingUnknownName(t *testing.T) {
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{})
 	const n = 5
@@ -305,11 +306,12 @@ func TestSocketCaps(t *testing.T) {
 	if resp.StatusCode != http.StatusOK {
 		t.Fatalf("an event stream within the caps: %d", resp.StatusCode)
 	}
-	// The stream is closed now; one more socket fills the address's four.
-	time.Sleep(100 * time.Millisecond)
-	if st, _, _ := dialStatus(t, two); st != 0 {
-		t.Fatalf("the fourth socket of the address: %d", st)
-	}
+	// The stream is closed now (the server counts it out when its handler returns); one more
+	// socket fills the address's four.
+	waitFor(t, 5*time.Second, "the fourth socket of the address, once the stream is counted out", func() bool {
+		st, _, _ := dialStatus(t, two)
+		return st == 0
+	})
 	three := h.bot()
 	if st, code, _ := dialStatus(t, three); st != http.StatusTooManyRequests || code != "too_many_sockets" {
 		t.Errorf("a fifth socket from the address: %d %s, want 429 too_many_sockets", st, code)

@@ -41,6 +41,7 @@ func (c *client) fetch(path string, header ...string) (int, string, string, []by
 // TestGameImages draws a game as PNG, SVG and GIF, at its last ply and an earlier one,
 // revalidates by ETag, and refuses bad parameters with the API's error object.
 func TestGameImages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a := h.browser()
 	g := a.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
@@ -105,6 +106,7 @@ func TestGameImages(t *testing.T) {
 // and their tags are those of the public position, byte for byte, for the opponent, a spectator,
 // anyone, and Red too, whatever Red selected.
 func TestImageSecrecy(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	red, yellow, spectator, anon := h.browser(), h.browser(), h.browser(), h.browser()
 	g := red.create(map[string]any{"kind": "turncoat", "mode": "online", "side": "first", "options": map[string]string{"size": "4"}})
@@ -161,6 +163,7 @@ func TestImageSecrecy(t *testing.T) {
 
 // TestTournamentImages draws a tournament round's boards on one sheet and each board alone.
 func TestTournamentImages(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	host := h.member("Host")
 	var tj tournamentJSON

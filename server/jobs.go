@@ -123,11 +123,9 @@ func (s *Server) stopCorr() {
 	}
 }
 
-// insertJob adds a unique job to run at at (now when zero).
+// insertJob adds a unique job to run at at, or at once when at is zero: available straight
+// away, where a job scheduled for now waits for River's scheduler, which looks every 5 seconds.
 func (s *Server) insertJob(ctx context.Context, args river.JobArgs, at time.Time) {
-	if at.IsZero() {
-		at = s.now()
-	}
 	opts := &river.InsertOpts{ScheduledAt: at, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 	if _, err := s.corr.jobs.Insert(context.WithoutCancel(ctx), args, opts); err != nil {
 		s.log.Error("scheduling a job", "kind", args.Kind(), "at", at, "error", err)

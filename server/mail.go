@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"turncoat/platform"
 	"turncoat/platform/jobs"
@@ -134,7 +135,7 @@ func (s *Server) queueMails(ctx context.Context, notes []store.Notification) {
 				continue
 			}
 		}
-		s.insertJob(ctx, jobs.Mail{Note: n.ID, User: n.UserID, Notice: n.Kind, Game: n.GameID, Tournament: n.TournamentID, Message: n.Message}, s.now())
+		s.insertJob(ctx, jobs.Mail{Note: n.ID, User: n.UserID, Notice: n.Kind, Game: n.GameID, Tournament: n.TournamentID, Message: n.Message}, time.Time{})
 	}
 }
 

@@ -46,6 +46,7 @@ func mailsTo(t *testing.T, srv *testenv.SMTPServer, addr string) []readMail {
 // its player's language with the board inline and the game's link; the unsubscribe link asks on
 // GET, stops the kind on POST, and a wrong secret is refused.
 func TestMailNotices(t *testing.T) {
+	t.Parallel()
 	smtpd := testenv.SMTP(t)
 	cfg, err := mail.Parse(smtpd.URL + "?from=games@turncoat.example.org")
 	if err != nil {
@@ -82,7 +83,12 @@ func TestMailNotices(t *testing.T) {
 			t.Fatalf("move: %d %s", st, c.received())
 		}
 	}
-	// Ann's your-move mail is refused once, then sent by the job's next attempt.
+	// Ann's your-move mail is refused once, then sent by the job's next attempt, which River
+	// schedules a second or so later by the server's clock: move it on until the mail is in.
+	waitFor(t, 60*time.Second, "Ann's refused mail sent again", func() bool {
+		h.clock.Advance(time.Second)
+		return len(smtpd.Messages()) >= 1
+	})
 	smtpd.Wait(t, 1, 60*time.Second)
 	am := mailsTo(t, smtpd, "ann@example.org")
 	if len(am) != 1 {
@@ -122,7 +128,7 @@ func TestMailNotices(t *testing.T) {
 	move(ann) // Bob's notice: no mail
 	move(bob) // Ann's third mail
 	smtpd.Wait(t, 4, 60*time.Second)
-	time.Sleep(time.Second)
+	h.settle() // every mail job has run: one to Bob would be in by now
 	if got := len(mailsTo(t, smtpd, "bob@example.org")); got != 1 {
 		t.Errorf("Bob got %d mails, unsubscribed after the first", got)
 	}

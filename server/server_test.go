@@ -281,7 +281,7 @@ func TestAuth(t *testing.T) {
 		t.Errorf("the owner's own move: %d %s", st, owner.received())
 	}
 	// Sessions expire.
-	h.clock.advance(31 * 24 * time.Hour)
+	h.clock.Advance(31 * 24 * time.Hour)
 	if st := owner.call("GET", "/api/me", nil, nil); st != http.StatusUnauthorized {
 		t.Errorf("an expired session: %d", st)
 	}
@@ -406,14 +406,14 @@ func TestEventStream(t *testing.T) {
 	}
 }
 
-// TestClocks checks a loss on time: a move after the flag fell ends the game on time, and the
-// server's own timer ends a game nobody touches.
+// TestClocks checks a loss on time: a move after the flag fell (its timer not yet fired) ends the
+// game on time, and the server's own timer ends a game nobody touches.
 func TestClocks(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "time": map[string]any{"kind": "fischer", "baseMs": 60000}})
-	h.clock.advance(61 * time.Second)
+	h.clock.Jump(61 * time.Second) // the flag falls; its timer runs late
 	var e apiError
 	st := c.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": "f5"}, &e)
 	if st != http.StatusConflict || e.Error.Code != "game_over" {
@@ -425,6 +425,8 @@ func TestClocks(t *testing.T) {
 	g = c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "time": map[string]any{"kind": "fischer", "baseMs": 300}})
 	w := c.dial()
 	w.send(map[string]any{"type": "subscribe", "game": g.ID})
+	w.next(ofType("subscribed"))
+	h.clock.Advance(time.Second)
 	m := w.next(eventKind("end"))
 	if o := m["event"].(map[string]any)["outcome"].(map[string]any); o["ending"] != "time" {
 		t.Fatalf("the timer's end: %v", o)

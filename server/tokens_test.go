@@ -186,7 +186,7 @@ func TestAPITokens(t *testing.T) {
 		}
 		// An expired token says so.
 		monthly := h.withToken(month.Token)
-		h.clock.advance(31 * 24 * time.Hour)
+		h.clock.Advance(31 * 24 * time.Hour)
 		if st, b := monthly.raw("GET", "/api/me", nil); st != http.StatusUnauthorized || errCode(b) != "token_expired" {
 			t.Errorf("an expired token: %d %s", st, b)
 		}
@@ -266,7 +266,7 @@ func TestSocketsEndWithTheirCredential(t *testing.T) {
 		w := h.withToken(tok2.Token).dial()
 		w.send(map[string]any{"type": "ping", "id": "p"})
 		w.next(ofType("pong"))
-		h.clock.advance(25 * time.Hour)
+		h.clock.Advance(25 * time.Hour)
 		w.send(map[string]any{"type": "command", "command": "move", "game": g.ID, "move": "f5"})
 		if code := w.closedWith(); code != "token_expired" {
 			t.Errorf("the expired token's socket closed with %q, want token_expired", code)

@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"turncoat/server"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -75,8 +74,8 @@ func (o opJSON) kinds() []string {
 func TestTournamentAPI(t *testing.T) {
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		shared := &fakeClock{}
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared := newClock()
+		h := newHarness(t, dsn, opts, onClock(shared))
 		host := h.member("Host")
 		names := []string{"Ann", "Bob", "Cid", "Dee"}
 		players := map[string]*client{}
@@ -114,8 +113,8 @@ func TestTournamentAPI(t *testing.T) {
 		}
 
 		// The window closes by its job: pairing, dice, round 1 (Reds post).
-		shared.advance(24*time.Hour + time.Second)
-		waitFor(t, 60*time.Second, "the subscription window closed", func() bool {
+		shared.Advance(24*time.Hour + time.Second)
+		h.waitJobs(t, 60*time.Second, "the subscription window closed", func() bool {
 			host.call("GET", base, nil, &tj)
 			return tj.Phase == "playing"
 		})
@@ -135,7 +134,7 @@ func TestTournamentAPI(t *testing.T) {
 			t.Fatalf("board 1: %+v", b1)
 		}
 		var notes notes
-		waitFor(t, 30*time.Second, "the round's notification", func() bool {
+		h.waitJobs(t, 30*time.Second, "the round's notification", func() bool {
 			players[red1].call("GET", "/api/notifications", nil, &notes)
 			return len(notes.Notifications) > 0 && strings.Contains(notes.Notifications[0].Message, "Board #1")
 		})
@@ -200,7 +199,7 @@ func TestTournamentAPI(t *testing.T) {
 			t.Errorf("extend: %d %+v", st, o)
 		}
 		for _, d := range []time.Duration{36 * time.Hour, 24 * time.Hour, 24 * time.Hour} {
-			shared.advance(d)
+			shared.Advance(d)
 			if st := host.call("POST", base+"/advance", nil, &o); st != http.StatusOK || !slices.Contains(o.kinds(), "round_closed") {
 				t.Fatalf("advance: %d %+v", st, o)
 			}
@@ -268,7 +267,7 @@ func TestTournamentAPI(t *testing.T) {
 		}
 
 		// A new instance restores the same tournament from its checkpoint and operations.
-		h2 := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		h2 := newHarness(t, dsn, opts, onClock(shared))
 		var tj2 tournamentJSON
 		host.on(h2).call("GET", base, nil, &tj2)
 		_, summary2 := host.on(h2).raw("GET", base+"/summary", nil)
@@ -283,8 +282,8 @@ func TestTournamentAPI(t *testing.T) {
 func TestTournamentHouse(t *testing.T) {
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
-		shared := &fakeClock{}
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.Now = shared.now })
+		shared := newClock()
+		h := newHarness(t, dsn, opts, onClock(shared))
 		host := h.member("Host")
 		var tj tournamentJSON
 		if st := host.call("POST", "/api/tournaments", map[string]any{"oddPlayer": "house", "window": "1h"}, &tj); st != http.StatusCreated {
@@ -296,7 +295,7 @@ func TestTournamentHouse(t *testing.T) {
 			players[n] = h.member(n)
 			players[n].call("POST", base+"/subscribe", nil, nil)
 		}
-		shared.advance(time.Hour + time.Second)
+		shared.Advance(time.Hour + time.Second)
 		if st := host.call("POST", base+"/advance", nil, nil); st != http.StatusOK {
 			t.Fatalf("advance: %d %s", st, host.received())
 		}

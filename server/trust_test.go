@@ -140,7 +140,7 @@ func TestClocksWaitForTheOpponent(t *testing.T) {
 	if v.View.Clock.Running != [2]bool{} {
 		t.Errorf("clocks run while the game waits for an opponent: %+v", v.View.Clock)
 	}
-	h.clock.advance(50 * time.Second)
+	h.clock.Advance(50 * time.Second)
 	if st := joiner.call("POST", "/api/games/"+g.ID+"/join", nil, &v); st != http.StatusOK {
 		t.Fatalf("join: %d %s", st, joiner.received())
 	}
@@ -286,7 +286,8 @@ func TestImportBounds(t *testing.T) {
 // TestMovesKeepTheirLatencyDuringImports: on SQLite, while a user imports the longest records
 // the server takes (a megabyte of Turncoat rounds, else the longest game it holds), one after
 // another, another player's moves are answered within a second (the import's write is short;
-// it does not hold the only write connection for long).
+// it does not hold the only write connection for long). It measures latencies, so it runs alone
+// (not in parallel).
 func TestMovesKeepTheirLatencyDuringImports(t *testing.T) {
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	importer, player := h.bot(), h.bot()

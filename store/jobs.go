@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -37,6 +38,30 @@ type JobInsert struct {
 // txInserter inserts jobs in a transaction of the store's (a River client on database/sql).
 type txInserter interface {
 	InsertManyTx(ctx context.Context, tx *sql.Tx, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
+	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
+}
+
+// JobsDue returns how many jobs due by now are not finished yet (waiting for the queue's
+// scheduler, available, running, or to retry): zero once the queue has worked everything due, so
+// that a test on a manual clock can wait for what a deadline calls for, or see that it did not
+// happen, instead of sleeping. It counts at most the first 10,000 jobs.
+func (s *Store) JobsDue(ctx context.Context, now time.Time) (int, error) {
+	if s.inserter == nil {
+		return 0, errors.New("store: no job queue (NewJobs)")
+	}
+	params := river.NewJobListParams().First(10_000).States(rivertype.JobStateAvailable, rivertype.JobStatePending,
+		rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateScheduled)
+	res, err := s.inserter.JobList(ctx, params)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, j := range res.Jobs {
+		if j.State == rivertype.JobStateRunning || !j.ScheduledAt.After(now) {
+			n++
+		}
+	}
+	return n, nil
 }
 
 // insertJobs inserts jobs with tx.
@@ -110,8 +135,10 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		return nil, err
 	}
 	// The store's transactions are database/sql's: an insert-only client on the same database
-	// puts jobs in them.
-	ins, err := river.NewClient(riverdatabasesql.New(s.db), &river.Config{Logger: log})
+	// puts jobs in them. It keeps the worker's clock (cfg.Test.Time), or a job to run at once
+	// would be due at the database's time, not the instance's: on a test's manual clock, which
+	// stands still, never.
+	ins, err := river.NewClient(riverdatabasesql.New(s.db), &river.Config{Logger: log, Test: river.TestConfig{Time: cfg.Test.Time}})
 	if err != nil {
 		pool.Close()
 		return nil, err

@@ -42,3 +42,20 @@ func TestManualFiresInOrder(t *testing.T) {
 		t.Fatalf("now %v, %d pending", m.Now().Sub(t0), m.Pending())
 	}
 }
+
+// TestManualJumpLeavesTimersLate: Jump moves the time past a timer without firing it; the next
+// Advance, even by nothing, fires it.
+func TestManualJumpLeavesTimersLate(t *testing.T) {
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	m := NewManual(t0)
+	fired := 0
+	m.AfterFunc(time.Second, func() { fired++ })
+	m.Jump(2 * time.Second)
+	if fired != 0 || m.Now().Sub(t0) != 2*time.Second || m.Pending() != 1 {
+		t.Fatalf("after the jump: fired %d, now %v, %d pending", fired, m.Now().Sub(t0), m.Pending())
+	}
+	m.Advance(0)
+	if fired != 1 || m.Now().Sub(t0) != 2*time.Second || m.Pending() != 0 {
+		t.Fatalf("after Advance(0): fired %d, now %v, %d pending", fired, m.Now().Sub(t0), m.Pending())
+	}
+}
