@@ -288,7 +288,7 @@ func (s *Store) notify(ctx context.Context, tx *sql.Tx, n Notice) error {
 	if !s.postgres {
 		return nil
 	}
-	_, err := s.execTx(ctx, tx, `SELECT pg_notify($1, $2)`, s.channel, n.payload())
+	_, err := s.execTx(ctx, tx, qNotify, s.channel, n.payload())
 	return err
 }
 
@@ -306,6 +306,7 @@ const (
 	qDeletePending = `DELETE FROM pending WHERE game_id = $1 AND side = $2`
 	qInsertPending = `INSERT INTO pending (game_id, side, selection, nonce, chosen_at) VALUES ($1, $2, $3, $4, $5)`
 	qInsertEvent   = `INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)`
+	qNotify        = `SELECT pg_notify($1, $2)`
 )
 
 var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePending, qInsertPending, qInsertEvent}

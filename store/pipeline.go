@@ -22,8 +22,6 @@ import (
 // the change's version.
 const qUpdateGameOrFail = `WITH changed AS (` + qUpdateGame + ` RETURNING 1) SELECT 1 / count(*) FROM changed`
 
-// A connection whose pipeline broke is closed by pgx, and database/sql drops it from the pool.
-
 // pipelined reports whether c can be committed by commitPipelined.
 func (s *Store) pipelined(c Change) bool {
 	return s.postgres && c.Seat == nil && c.Rematch == nil && len(c.Jobs) == 0
@@ -43,12 +41,13 @@ func (s *Store) commitPipelined(ctx context.Context, c Change) error {
 		}
 		b.Queue(q, st.args...)
 	}
-	b.Queue(`SELECT pg_notify($1, $2)`, s.channel, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby}.payload())
+	b.Queue(qNotify, s.channel, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby}.payload())
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
+	// A connection whose pipeline broke is closed by pgx, and database/sql drops it.
 	return conn.Raw(func(dc any) error {
 		br := dc.(*stdlib.Conn).Conn().SendBatch(ctx, &b)
 		var first error
