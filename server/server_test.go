@@ -347,12 +347,19 @@ func TestWebSocketResync(t *testing.T) {
 	// Still connected: a command over the socket works and its event arrives once.
 	next := c.game(g.ID).View.Legal[0]
 	w.send(map[string]any{"type": "command", "id": "r1", "game": g.ID, "command": "move", "move": next})
-	if m := w.next(func(m map[string]any) bool { return m["id"] == "r1" }); m["type"] != "result" {
+	if m := w.next(func(m map[string]any) bool { return m["id"] == "r1" }); m["type"] != "result" || m["version"] != 3.0 {
 		t.Fatalf("a move over the socket: %v", m)
 	}
 	w.send(map[string]any{"type": "command", "id": "r2", "game": g.ID, "command": "move", "move": "c3"})
 	if m := w.next(func(m map[string]any) bool { return m["id"] == "r2" }); m["type"] != "error" {
 		t.Fatalf("an illegal move over the socket: %v", m)
+	}
+	// A command from an old position is refused with the game as it is, to catch up from.
+	w.send(map[string]any{"type": "command", "id": "r3", "game": g.ID, "command": "move", "move": next, "ply": 2})
+	m := w.next(func(m map[string]any) bool { return m["id"] == "r3" })
+	e2, _ := m["error"].(map[string]any)
+	if v, _ := e2["view"].(map[string]any); m["type"] != "error" || e2["code"] != "stale_ply" || v["view"].(map[string]any)["ply"] != 3.0 {
+		t.Fatalf("a stale command over the socket: %v", m)
 	}
 	w.send(map[string]any{"type": "ping", "id": "p"})
 	w.next(ofType("pong"))

@@ -14,6 +14,9 @@ import (
 	"turncoat/platform"
 )
 
+// writeTimeout is how long a message may take to write before its client counts as gone.
+const writeTimeout = 10 * time.Second
+
 // handleWS serves a WebSocket: the client subscribes to games and to the lobby, receives their
 // events, and may send table commands. Malformed messages get an error message, not a closed
 // connection.
@@ -30,14 +33,21 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	ws.SetReadLimit(64 << 10)
 	ctx, cancel := context.WithCancel(context.WithoutCancel(r.Context()))
 	defer cancel()
+	// The connection's end closes the socket, which cuts off a read or write in progress. Reads
+	// and writes themselves get a context that is never done: the WebSocket library arms a
+	// context.AfterFunc for each call given one that can be, and with a timeout per write that
+	// made a fifth of what a move allocates under load (see wsWriter's watchdog).
+	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
+	defer stop()
+	rw := context.WithoutCancel(ctx)
 	written := make(chan struct{})
 	go func() {
 		defer close(written)
 		defer cancel()
-		s.wsWriter(ctx, ws, c)
+		s.wsWriter(ctx, rw, ws, c)
 	}()
 	for {
-		_, data, err := ws.Read(ctx)
+		_, data, err := ws.Read(rw)
 		if err != nil {
 			c.close("")
 			// The connection counts as open until its close frame is out (a shutdown waits).
@@ -51,20 +61,28 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	}
 }
 
-// wsWriter sends c's messages and pings until the connection ends, then closes it with a code
-// that says why (going away when the server stops).
-func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
+// wsWriter sends c's messages and pings until the connection ends (ctx), then closes it with a
+// code that says why (going away when the server stops). Messages are written with rw, a
+// context that is never done; a write that takes longer than writeTimeout (a client that
+// stopped reading) is cut off by a watchdog timer, one per connection, rearmed without
+// allocating.
+func (s *Server) wsWriter(ctx, rw context.Context, ws *websocket.Conn, c *conn) {
 	ping := time.NewTicker(30 * time.Second)
 	defer ping.Stop()
+	watchdog := time.AfterFunc(writeTimeout, func() { ws.CloseNow() })
+	watchdog.Stop()
+	defer watchdog.Stop()
 	var batch [][]byte
 	for {
 		select {
 		case <-c.out.ready:
 			batch = c.out.take(batch)
 			for _, b := range batch {
-				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-				err := ws.Write(wctx, websocket.MessageText, b)
-				cancel()
+				watchdog.Reset(writeTimeout)
+				err := ws.Write(rw, websocket.MessageText, b)
+				if !watchdog.Stop() && err == nil {
+					err = errors.New("write timed out")
+				}
 				if err != nil {
 					c.close("")
 					ws.CloseNow()
@@ -72,7 +90,7 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 				}
 			}
 		case <-ping.C:
-			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			pctx, cancel := context.WithTimeout(ctx, writeTimeout)
 			err := ws.Ping(pctx)
 			cancel()
 			if err != nil {
@@ -82,7 +100,7 @@ func (s *Server) wsWriter(ctx context.Context, ws *websocket.Conn, c *conn) {
 			}
 		case <-c.done:
 			if c.err != nil {
-				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				wctx, cancel := context.WithTimeout(ctx, writeTimeout)
 				ws.Write(wctx, websocket.MessageText, mustJSON(api.Message{Type: "error", Error: errMessage(c.err)}))
 				cancel()
 			}
@@ -167,7 +185,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 			reply(err)
 			return
 		}
-		_, v, err := s.play.Command(ctx, c.user, m.Game, m.Command, m.CommandFields)
+		v, err := s.play.Act(ctx, c.user, m.Game, m.Command, m.CommandFields)
 		if err != nil {
 			reply(err)
 			return

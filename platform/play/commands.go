@@ -16,6 +16,18 @@ import (
 // A command refused with events (a side whose time had run out: the game ends on time) returns
 // both the view and the error.
 func (s *Service) Command(ctx context.Context, u *platform.User, id, kind string, req api.Command) (api.Game, int64, error) {
+	return s.command(ctx, u, id, kind, req, true)
+}
+
+// Act runs a command as Command does and returns only the game's version after it: for a
+// client that follows the game and so hears of the change as an event (the live protocol). The
+// view is made only for an error that carries one. A view is most of what a move allocates.
+func (s *Service) Act(ctx context.Context, u *platform.User, id, kind string, req api.Command) (int64, error) {
+	_, version, err := s.command(ctx, u, id, kind, req, false)
+	return version, err
+}
+
+func (s *Service) command(ctx context.Context, u *platform.User, id, kind string, req api.Command, wantView bool) (api.Game, int64, error) {
 	if !slices.Contains(Commands, kind) {
 		return api.Game{}, 0, platform.Errorf(platform.BadRequest, "unknown command %q", kind)
 	}
@@ -24,12 +36,20 @@ func (s *Service) Command(ctx context.Context, u *platform.User, id, kind string
 		return api.Game{}, 0, err
 	}
 	var v api.Game
-	evs, lg, err := s.doThen(ctx, id, u, c, func(lg *liveGame) { v = s.view(lg, u, c.side) })
+	var cmdErr error
+	evs, lg, err := s.doThen(ctx, id, u, c, func(lg *liveGame, err error) {
+		cmdErr = err
+		if wantView || err != nil {
+			v = s.view(lg, u, c.side)
+		}
+	})
 	if lg == nil {
 		return api.Game{}, 0, err
 	}
 	// The answer carries the history from the command's first change on.
-	v.View.Since(game.HistoryFrom(evs))
+	if wantView || cmdErr != nil {
+		v.View.Since(game.HistoryFrom(evs))
+	}
 	var version int64
 	if n := len(evs); n > 0 {
 		version = evs[n-1].Version

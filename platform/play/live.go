@@ -200,8 +200,8 @@ func (s *Service) do(ctx context.Context, id string, who *store.User, c command)
 }
 
 // doThen is do, with then run in the actor after the command (its answer's view, made on the
-// same state).
-func (s *Service) doThen(ctx context.Context, id string, who *store.User, c command, then func(lg *liveGame)) ([]game.Event, *liveGame, error) {
+// same state), told of the command's error when it was refused with events.
+func (s *Service) doThen(ctx context.Context, id string, who *store.User, c command, then func(lg *liveGame, cmdErr error)) ([]game.Event, *liveGame, error) {
 	var evs []game.Event
 	var cmdErr error
 	lg, err := s.games.Update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
@@ -231,7 +231,7 @@ func (s *Service) doThen(ctx context.Context, id string, who *store.User, c comm
 				return err
 			}
 			if then != nil {
-				then(lg)
+				then(lg, cmdErr)
 			}
 			return nil
 		}, nil
