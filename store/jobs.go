@@ -116,7 +116,12 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		s.inserter = c
 		return &Jobs{client: c}, nil
 	}
-	pool, err := pgxpool.New(ctx, s.dsn)
+	pcfg, err := pgxpool.ParseConfig(s.dsn)
+	if err != nil {
+		return nil, err
+	}
+	asynchronousCommit(pcfg.ConnConfig.RuntimeParams)
+	pool, err := pgxpool.NewWithConfig(ctx, pcfg)
 	if err != nil {
 		return nil, err
 	}

@@ -89,16 +89,7 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		if err != nil {
 			return nil, fmt.Errorf("store: %w", err)
 		}
-		// A commit waits for PostgreSQL to write it, not to flush its log to disk (unless
-		// the URL asks for ?synchronous_commit=on): the same promise as SQLite's WAL with
-		// synchronous=NORMAL. A change acknowledged survives this program's crash and never
-		// leaves a game half stored; a crash of the database's machine may lose the last
-		// fraction of a second of changes. Waiting for each flush puts the disk's slowest
-		// flushes (tens to hundreds of milliseconds on a shared virtual disk) on every move in
-		// flight, and NOTIFY serialises the commits that wait for them.
-		if _, set := cfg.RuntimeParams["synchronous_commit"]; !set {
-			cfg.RuntimeParams["synchronous_commit"] = "off"
-		}
+		asynchronousCommit(cfg.RuntimeParams)
 		s.db = stdlib.OpenDB(*cfg)
 		s.db.SetMaxOpenConns(16)
 		s.db.SetMaxIdleConns(16)
@@ -132,6 +123,21 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		s.group = newGroupCommitter(s)
 	}
 	return s, nil
+}
+
+// asynchronousCommit sets the runtime parameters of a PostgreSQL connection so that a commit
+// waits for PostgreSQL to write it, not to flush its log to disk (unless the URL asks for
+// ?synchronous_commit=on): the same promise as SQLite's WAL with synchronous=NORMAL. A change
+// acknowledged survives this program's crash and never leaves a game half stored; a crash of
+// the database's machine may lose the last fraction of a second of changes. Waiting for each
+// flush puts the disk's slowest flushes (tens to hundreds of milliseconds on a shared virtual
+// disk) on every move in flight, and NOTIFY serialises the commits that wait for them: so
+// every connection of the program's has it, the job queue's too, or one of its commits that
+// notifies holds every move's commit behind its flush.
+func asynchronousCommit(params map[string]string) {
+	if _, set := params["synchronous_commit"]; !set {
+		params["synchronous_commit"] = "off"
+	}
 }
 
 // IsPostgres reports whether dsn names a PostgreSQL database.
