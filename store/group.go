@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"log/slog"
 	"sync"
 )
 
@@ -87,6 +88,25 @@ func (g *groupCommitter) run() {
 			}
 		}
 		g.commitBatch(batch)
+		g.restartLog()
+	}
+}
+
+// restartLog lets SQLite's log start over when it has grown long (see checkpointer): between
+// two transactions of the one writer, it copies back what the checkpointer has not, so the
+// next transaction finds the log wholly copied.
+func (g *groupCommitter) restartLog() {
+	c := g.s.ckpt
+	if c == nil || c.frames.Load() < c.restartFrames {
+		return
+	}
+	frames, copied, err := checkpoint(context.Background(), g.s.wdb)
+	if err != nil {
+		slog.Warn("store: checkpoint", "err", err)
+		return
+	}
+	if copied == frames {
+		c.frames.Store(0)
 	}
 }
 

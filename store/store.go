@@ -64,8 +64,12 @@ type Store struct {
 	// inserter puts jobs in the store's transactions (set by NewJobs).
 	inserter txInserter
 
-	// group commits SQLite's changes of games together (nil on PostgreSQL).
+	// group commits SQLite's changes of games together, and ckpt copies its log back (nil on
+	// PostgreSQL).
 	group *groupCommitter
+	ckpt  *checkpointer
+	// sqlitePath is SQLite's data source name, settings included.
+	sqlitePath string
 }
 
 // Options tune Open.
@@ -73,6 +77,9 @@ type Options struct {
 	// Channel is the PostgreSQL notification channel the instances sharing a database use
 	// (default "turncoat_games"); tests give each schema its own.
 	Channel string
+	// LogRestartPages is, on SQLite, the length of the write-ahead log in pages past which
+	// the writer lets it start over (default 4000: 16 MB; see checkpointer).
+	LogRestartPages int64
 }
 
 // Open opens (creating and migrating if needed) the store at dsn: a PostgreSQL URL
@@ -99,8 +106,9 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 			return nil, errors.New("store: no database given")
 		}
 		// Per-connection settings go in the DSN so that every pooled connection has them.
-		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+		q := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_pragma=wal_autocheckpoint(0)&_txlock=immediate"
 		path := "file:" + (&url.URL{Path: dsn}).EscapedPath() + "?" + q
+		s.sqlitePath = path
 		if s.wdb, err = sql.Open("sqlite", path); err != nil {
 			return nil, err
 		}
@@ -120,6 +128,10 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 		return nil, err
 	}
 	if !s.postgres {
+		if s.ckpt, err = newCheckpointer(s.sqlitePath, o.LogRestartPages); err != nil {
+			s.Close()
+			return nil, err
+		}
 		s.group = newGroupCommitter(s)
 	}
 	return s, nil
@@ -172,6 +184,9 @@ func (s *Store) migrate(ctx context.Context) error {
 func (s *Store) Close() error {
 	if s.group != nil {
 		s.group.close()
+	}
+	if s.ckpt != nil {
+		s.ckpt.close()
 	}
 	s.stmtMu.Lock()
 	for _, st := range s.stmts {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"sync"
 	"sync/atomic"
@@ -519,4 +520,65 @@ func TestCommitsOfManyGamesTogether(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestLogStartsOver writes a few thousand changes to SQLite and checks that its write-ahead
+// log starts over (the writer never checkpoints inside a commit: see the store's checkpointer)
+// instead of growing with every change, by comparing with a store whose log never may, and
+// that every change is there after reopening.
+func TestLogStartsOver(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	walSize := func(restart int64) int64 {
+		path := t.TempDir() + "/t.db"
+		s, err := store.Open(ctx, path, store.Options{LogRestartPages: restart})
+		if err != nil {
+			t.Fatal(err)
+		}
+		const games, rounds = 40, 60
+		tables := make([]*game.Table, games)
+		for i := range games {
+			_, tables[i] = newGame(t, s, fmt.Sprintf("g%d", i), "reversi", "", game.TimeControl{})
+		}
+		var biggest int64
+		for r := range rounds {
+			for i, tb := range tables {
+				before := tb.Snapshot()
+				legal := tb.State().Legal(tb.ToAct().Single(), nil)
+				if len(legal) == 0 {
+					continue
+				}
+				evs, err := tb.Submit(tb.ToAct().Single(), legal[(r+i)%len(legal)], now0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := commit(s, fmt.Sprintf("g%d", i), before, tb, evs, now0); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if fi, err := os.Stat(path + "-wal"); err == nil {
+				biggest = max(biggest, fi.Size())
+			}
+			time.Sleep(5 * time.Millisecond) // the checkpointer's turn comes (it runs every 100 ms)
+		}
+		if err := s.Close(); err != nil {
+			t.Fatal(err)
+		}
+		s, err = store.Open(ctx, path, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		for i, tb := range tables {
+			if _, snap, err := s.LoadSnapshot(ctx, fmt.Sprintf("g%d", i)); err != nil || snap.Version != tb.Version() {
+				t.Fatalf("game %d after reopening: version %d (%v), want %d", i, snap.Version, err, tb.Version())
+			}
+		}
+		return biggest
+	}
+	never, often := walSize(1<<40), walSize(64)
+	t.Logf("log at most %d KB when it never starts over, %d KB when it may past 64 pages", never>>10, often>>10)
+	if often*3 > never {
+		t.Fatalf("the log grew to %d KB, and to %d KB when it never starts over", often>>10, never>>10)
+	}
 }
