@@ -18,6 +18,8 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 )
 
 // Player is a side of the game: First (index 0) or Second (index 1). Which colour that is depends
@@ -188,6 +190,9 @@ func PlayJoint(s State, j Joint) error {
 	return s.ApplyJoint(j)
 }
 
+// legalBuffers hold the legal moves CheckLegal looks through.
+var legalBuffers = sync.Pool{New: func() any { b := make([]Action, 0, 256); return &b }}
+
 // CheckLegal returns nil when a is one of p's legal actions in s, and an error that says why
 // not otherwise (game over, not p's turn, or illegal).
 func CheckLegal(s State, p Player, a Action) error {
@@ -198,11 +203,13 @@ func CheckLegal(s State, p Player, a Action) error {
 	if !acts.Has(p) {
 		return fmt.Errorf("%w: %s does not act now", ErrNotYourTurn, p)
 	}
-	var buf [256]Action
-	for _, b := range s.Legal(p, buf[:0]) {
-		if a == b {
-			return nil
-		}
+	// The buffer would escape through the interface call, a heap allocation per move checked.
+	buf := legalBuffers.Get().(*[]Action)
+	legal := s.Legal(p, (*buf)[:0])
+	found := slices.Contains(legal, a)
+	legalBuffers.Put(buf)
+	if found {
+		return nil
 	}
 	if e, ok := s.(IllegalExplainer); ok {
 		if why := e.ExplainIllegal(p, a); why != "" {

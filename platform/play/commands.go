@@ -35,31 +35,33 @@ func (s *Service) command(ctx context.Context, u *platform.User, id, kind string
 	if err != nil {
 		return api.Game{}, 0, err
 	}
-	var v api.Game
-	var cmdErr error
+	// The view is made in the actor, after the command, when it is wanted; a pointer, so that
+	// the closure does not put a whole view on the heap for each command that wants none.
+	var v *api.Game
 	evs, lg, err := s.doThen(ctx, id, u, c, func(lg *liveGame, err error) {
-		cmdErr = err
 		if wantView || err != nil {
-			v = s.view(lg, u, c.side)
+			gv := s.view(lg, u, c.side)
+			v = &gv
 		}
 	})
 	if lg == nil {
 		return api.Game{}, 0, err
 	}
-	// The answer carries the history from the command's first change on.
-	if wantView || cmdErr != nil {
-		v.View.Since(game.HistoryFrom(evs))
-	}
 	var version int64
 	if n := len(evs); n > 0 {
 		version = evs[n-1].Version
 	}
+	if v == nil {
+		return api.Game{}, version, err
+	}
+	// The answer carries the history from the command's first change on.
+	v.View.Since(game.HistoryFrom(evs))
 	if err != nil {
 		e := *platform.AsError(err)
-		e.View = v
-		return v, version, &e
+		e.View = *v
+		return *v, version, &e
 	}
-	return v, version, nil
+	return *v, version, nil
 }
 
 // commandOf reads a command request of a kind.
