@@ -36,13 +36,17 @@ Targets, from the end of the game backwards: positions with --solve empties or f
 exact value; then, phase by phase (two empties each), every other position takes the value of
 a --label-depth search whose leaves fall in phases already trained, and its phase is fitted to
 those targets (and those of the positions --spread empties either side). One game in
---valid-every chooses the epoch kept.
+--valid-every chooses the epoch kept. Last, the phase that holds the positions at which WTHOR
+gives its theoretical score (24 empties) is fitted again to those exact values, --refine-epochs
+passes from its weights at --refine-rate. With --from FILE only this last step runs, on the
+weights of FILE (seconds instead of the hour the rest takes).
 
 Games from --holdout on are held out: the command reports the error on them, by groups of four
 empties, of the new evaluation and of the one the engine has now, against the targets the
 earlier training used (WTHOR's theoretical score up to 24 empties, exact from 14 down, moving
-from the one to the other in between) and, for positions with up to 24 empties, against their
-exact values (--exact-test positions per group). Everything is deterministic: the same data and
+from the one to the other in between), for positions with up to 24 empties against their exact
+values (--exact-test positions per group), and at the positions of WTHOR's theoretical scores
+against those (one exact value per game, for free). Everything is deterministic: the same data and
 flags give the same weights, whatever --threads. With --cache DIR the labelled positions are
 kept there (and read back by a later run with the same flags), so that a training can be
 repeated without playing and solving again. The embedded weights come from
@@ -50,7 +54,7 @@ repeated without playing and solving again. The embedded weights come from
     turncoat train --threads 2 ../shared/data/wthor
 
 (some 35 minutes on two threads: 16 playing and solving, 15 labelling and fitting, 4 for the
-report).
+report); the refinement alone, --from the weights the steps before it give, takes seconds.
 
 With --size 6 it trains the 6x6 evaluation (engine/othello/eval6.weights) without any data:
 it plays --games 6x6 games from --seed (from the diagonal and the parallel start in turn, half
@@ -83,6 +87,9 @@ does. The embedded weights come from
 	boardSize := fs.Int("size", 8, "the board size whose evaluation to train: 8 (from WTHOR databases) or 6 (from generated games)")
 	games := fs.Int("games", 8000, "with --size 6: the number of games to play and solve")
 	samplesFile := fs.String("samples", "", "with --size 6: a file of solved positions, read if it exists, else written")
+	from := fs.String("from", "", "refine the weights of this file on the theoretical scores only, instead of training from scratch")
+	refineEpochs := fs.Int("refine-epochs", 6, "passes of the refinement on the theoretical scores (0: none)")
+	refineRate := fs.Float64("refine-rate", 0.1, "AdaGrad learning rate of the refinement")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -117,6 +124,9 @@ does. The embedded weights come from
 	}
 	if *epochs < 1 || *rate <= 0 || *l2 < 0 {
 		return usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
+	}
+	if *refineEpochs < 0 || *refineRate <= 0 {
+		return usagef("--refine-epochs wants 0 or more, --refine-rate a positive number")
 	}
 	if *selfPlay < 0 || *labelDepth < 1 || *labelDepth > 12 || *exactTest < 0 || *spread < 0 || *spread > 8 {
 		return usagef("--selfplay wants 0 or more games, --label-depth 1 to 12, --exact-test 0 or more, --spread 0 to 8")
@@ -180,6 +190,63 @@ does. The embedded weights come from
 		}
 	}
 
+	var base *othello.Weights
+	if *from != "" {
+		f, err := os.Open(*from)
+		if err != nil {
+			return err
+		}
+		base, err = othello.ReadWeights(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", *from, err)
+		}
+	}
+	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads, Spread: *spread}
+	if *l2 == 0 {
+		tc.L2 = -1 // none (TrainConfig's zero is its default)
+	}
+	if !*quiet {
+		tc.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
+			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
+		}
+	}
+	// refine fits w again to the theoretical scores of the training games
+	refine := func(w *othello.Weights) (*othello.Weights, error) {
+		if *refineEpochs == 0 {
+			return w, nil
+		}
+		var train, valid []othello.Sample
+		for i, s := range othello.TheoreticalSamples(trainRecords) {
+			if i%*validEvery == *validEvery-1 {
+				valid = append(valid, s)
+			} else {
+				train = append(train, s)
+			}
+		}
+		say("refining on %d positions with theoretical scores (%d validate)\n", len(train), len(valid))
+		if len(train) == 0 {
+			return w, nil
+		}
+		rc := tc
+		rc.Epochs, rc.Rate, rc.Spread = *refineEpochs, *refineRate, 0
+		return othello.Refine(ctx, w, train, valid, rc)
+	}
+	if base != nil {
+		w, err := refine(base)
+		if err != nil {
+			return err
+		}
+		size, err := writeWeights(*out, w, *force)
+		if err != nil {
+			return err
+		}
+		where, _ := filepath.Abs(*out)
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: %s refined on the theoretical scores of %d games\n",
+			where, size, time.Since(t0).Seconds(), *from, len(trainRecords))
+		return reportHeldOut(ctx, e, heldOut, w, *exactTest, *threads, progress("solving held-out positions"), clearStatus)
+	}
+
 	// the training positions, exactly labelled where they have few empties
 	cfg := trainingData{records: trainRecords, selfPlay: *selfPlay, seed: *seed, solve: *solve, validEvery: *validEvery, threads: *threads}
 	set, err := cfg.load(ctx, *cache, progress, clearStatus, say)
@@ -193,15 +260,6 @@ does. The embedded weights come from
 			othello.ErrNoTrainingData, len(records), len(heldOut), *holdout)
 	}
 
-	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads, Spread: *spread}
-	if *l2 == 0 {
-		tc.L2 = -1 // none (TrainConfig's zero is its default)
-	}
-	if !*quiet {
-		tc.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
-			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
-		}
-	}
 	stageStart := time.Now()
 	bc := othello.BootstrapConfig{TrainConfig: tc, ExactEmpties: *solve, LabelDepth: *labelDepth,
 		Stage: func(phases []int, labelled int) {
@@ -210,6 +268,9 @@ does. The embedded weights come from
 		}}
 	w, err := othello.Bootstrap(ctx, set.Train, set.Valid, bc)
 	if err != nil {
+		return err
+	}
+	if w, err = refine(w); err != nil {
 		return err
 	}
 	if *cache != "" {
@@ -280,7 +341,7 @@ func reportHeldOut(ctx context.Context, e *env, heldOut []reversi.Record, w *oth
 	for _, part := range []struct {
 		name    string
 		samples []othello.Sample
-	}{{"held-out", set}, {"held-out exact", exact}} {
+	}{{"held-out", set}, {"held-out exact", exact}, {"held-out theoretical", othello.TheoreticalSamples(heldOut)}} {
 		if len(part.samples) == 0 {
 			continue
 		}

@@ -124,3 +124,35 @@ func TestTrainNeverReplaces(t *testing.T) {
 		t.Errorf("temporary files left: %v", leftovers)
 	}
 }
+
+// TestTrainFrom: --from refines an existing weights file without training from scratch, and
+// says so.
+func TestTrainFrom(t *testing.T) {
+	dir := t.TempDir()
+	games := randomGamesFile(t, dir, 30, "2001")
+	from := filepath.Join(dir, "from.weights")
+	f, err := os.Create(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := othello.DefaultWeights().Write(f); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out := filepath.Join(dir, "refined.weights")
+	code, stdout, stderr := runCLI(t, "", "train", "--from", from, "--refine-epochs", "2", "--quiet", "--out", out, games)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	if !regexp.MustCompile(`(?m)^wrote \S+ \(\d+ bytes\) in \d+s: \S+ refined on the theoretical scores of 30 games$`).MatchString(stdout) {
+		t.Fatalf("no line saying what was written:\n%s", stdout)
+	}
+	if f, err := os.Open(out); err != nil {
+		t.Fatal(err)
+	} else if _, err := othello.ReadWeights(f); err != nil {
+		t.Errorf("the file written does not read back: %v", err)
+	}
+	if code, _, stderr := runCLI(t, "", "train", "--from", filepath.Join(dir, "none"), "--out", filepath.Join(dir, "x"), games); code == 0 || !strings.Contains(stderr, "none") {
+		t.Errorf("a missing --from: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -322,7 +322,7 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 		}
 		tables = slices.Clone(tables)
 		if err := trainPhases(ctx, canon, train, withTargets(train, trainIdx, batch, labelledPhase, cfg.ExactEmpties),
-			valid, withTargets(valid, validIdx, batch, labelledPhase, cfg.ExactEmpties), batch, cfg.TrainConfig, tables); err != nil {
+			valid, withTargets(valid, validIdx, batch, labelledPhase, cfg.ExactEmpties), batch, cfg.TrainConfig, nil, tables); err != nil {
 			return nil, err
 		}
 		w = newWeights(tables)

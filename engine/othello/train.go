@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 
 	"turncoat/games/reversi"
@@ -189,16 +190,16 @@ func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weight
 		all[ph] = ph
 	}
 	tables := make([][]int16, cfg.Phases)
-	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train, cfg), valid, byPhase(valid, cfg), all, cfg, tables); err != nil {
+	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train, cfg), valid, byPhase(valid, cfg), all, cfg, nil, tables); err != nil {
 		return nil, err
 	}
 	return newWeights(tables), nil
 }
 
 // trainPhases fits the tables of the given phases, cfg.Threads at a time, each on the samples
-// that trainIdx and validIdx list for it.
+// that trainIdx and validIdx list for it, from zero or, given from, from its table there.
 func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx [][]int, valid []Sample, validIdx [][]int,
-	phases []int, cfg TrainConfig, tables [][]int16) error {
+	phases []int, cfg TrainConfig, from, tables [][]int16) error {
 	var (
 		mu       sync.Mutex
 		firstErr error
@@ -208,7 +209,11 @@ func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx 
 	for range max(cfg.Threads, 1) {
 		wg.Go(func() {
 			for ph := range next {
-				t, err := trainPhase(ctx, canon, train, trainIdx[ph], valid, validIdx[ph], ph, cfg)
+				var start []int16
+				if from != nil {
+					start = from[ph]
+				}
+				t, err := trainPhase(ctx, canon, train, trainIdx[ph], valid, validIdx[ph], ph, cfg, start)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -239,8 +244,9 @@ feed:
 // samples a millisecond or so.
 const trainCheckEvery = 4096
 
-// trainPhase fits one phase's weights and returns them expanded and quantised.
-func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig) ([]int16, error) {
+// trainPhase fits one phase's weights, from zero or from the table start, and returns them
+// expanded and quantised.
+func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig, start []int16) ([]int16, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -257,13 +263,25 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 	}
 	tf, tt := feats(train, ti)
 	vf, vt := feats(valid, vi)
-	best, err := fitPhase(ctx, cfg, ph, numFeatures, phaseSize, 0x747261696e, tf, tt, vf, vt)
+	var from []float64
+	if start != nil {
+		from = make([]float64, phaseSize)
+		for i, x := range start {
+			from[i] = float64(x) / weightScale
+		}
+	}
+	best, err := fitPhase(ctx, cfg, ph, numFeatures, phaseSize, 0x747261696e, from, tf, tt, vf, vt)
 	if err != nil {
 		return nil, err
 	}
-	// quantise; every configuration gets its canonical configuration's weight
+	return quantise(canon, best), nil
+}
+
+// quantise returns a phase's fitted weights in weight units, every configuration with its
+// canonical configuration's weight.
+func quantise(canon [][]int32, w []float64) []int16 {
 	t := make([]int16, phaseSize)
-	for i, x := range best {
+	for i, x := range w {
 		t[i] = int16(max(min(math.Round(x*weightScale), math.MaxInt16), math.MinInt16))
 	}
 	for k := range patterns {
@@ -272,18 +290,26 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 			t[off+idx] = t[off+int(c)]
 		}
 	}
-	return t, nil
+	return t
 }
 
 // fitPhase fits the weights of one phase (size of them) by AdaGrad to the targets tt of the
 // training positions, whose nf feature indexes each are in tf, for cfg.Epochs epochs in an
 // order shuffled from seed and the phase, and returns those of the epoch with the least error
-// on the validation positions (vf, vt; on the training ones when there are none).
-func fitPhase(ctx context.Context, cfg TrainConfig, ph, nf, size int, seed uint64, tf []int32, tt []float64, vf []int32, vt []float64) ([]float64, error) {
+// on the validation positions (vf, vt; on the training ones when there are none). It starts
+// from zero, or from start if given: then the shrinkage pulls towards start, and the fit
+// returns start itself unless an epoch does better on the validation positions.
+func fitPhase(ctx context.Context, cfg TrainConfig, ph, nf, size int, seed uint64, start []float64, tf []int32, tt []float64, vf []int32, vt []float64) ([]float64, error) {
 	w := make([]float64, size)
 	g2 := make([]float64, size)
 	best := make([]float64, size)
 	bestErr := math.Inf(1)
+	var anchor []float64 // what the shrinkage pulls towards, when not zero
+	if start != nil {
+		anchor = slices.Clone(start)
+		copy(w, start)
+		copy(best, start)
+	}
 	order := make([]int, len(tt))
 	for i := range order {
 		order[i] = i
@@ -299,6 +325,9 @@ func fitPhase(ctx context.Context, cfg TrainConfig, ph, nf, size int, seed uint6
 			se += (pred - t[j]) * (pred - t[j])
 		}
 		return math.Sqrt(se / max(float64(len(t)), 1))
+	}
+	if start != nil && len(vt) > 0 {
+		bestErr = rmse(vf, vt)
 	}
 	for epoch := range cfg.Epochs {
 		if err := ctx.Err(); err != nil {
@@ -321,6 +350,9 @@ func fitPhase(ctx context.Context, cfg TrainConfig, ph, nf, size int, seed uint6
 			se += e * e
 			for _, k := range fs {
 				g := e + cfg.L2*w[k]
+				if anchor != nil {
+					g = e + cfg.L2*(w[k]-anchor[k])
+				}
 				g2[k] += g * g
 				w[k] -= cfg.Rate * g / math.Sqrt(g2[k]+1e-8)
 			}

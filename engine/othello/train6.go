@@ -297,7 +297,7 @@ func train6Phase(ctx context.Context, train []Sample, ti []int, valid []Sample, 
 	}
 	tf, tt := feats(train, ti)
 	vf, vt := feats(valid, vi)
-	best, err := fitPhase(ctx, cfg, ph, nf, set6.phaseSize, 0x747261696e36, tf, tt, vf, vt)
+	best, err := fitPhase(ctx, cfg, ph, nf, set6.phaseSize, 0x747261696e36, nil, tf, tt, vf, vt)
 	if err != nil {
 		return nil, err
 	}
