@@ -143,7 +143,7 @@ func (a *Agent) Choose(ctx context.Context, s game.State, p game.Player) (game.A
 
 // Analyze returns the value of each of p's moves in s, in discs, best first (a forced pass
 // with the value of the position). On 6x6 the values of the positions of the exact book are
-// exact whatever the level, and from the book's leaf down the analysis solves.
+// exact whatever the level, and from 22 empties (analyzeExact6) the analysis solves.
 func (a *Agent) Analyze(ctx context.Context, s game.State, p game.Player) ([]engine.MoveStat, error) {
 	pos, lim, forced, err := a.position(s, p)
 	if err != nil {
