@@ -24,6 +24,8 @@ type Agent struct {
 
 	// book, when set, gives the moves of the positions it knows (see SetBook).
 	book OpeningBook
+	// exact6 plays 6x6 perfectly: from the exact 6x6 book, then by solving (agent6.go).
+	exact6 bool
 
 	opts Options
 	once sync.Once
@@ -58,6 +60,10 @@ func (a *Agent) Name() string { return a.name }
 // is played at once, without a search. Games where a side without a move loses its turn for
 // good (reversi's "nomove=end") never use it: the book's values assume passes.
 func (a *Agent) SetBook(ob OpeningBook) { a.book = ob }
+
+// SetExact6 makes the agent play 6x6 perfectly (Level.Exact6): the exact 6x6 book's moves, then,
+// below the book, exact solves without the time limit.
+func (a *Agent) SetExact6(on bool) { a.exact6 = on }
 
 // Book returns the agent's opening book (nil when it has none).
 func (a *Agent) Book() OpeningBook { return a.book }
@@ -104,6 +110,11 @@ func (a *Agent) Choose(ctx context.Context, s game.State, p game.Player) (game.A
 	if err != nil || forced != game.NoAction {
 		return forced, err
 	}
+	if a.exact6 && pos.Size == 6 && !lim.NoMoveEnds {
+		if m, ok, err := a.choose6(ctx, pos); ok || err != nil {
+			return m, err
+		}
+	}
 	if a.book != nil && !lim.NoMoveEnds {
 		if sq, ok := a.book.Choose(s.(*reversi.State).Board(), a.rng); ok {
 			return game.Action(sq), nil
@@ -131,7 +142,8 @@ func (a *Agent) Choose(ctx context.Context, s game.State, p game.Player) (game.A
 }
 
 // Analyze returns the value of each of p's moves in s, in discs, best first (a forced pass
-// with the value of the position).
+// with the value of the position). On 6x6 the values of the positions of the exact book are
+// exact whatever the level, and from 22 empties (analyzeExact6) the analysis solves.
 func (a *Agent) Analyze(ctx context.Context, s game.State, p game.Player) ([]engine.MoveStat, error) {
 	pos, lim, forced, err := a.position(s, p)
 	if err != nil {
@@ -143,6 +155,14 @@ func (a *Agent) Analyze(ctx context.Context, s game.State, p game.Player) ([]eng
 		pos = PositionOf(s.(*reversi.State).Board())
 	} else if forced != game.NoAction {
 		return []engine.MoveStat{{Action: forced, Unit: "discs"}}, nil
+	}
+	if pos.Size == 6 && !lim.NoMoveEnds {
+		if forced == game.NoAction {
+			if out, ok := analyze6(pos); ok {
+				return out, nil
+			}
+		}
+		lim.ExactEmpties = exactEmpties6(lim)
 	}
 	values, res, err := a.engine().Analyze(ctx, pos, lim)
 	if err != nil {

@@ -80,31 +80,58 @@ func init() {
 	}
 }
 
-// squareRank orders squares of equal parity in the shallow solver: corners first, then the
-// squares a strong player likes, the X-squares next to empty corners last.
-var squareRank = func() [64]uint8 {
-	order := []string{
-		"a1", "a8", "h1", "h8",
-		"c4", "c5", "d3", "d6", "e3", "e6", "f4", "f5",
-		"c3", "c6", "f3", "f6",
-		"a3", "a6", "c1", "c8", "f1", "f8", "h3", "h6",
-		"a4", "a5", "d1", "d8", "e1", "e8", "h4", "h5",
-		"b4", "b5", "d2", "d7", "e2", "e7", "g4", "g5",
-		"b3", "b6", "c2", "c7", "f2", "f7", "g3", "g6",
-		"a2", "a7", "b1", "b8", "g1", "g8", "h2", "h7",
-		"b2", "b7", "g2", "g7",
-		"d4", "e4", "d5", "e5",
-	}
-	var r [64]uint8
-	for i, name := range order {
+// squareOrder8 orders squares of equal parity in the shallow solver on 8x8 (its squareRank,
+// geometry.go): corners first, then the squares a strong player likes, the X-squares next to
+// empty corners last.
+var squareOrder8 = []string{
+	"a1", "a8", "h1", "h8",
+	"c4", "c5", "d3", "d6", "e3", "e6", "f4", "f5",
+	"c3", "c6", "f3", "f6",
+	"a3", "a6", "c1", "c8", "f1", "f8", "h3", "h6",
+	"a4", "a5", "d1", "d8", "e1", "e8", "h4", "h5",
+	"b4", "b5", "d2", "d7", "e2", "e7", "g4", "g5",
+	"b3", "b6", "c2", "c7", "f2", "f7", "g3", "g6",
+	"a2", "a7", "b1", "b8", "g1", "g8", "h2", "h7",
+	"b2", "b7", "g2", "g7",
+	"d4", "e4", "d5", "e5",
+}
+
+// rankTables numbers the squares in the order given (its squares first, the others of the grid
+// after them): squareRank[sq] is the rank of square sq, rankedSquare[r] the square of rank r,
+// and byteRanks[k][v] the rank-space image of the squares of byte value v in byte k of a
+// bitboard (see toRanks).
+func rankTables(order []string) (squareRank, rankedSquare [64]uint8, byteRanks [8][256]uint64) {
+	var ranked uint64
+	r := 0
+	for _, name := range order {
 		sq, err := discs.ParseSquare(name)
 		if err != nil {
 			panic(err)
 		}
-		r[sq] = uint8(i)
+		squareRank[sq] = uint8(r)
+		ranked |= 1 << sq
+		r++
 	}
-	return r
-}()
+	for sq := range 64 {
+		if ranked&(1<<sq) == 0 {
+			squareRank[sq] = uint8(r)
+			r++
+		}
+	}
+	for x, r := range squareRank {
+		rankedSquare[r] = uint8(x)
+	}
+	for k := range 8 {
+		for v := range 256 {
+			for b := range 8 {
+				if v>>b&1 != 0 {
+					byteRanks[k][v] |= 1 << squareRank[8*k+b]
+				}
+			}
+		}
+	}
+	return squareRank, rankedSquare, byteRanks
+}
 
 // stopSignal unwinds a search that must stop (its context ended, or a limit was reached); the
 // root recovers it.
@@ -250,42 +277,21 @@ func (s *searcher) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int) int {
 	return -s.solve4(o, p, -alpha-1, x1, x2, x3, x4)
 }
 
-// rankedSquare[r] is the square of squareRank r.
-var rankedSquare = func() [64]uint8 {
-	var sq [64]uint8
-	for x, r := range squareRank {
-		sq[r] = uint8(x)
-	}
-	return sq
-}()
-
 // Rank space: the shallow solver keeps its empty squares as a bitboard of their ranks (bit
-// squareRank[sq] for square sq), so that reading it lowest bit first lists them best first, and
-// taking a square away is clearing a bit. byteRanks[k][v] is the rank-space image of the squares
-// of byte value v in byte k of a bitboard.
-var byteRanks = func() (t [8][256]uint64) {
-	for k := range 8 {
-		for v := range 256 {
-			for b := range 8 {
-				if v>>b&1 != 0 {
-					t[k][v] |= 1 << squareRank[8*k+b]
-				}
-			}
-		}
-	}
-	return t
-}()
+// squareRank[sq] for square sq, by the board's order of squares), so that reading it lowest bit
+// first lists them best first, and taking a square away is clearing a bit.
 
 // toRanks returns the rank-space image of the bitboard b.
-func toRanks(b uint64) uint64 {
-	return byteRanks[0][uint8(b)] | byteRanks[1][uint8(b>>8)] | byteRanks[2][uint8(b>>16)] |
-		byteRanks[3][uint8(b>>24)] | byteRanks[4][uint8(b>>32)] | byteRanks[5][uint8(b>>40)] |
-		byteRanks[6][uint8(b>>48)] | byteRanks[7][uint8(b>>56)]
+func (g *geometry) toRanks(b uint64) uint64 {
+	t := &g.byteRanks
+	return t[0][uint8(b)] | t[1][uint8(b>>8)] | t[2][uint8(b>>16)] |
+		t[3][uint8(b>>24)] | t[4][uint8(b>>32)] | t[5][uint8(b>>40)] |
+		t[6][uint8(b>>48)] | t[7][uint8(b>>56)]
 }
 
 // popRank takes the best-ranked square off the rank-space set r and returns it.
-func popRank(r *uint64) int {
-	x := int(rankedSquare[bits.TrailingZeros64(*r)&63])
+func (g *geometry) popRank(r *uint64) int {
+	x := int(g.rankedSquare[bits.TrailingZeros64(*r)&63])
 	*r &= *r - 1
 	return x
 }
@@ -300,9 +306,9 @@ func (s *searcher) shallow(p, o uint64, alpha int, r uint64, n int, parity uint8
 		var x [4]int
 		for i := range x {
 			if odd != 0 {
-				x[i] = popRank(&odd)
+				x[i] = s.g.popRank(&odd)
 			} else {
-				x[i] = popRank(&even)
+				x[i] = s.g.popRank(&even)
 			}
 		}
 		return s.solve4(p, o, alpha, x[0], x[1], x[2], x[3])
@@ -320,7 +326,7 @@ func (s *searcher) shallow(p, o uint64, alpha int, r uint64, n int, parity uint8
 	for _, c := range [2]uint64{r & odd, r &^ odd} {
 		for ; c != 0; c &= c - 1 {
 			rank := bits.TrailingZeros64(c)
-			x := int(rankedSquare[rank&63])
+			x := int(s.g.rankedSquare[rank&63])
 			if neighbours[x]&o == 0 {
 				continue
 			}
@@ -409,9 +415,9 @@ func genMoves(p, o, moves, mask uint64, buf *[discs.MaxMoves]child) []child {
 func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 	if n <= shallowEmpties {
 		if n == shallowEmpties {
-			return s.shallowLocal(p, o, alpha, toRanks(s.g.mask&^(p|o)), parity)
+			return s.shallowLocal(p, o, alpha, s.g.toRanks(s.g.mask&^(p|o)), parity)
 		}
-		return s.shallow(p, o, alpha, toRanks(s.g.mask&^(p|o)), n, parity)
+		return s.shallow(p, o, alpha, s.g.toRanks(s.g.mask&^(p|o)), n, parity)
 	}
 	return s.nwsWith(p, o, alpha, n, parity, discs.Moves(p, o)&s.g.mask)
 }
@@ -608,7 +614,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 	var ranks uint64
 	if n == shallowEmpties+1 {
 		// the children are solved by shallow, which wants their empties in rank space
-		ranks = toRanks(s.g.mask &^ (p | o))
+		ranks = s.g.toRanks(s.g.mask &^ (p | o))
 	}
 	// the keys with their moves' indexes, picked best first without branching on them (the
 	// comparisons are unpredictable); a picked one becomes 0
@@ -632,7 +638,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 		m := &rest[j]
 		var v int
 		if n == shallowEmpties+1 {
-			v = -s.shallowLocal(m.P, m.O, -alpha-1, ranks&^(1<<squareRank[m.Square]), parity^s.g.quadrant[m.Square])
+			v = -s.shallowLocal(m.P, m.O, -alpha-1, ranks&^(1<<s.g.squareRank[m.Square]), parity^s.g.quadrant[m.Square])
 		} else {
 			v = -s.nwsWith(m.P, m.O, -alpha-1, n-1, parity^s.g.quadrant[m.Square], m.Replies)
 		}

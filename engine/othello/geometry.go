@@ -31,6 +31,10 @@ type geometry struct {
 	// edgeStable[p<<size|o] holds, for an edge with the mover's discs p and the opponent's o,
 	// the mover's discs that no sequence of moves along the edge can flip (stability.go).
 	edgeStable []uint8
+	// squareRank, rankedSquare and byteRanks number the squares in the order the shallow
+	// solver tries them (rankTables, endgame.go).
+	squareRank, rankedSquare [64]uint8
+	byteRanks                [8][256]uint64
 	// tuning holds the search parameters of the board size (tuning.go).
 	tuning
 }
@@ -68,10 +72,11 @@ var geometries = func() map[int]*geometry {
 				g.quadrantMask[q] |= 1 << sq
 			}
 		}
+		g.squareRank, g.rankedSquare, g.byteRanks = rankTables(squareOrder(n))
 		for par := range g.parityRanks {
 			for i, m := range g.quadrantMask {
 				if par>>i&1 != 0 {
-					g.parityRanks[par] |= toRanks(m)
+					g.parityRanks[par] |= g.toRanks(m)
 				}
 			}
 		}
@@ -176,4 +181,26 @@ func (pos Position) check() (*geometry, error) {
 func (pos Position) String() string {
 	b := pos.Board(0)
 	return b.Text() + " X"
+}
+
+// squareOrder returns the order in which the shallow solver tries the squares of an n x n
+// board (of equal parity). 6x6 has one of its own, on the same idea as 8x8's: its corners,
+// the middles of its edges, the squares around the centre, the squares next to the corners
+// along the edges, then the X-squares (8x8's order there put three corners among the middle
+// squares): 2.5% fewer nodes solving positions 6 moves into the perfect lines of both starts
+// (76 M -> 74 M; the squares around the centre before the edges' middles, the same).
+func squareOrder(n int) []string {
+	if n == 6 {
+		return squareOrder6
+	}
+	return squareOrder8
+}
+
+var squareOrder6 = []string{
+	"a1", "f1", "a6", "f6",
+	"a3", "a4", "c1", "d1", "f3", "f4", "c6", "d6",
+	"b3", "b4", "c2", "d2", "e3", "e4", "c5", "d5",
+	"b1", "e1", "a2", "a5", "f2", "f5", "b6", "e6",
+	"b2", "e2", "b5", "e5",
+	"c3", "d3", "c4", "d4",
 }

@@ -17,6 +17,9 @@ type Level struct {
 	// Book tells that the level plays from the opening book while the position is in it
 	// (levels 8-10): whoever builds its agent gives it the book (Agent.SetBook).
 	Book bool
+	// Exact6 tells that the level plays 6x6 perfectly (level 10): from the exact 6x6 book,
+	// then solving (Agent.SetExact6).
+	Exact6 bool
 }
 
 // levels are the ten levels. Every level is capped at one second a move but the lowest ones
@@ -34,7 +37,7 @@ var levels = [10]Level{
 	{Limits: Limits{Depth: 9, ExactEmpties: 16, WLDEmpties: 18, Time: time.Second}, TableBytes: 16 << 20},
 	{Limits: Limits{Depth: 13, ExactEmpties: 18, WLDEmpties: 20, Time: time.Second, Selective: true}, TableBytes: 32 << 20, Book: true},
 	{Limits: Limits{Depth: 15, ExactEmpties: 19, WLDEmpties: 21, Time: time.Second, Selective: true}, TableBytes: 32 << 20, Book: true},
-	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second, Selective: true}, TableBytes: 64 << 20, Book: true},
+	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second, Selective: true}, TableBytes: 64 << 20, Book: true, Exact6: true},
 }
 
 // LevelOf returns level l (1 to 10).
@@ -51,5 +54,7 @@ func NewLevelAgent(l int, seed uint64) (*Agent, error) {
 	if err != nil {
 		return nil, err
 	}
-	return NewAgent(fmt.Sprintf("reversi level %d", l), lv.Limits, lv.Noise, Options{TableBytes: lv.TableBytes}, seed), nil
+	a := NewAgent(fmt.Sprintf("reversi level %d", l), lv.Limits, lv.Noise, Options{TableBytes: lv.TableBytes}, seed)
+	a.SetExact6(lv.Exact6)
+	return a, nil
 }

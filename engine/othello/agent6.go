@@ -1,0 +1,72 @@
+package othello
+
+import (
+	"context"
+	"slices"
+
+	"turncoat/engine"
+	"turncoat/game"
+)
+
+// The agent on 6x6, where the game is solved: the exact book (book6.go) gives the moves and
+// values of the positions it holds, and below its leaf the solver finishes the game.
+
+// choose6 returns the move of an agent that plays 6x6 perfectly (Level.Exact6): the book's,
+// else, from the book's leaf down, the solver's, without the level's time limit (a fraction of
+// a second there, but a loaded machine must not make it play a worse move). ok is false
+// elsewhere (and without the book, which TestBook6File makes sure loads): the usual search
+// then chooses.
+func (a *Agent) choose6(ctx context.Context, pos Position) (game.Action, bool, error) {
+	b, err := sharedBook6()
+	if err != nil {
+		return game.NoAction, false, nil
+	}
+	if sq, ok := b.bestMove(pos.P, pos.O); ok {
+		return game.Action(sq), true, nil
+	}
+	if pos.Empties() > b.leaf {
+		return game.NoAction, false, nil
+	}
+	res, err := a.engine().Search(ctx, pos, Limits{ExactEmpties: 64})
+	if err != nil {
+		return game.NoAction, false, err
+	}
+	return game.Action(res.Move), true, nil
+}
+
+// analyze6 returns the exact values of the moves of a 6x6 position the book knows (the mover
+// has a move), best first; ok is false when the book does not know them all.
+func analyze6(pos Position) ([]engine.MoveStat, bool) {
+	b, err := sharedBook6()
+	if err != nil {
+		return nil, false
+	}
+	values, ok := b.moveValues(pos.P, pos.O)
+	if !ok {
+		return nil, false
+	}
+	slices.SortStableFunc(values, func(x, y MoveValue) int { return y.Score - x.Score })
+	out := make([]engine.MoveStat, len(values))
+	for i, v := range values {
+		pv := []int{v.Move}
+		np, no := play(pos.P, pos.O, v.Move, flip(v.Move, pos.P, pos.O))
+		pv = append(pv, b.line(np, no)...)
+		out[i] = engine.MoveStat{Action: game.Action(v.Move), Value: float64(v.Score), Unit: "discs", PV: FormatMoves(pv), Exact: true}
+	}
+	return out, true
+}
+
+// analyzeExact6 is the number of empties from which the analysis of a 6x6 position solves
+// every move: about a second on one thread (a position at 22 empties takes 0.1 to 1 s to
+// solve, at 24 up to 5 s), so that the levels' time limits rarely stop it.
+const analyzeExact6 = 22
+
+// exactEmpties6 is the ExactEmpties of an analysis of a 6x6 position: at least
+// analyzeExact6, nor more than the book's leaf.
+func exactEmpties6(lim Limits) int {
+	b, err := sharedBook6()
+	if err != nil {
+		return lim.ExactEmpties
+	}
+	return max(lim.ExactEmpties, min(b.leaf, analyzeExact6))
+}
