@@ -15,7 +15,8 @@ import (
 // else, from the book's leaf down, the solver's, without the level's time limit (a fraction of
 // a second there, but a loaded machine must not make it play a worse move). ok is false
 // elsewhere (and without the book, which TestBook6File makes sure loads): the usual search
-// then chooses.
+// then chooses. A book whose leaf has more empties than analyzeExact6 leaves a gap where the
+// solver would take seconds: there the level's search chooses, within its time.
 func (a *Agent) choose6(ctx context.Context, pos Position) (game.Action, bool, error) {
 	b, err := sharedBook6()
 	if err != nil {
@@ -24,7 +25,7 @@ func (a *Agent) choose6(ctx context.Context, pos Position) (game.Action, bool, e
 	if sq, ok := b.bestMove(pos.P, pos.O); ok {
 		return game.Action(sq), true, nil
 	}
-	if pos.Empties() > b.leaf {
+	if pos.Empties() > perfectFrom6(b) {
 		return game.NoAction, false, nil
 	}
 	res, err := a.engine().Search(ctx, pos, Limits{ExactEmpties: 64})
@@ -60,6 +61,10 @@ func analyze6(pos Position) ([]engine.MoveStat, bool) {
 // every move: about a second on one thread (a position at 22 empties takes 0.1 to 1 s to
 // solve, at 24 up to 5 s), so that the levels' time limits rarely stop it.
 const analyzeExact6 = 22
+
+// perfectFrom6 is the number of empties from which the perfect agent solves: the book's leaf,
+// unless solving there would take longer than analyzeExact6's second or so.
+func perfectFrom6(b *book6) int { return min(b.leaf, analyzeExact6) }
 
 // exactEmpties6 is the ExactEmpties of an analysis of a 6x6 position: at least
 // analyzeExact6, nor more than the book's leaf.
