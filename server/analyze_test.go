@@ -104,9 +104,30 @@ func TestAnalyze(t *testing.T) {
 		t.Fatalf("6x6 after d5 at level 2: level %d, valued %v, legal %v, side %s", a.Level, valued, legal, a.Side)
 	}
 
+	// Every reply to a first move of the diagonal start is in the exact 6x6 book: exact values,
+	// the best White's win by 4.
+	best := -64.0
+	for _, m := range a.Moves {
+		if !m.Exact {
+			t.Errorf("6x6 after d5 at level 2: %s worth %v is not said to be exact", m.Move, m.Value)
+		}
+		best = max(best, m.Value)
+	}
+	if best != 4 {
+		t.Errorf("6x6 after d5: the best reply is worth %v, want the exact +4", best)
+	}
+	// After a losing first move (b2 of the parallel start loses by 16, c2 and d2 by 2) the book
+	// has nothing: the values are the level's estimates, and not said to be exact.
+	a = analysis{}
+	if st := c.call("POST", "/api/analyze", map[string]any{"kind": "reversi", "options": map[string]string{"size": "6", "start": "parallel"}, "moves": []string{"b2"}, "level": 2}, &a); st != 200 {
+		t.Fatalf("analyze the parallel start after b2: %d %s", st, c.received())
+	}
+	if len(a.Moves) == 0 {
+		t.Fatalf("no values after b2 of the parallel start")
+	}
 	for _, m := range a.Moves {
 		if m.Exact {
-			t.Errorf("6x6 after one move at level 2: %s is said to be exact", m.Move)
+			t.Errorf("6x6 parallel start after b2 at level 2: %s is said to be exact", m.Move)
 		}
 	}
 
