@@ -281,17 +281,34 @@ func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 // eval evaluates a JavaScript expression (awaiting a promise) and decodes its JSON result.
 func eval[T any](p *page, js string) T {
 	p.t.Helper()
+	out, err := tryEval[T](p, js)
+	if err != nil {
+		p.t.Fatalf("evaluating %s: %v", short(js), err)
+	}
+	return out
+}
+
+// tryEval is eval, returning its error.
+func tryEval[T any](p *page, js string) (T, error) {
+	var out T
 	ctx, cancel := context.WithTimeout(p.ctx, 30*time.Second)
 	defer cancel()
 	raw, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](js, chromedp.EvalAwaitPromise))
 	if err != nil {
-		p.t.Fatalf("evaluating %s: %v", short(js), err)
+		return out, err
 	}
-	var out T
 	if err := json.Unmarshal(raw, &out); err != nil {
-		p.t.Fatalf("evaluating %s: %v (%s)", short(js), err, raw)
+		return out, fmt.Errorf("%w (%s)", err, raw)
 	}
-	return out
+	return out, nil
+}
+
+// navigating reports whether an evaluation failed because the page went to another address
+// under it (a click that navigates, a rematch): a wait for what the next page shows asks again.
+func navigating(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "navigated or closed") || strings.Contains(msg, "Execution context was destroyed") ||
+		strings.Contains(msg, "Cannot find context")
 }
 
 func short(s string) string {
@@ -313,7 +330,11 @@ func (p *page) waitFor(cond string, d time.Duration) {
 	p.t.Helper()
 	deadline := time.Now().Add(d)
 	for {
-		if eval[bool](p, "Promise.resolve("+cond+").then(v => !!v)") {
+		ok, err := tryEval[bool](p, "Promise.resolve("+cond+").then(v => !!v)")
+		switch {
+		case err != nil && !navigating(err):
+			p.t.Fatalf("evaluating %s: %v", short(cond), err)
+		case ok:
 			return
 		}
 		if time.Now().After(deadline) {
