@@ -38,7 +38,7 @@ func (s *Server) handleWS(w http.ResponseWriter, r *http.Request) error {
 	// The connection's end closes the socket, which cuts off a read or write in progress. Reads
 	// and writes themselves get a context that is never done: the WebSocket library arms a
 	// context.AfterFunc for each call given one that can be, and with a timeout per write that
-	// made a fifth of what a move allocates under load (see wsWriter's watchdog).
+	// made a tenth of what a move allocated under load (see wsWriter's watchdog).
 	stop := context.AfterFunc(ctx, func() { ws.CloseNow() })
 	defer stop()
 	rw := context.WithoutCancel(ctx)
