@@ -319,10 +319,8 @@ var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePend
 func (s *Store) Commit(ctx context.Context, c Change) error {
 	var err error
 	switch {
-	case s.group != nil:
+	case s.group != nil && (!s.postgres || s.pipelined(c)):
 		err = s.group.commit(c)
-	case s.pipelined(c):
-		err = s.commitPipelined(ctx, c)
 	default:
 		err = s.tx(ctx, func(tx *sql.Tx) error { return s.commitTx(ctx, tx, c) })
 	}

@@ -8,21 +8,34 @@ import (
 	"sync"
 )
 
-// groupCommitter commits the changes of many games in one SQLite transaction. SQLite has one
-// writer, and a transaction's COMMIT (writing its pages to the write-ahead log) costs about
-// twice a move's own statements: committing each move alone caps the server at about two
-// thousand moves a second on one core, and far fewer when the cores are shared. The committer
-// takes whatever changes wait when the writer is free, runs each in a savepoint of one
-// transaction (a change that fails, a conflict say, is rolled back alone and told so), and
-// commits them together: nothing is acknowledged before the COMMIT that makes it durable, and
-// a change alone, on an idle server, commits at once as before.
+// groupCommitter commits the changes of many games in one transaction.
+//
+// On SQLite, which has one writer, a transaction's COMMIT (writing its pages to the
+// write-ahead log) costs about twice a move's own statements: committing each move alone caps
+// the server at about two thousand moves a second on one core, and far fewer when the cores
+// are shared. The committer takes whatever changes wait when the writer is free, runs each in
+// a savepoint of one transaction (a change that fails, a conflict say, is rolled back alone
+// and told so), and commits them together.
+//
+// On PostgreSQL each commit of a transaction that notifies takes one database-wide lock, the
+// notification queue's, and holds it while the commit is written: with thousands of moves a
+// second the commits queue on that lock (seen as Lock:object waits), not on the work. A few
+// committers there each send the plain changes that wait as one pipeline, one implicit
+// transaction (pipeline.go); since a failed statement undoes the whole, a batch that fails is
+// sent again change by change, so that each change gets its own answer.
+//
+// Either way nothing is acknowledged before the COMMIT that makes it durable, and a change
+// alone, on an idle server, commits at once as before.
 type groupCommitter struct {
-	s    *Store
 	reqs chan groupReq
+	// commitBatch commits a batch and answers each of its changes.
+	commitBatch func(batch []groupReq)
+	// after runs between two batches of a committer.
+	after func()
 
-	mu     sync.Mutex
-	closed bool
-	done   chan struct{}
+	mu      sync.Mutex
+	closed  bool
+	running sync.WaitGroup
 }
 
 type groupReq struct {
@@ -35,9 +48,23 @@ const maxGroup = 256
 
 var errClosed = errors.New("store: closed")
 
+// pgCommitters is the number of PostgreSQL's group committers: batches in flight at once.
+const pgCommitters = 4
+
+// newGroupCommitter starts the store's group committers.
 func newGroupCommitter(s *Store) *groupCommitter {
-	g := &groupCommitter{s: s, reqs: make(chan groupReq, 4*maxGroup), done: make(chan struct{})}
-	go g.run()
+	g := &groupCommitter{reqs: make(chan groupReq, 4*maxGroup)}
+	workers := 1
+	if s.postgres {
+		g.commitBatch, g.after = s.commitPipelinedBatch, func() {}
+		workers = pgCommitters
+	} else {
+		g.commitBatch, g.after = s.commitSavepoints, s.restartLog
+	}
+	g.running.Add(workers)
+	for range workers {
+		go g.run()
+	}
 	return g
 }
 
@@ -67,11 +94,11 @@ func (g *groupCommitter) close() {
 	g.closed = true
 	close(g.reqs)
 	g.mu.Unlock()
-	<-g.done
+	g.running.Wait()
 }
 
 func (g *groupCommitter) run() {
-	defer close(g.done)
+	defer g.running.Done()
 	batch := make([]groupReq, 0, maxGroup)
 	for req := range g.reqs {
 		batch = append(batch[:0], req)
@@ -88,19 +115,19 @@ func (g *groupCommitter) run() {
 			}
 		}
 		g.commitBatch(batch)
-		g.restartLog()
+		g.after()
 	}
 }
 
 // restartLog lets SQLite's log start over when it has grown long (see checkpointer): between
 // two transactions of the one writer, it copies back what the checkpointer has not, so the
 // next transaction finds the log wholly copied.
-func (g *groupCommitter) restartLog() {
-	c := g.s.ckpt
+func (s *Store) restartLog() {
+	c := s.ckpt
 	if c == nil || c.frames.Load() < c.restartFrames {
 		return
 	}
-	frames, copied, err := checkpoint(context.Background(), g.s.wdb)
+	frames, copied, err := checkpoint(context.Background(), s.wdb)
 	if err != nil {
 		slog.Warn("store: checkpoint", "err", err)
 		return
@@ -110,20 +137,21 @@ func (g *groupCommitter) restartLog() {
 	}
 }
 
-// commitBatch runs each change in a savepoint of one transaction and commits them.
-func (g *groupCommitter) commitBatch(batch []groupReq) {
+// commitSavepoints runs each change in a savepoint of one transaction and commits them
+// (SQLite).
+func (s *Store) commitSavepoints(batch []groupReq) {
 	ctx := context.Background()
 	errs := make([]error, len(batch))
-	err := g.s.tx(ctx, func(tx *sql.Tx) error {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for i, r := range batch {
 			if len(batch) == 1 {
-				errs[i] = g.s.commitTx(ctx, tx, r.c)
+				errs[i] = s.commitTx(ctx, tx, r.c)
 				return errs[i]
 			}
 			if _, err := tx.ExecContext(ctx, "SAVEPOINT change"); err != nil {
 				return err
 			}
-			errs[i] = g.s.commitTx(ctx, tx, r.c)
+			errs[i] = s.commitTx(ctx, tx, r.c)
 			if errs[i] != nil {
 				if _, err := tx.ExecContext(ctx, "ROLLBACK TO change"); err != nil {
 					return err

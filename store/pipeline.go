@@ -29,11 +29,50 @@ func (s *Store) pipelined(c Change) bool {
 
 // commitPipelined commits a plain change on PostgreSQL in one round trip (see above).
 func (s *Store) commitPipelined(ctx context.Context, c Change) error {
+	var b pgx.Batch
+	if err := s.queueChange(&b, c); err != nil {
+		return err
+	}
+	err := s.sendBatch(ctx, &b)
+	var pe *pgconn.PgError
+	if errors.As(err, &pe) && pe.Code == "22012" {
+		return staleChange(c)
+	}
+	return err
+}
+
+// commitPipelinedBatch commits the plain changes of a batch of the group committer (group.go)
+// in one round trip and one implicit transaction. If that fails (most often one stale change,
+// which undoes all of them) nothing was stored, and each change is sent again alone for its
+// own answer.
+func (s *Store) commitPipelinedBatch(batch []groupReq) {
+	ctx := context.Background()
+	if len(batch) > 1 {
+		var b pgx.Batch
+		err := error(nil)
+		for _, r := range batch {
+			if err = s.queueChange(&b, r.c); err != nil {
+				break
+			}
+		}
+		if err == nil && s.sendBatch(ctx, &b) == nil {
+			for _, r := range batch {
+				r.errc <- nil
+			}
+			return
+		}
+	}
+	for _, r := range batch {
+		r.errc <- s.commitPipelined(ctx, r.c)
+	}
+}
+
+// queueChange adds to b the statements of a plain change and its notice.
+func (s *Store) queueChange(b *pgx.Batch, c Change) error {
 	sts, err := s.changeStatements(c)
 	if err != nil {
 		return err
 	}
-	var b pgx.Batch
 	for i, st := range sts {
 		q := st.query
 		if i == 0 {
@@ -42,6 +81,12 @@ func (s *Store) commitPipelined(ctx context.Context, c Change) error {
 		b.Queue(q, st.args...)
 	}
 	b.Queue(qNotify, s.channel, Notice{Game: c.GameID, Version: c.Snapshot.Version, Lobby: c.Lobby}.payload())
+	return nil
+}
+
+// sendBatch sends b as one pipeline: one implicit transaction, whose first failed statement
+// undoes the whole and is the error returned.
+func (s *Store) sendBatch(ctx context.Context, b *pgx.Batch) error {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return err
@@ -49,7 +94,7 @@ func (s *Store) commitPipelined(ctx context.Context, c Change) error {
 	defer conn.Close()
 	// A connection whose pipeline broke is closed by pgx, and database/sql drops it.
 	return conn.Raw(func(dc any) error {
-		br := dc.(*stdlib.Conn).Conn().SendBatch(ctx, &b)
+		br := dc.(*stdlib.Conn).Conn().SendBatch(ctx, b)
 		var first error
 		for range b.Len() {
 			if _, err := br.Exec(); err != nil && first == nil {
@@ -58,10 +103,6 @@ func (s *Store) commitPipelined(ctx context.Context, c Change) error {
 		}
 		if err := br.Close(); err != nil && first == nil {
 			first = err
-		}
-		var pe *pgconn.PgError
-		if errors.As(first, &pe) && pe.Code == "22012" {
-			return staleChange(c)
 		}
 		return first
 	})

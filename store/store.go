@@ -64,8 +64,8 @@ type Store struct {
 	// inserter puts jobs in the store's transactions (set by NewJobs).
 	inserter txInserter
 
-	// group commits SQLite's changes of games together, and ckpt copies its log back (nil on
-	// PostgreSQL).
+	// group commits changes of games together (on PostgreSQL the plain ones), and ckpt copies
+	// SQLite's log back (nil on PostgreSQL).
 	group *groupCommitter
 	ckpt  *checkpointer
 	// sqlitePath is SQLite's data source name, settings included.
@@ -132,8 +132,8 @@ func Open(ctx context.Context, dsn string, o Options) (*Store, error) {
 			s.Close()
 			return nil, err
 		}
-		s.group = newGroupCommitter(s)
 	}
+	s.group = newGroupCommitter(s)
 	return s, nil
 }
 
