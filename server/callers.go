@@ -6,7 +6,6 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
-	"time"
 	"turncoat/platform"
 )
 
@@ -69,7 +68,7 @@ func (s *Server) admitSocket(c *conn) error {
 		a.byUser[c.user.ID]++
 	}
 	if cr := c.cred; cr != nil && !cr.Until.IsZero() {
-		c.expiry = time.AfterFunc(cr.Until.Sub(s.now()), func() { c.end(cr.ExpiredError()) })
+		c.expiry = s.cfg.Clock.AfterFunc(cr.Until.Sub(s.now()), func() { c.end(cr.ExpiredError()) })
 	}
 	return nil
 }

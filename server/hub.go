@@ -5,9 +5,10 @@ import (
 	"encoding/json"
 	"sync"
 	"time"
-	"turncoat/api"
 
+	"turncoat/api"
 	"turncoat/platform"
+	"turncoat/platform/clock"
 	"turncoat/store"
 )
 
@@ -26,7 +27,7 @@ type conn struct {
 	// the timer that closes it when the credential expires.
 	cred   *credential
 	addr   string
-	expiry *time.Timer
+	expiry clock.Timer
 
 	mu    sync.Mutex
 	games map[string]bool
