@@ -4,9 +4,10 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"turncoat/api"
 
+	"turncoat/api"
 	"turncoat/platform"
+	"turncoat/platform/mail"
 	"turncoat/store"
 )
 
@@ -175,7 +176,7 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	if len(req.Email) > 254 || req.Email != "" && !validEmail(req.Email) {
 		return platform.Errorf(platform.BadRequest, "%q is not an e-mail address", req.Email)
 	}
-	if _, ok := mailLangs[req.Lang]; req.Lang != "" && !ok {
+	if req.Lang != "" && !mail.KnowsLanguage(req.Lang) {
 		return platform.Errorf(platform.BadRequest, "lang %q: want en, pt or es", req.Lang)
 	}
 	if err := s.store.SetEmail(r.Context(), u.ID, req.Email); err != nil {

@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"html"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"turncoat/platform"
@@ -22,8 +20,8 @@ import (
 
 // Notices by mail: every notification of a mailed kind (a correspondence reminder, "your
 // move", a tournament's round opening, a game's end) becomes a durable job that mails it to its
-// user, when they gave an address and did not unsubscribe from its kind: in their language,
-// with the board's picture inline, a link to the game and a link that stops the kind. A failed
+// user, when they gave an address and did not unsubscribe from its kind, with the board's
+// picture inline (the mail's words, in the user's language, are platform/mail's). A failed
 // send fails the job, which River tries again later; nothing of it runs within a move.
 
 // SMTPMailer returns a Mailer that sends through an SMTP server (a mail without an address is
@@ -40,94 +38,11 @@ func (m smtpMailer) Send(ctx context.Context, ml Mail) error {
 		Inline: ml.Inline, Unsubscribe: ml.Unsubscribe})
 }
 
-// mailWords are a mail's words in one language.
-type mailWords struct {
-	// subjects and headlines by notice kind; %s is the game's ID where there is one.
-	subject, headline                          map[string]string
-	openGame, openTournament, why, stop, board string
-	// stopped is the page after an unsubscription, ask the page before it.
-	stopped, ask, confirm string
-	// kinds name the kinds of notice.
-	kinds map[string]string
-}
-
-// mailLangs are the languages of the mail (those of the web UI); English is the default.
-var mailLangs = map[string]*mailWords{
-	"en": {
-		subject: map[string]string{
-			"reminder":         "Turncoat: your move in game %s is due soon",
-			"your_move":        "Turncoat: your move in game %s",
-			"game_over":        "Turncoat: game %s is over",
-			"tournament_round": "Turncoat: a new round — your post is due",
-		},
-		headline: map[string]string{
-			"reminder":         "Your move is due soon.",
-			"your_move":        "It is your move.",
-			"game_over":        "The game is over.",
-			"tournament_round": "A new round is open: your post is due.",
-		},
-		openGame: "Open the game", openTournament: "Open the tournament", board: "The board",
-		why:     "You get this mail because you gave Turncoat your address.",
-		stop:    "Stop the mails of this kind (%s)",
-		stopped: "You will get no more mails of this kind: %s.", ask: "Stop the mails of this kind: %s?", confirm: "Stop them",
-		kinds: map[string]string{"reminder": "reminders before a deadline", "your_move": "your move", "game_over": "game over", "tournament_round": "tournament rounds"},
-	},
-	"pt": {
-		subject: map[string]string{
-			"reminder":         "Turncoat: seu lance na partida %s vence em breve",
-			"your_move":        "Turncoat: sua vez na partida %s",
-			"game_over":        "Turncoat: a partida %s terminou",
-			"tournament_round": "Turncoat: nova rodada — seu post é esperado",
-		},
-		headline: map[string]string{
-			"reminder":         "O prazo do seu lance está acabando.",
-			"your_move":        "É a sua vez.",
-			"game_over":        "A partida terminou.",
-			"tournament_round": "Uma nova rodada começou: seu post é esperado.",
-		},
-		openGame: "Abrir a partida", openTournament: "Abrir o torneio", board: "O tabuleiro",
-		why:     "Você recebe este e-mail porque deu seu endereço ao Turncoat.",
-		stop:    "Não receber mais e-mails deste tipo (%s)",
-		stopped: "Você não receberá mais e-mails deste tipo: %s.", ask: "Não receber mais e-mails deste tipo: %s?", confirm: "Confirmar",
-		kinds: map[string]string{"reminder": "lembretes de prazo", "your_move": "sua vez", "game_over": "fim de partida", "tournament_round": "rodadas de torneio"},
-	},
-	"es": {
-		subject: map[string]string{
-			"reminder":         "Turncoat: tu jugada en la partida %s vence pronto",
-			"your_move":        "Turncoat: te toca jugar en la partida %s",
-			"game_over":        "Turncoat: la partida %s ha terminado",
-			"tournament_round": "Turncoat: nueva ronda — se espera tu mensaje",
-		},
-		headline: map[string]string{
-			"reminder":         "El plazo de tu jugada está por vencer.",
-			"your_move":        "Te toca jugar.",
-			"game_over":        "La partida ha terminado.",
-			"tournament_round": "Ha empezado una nueva ronda: se espera tu mensaje.",
-		},
-		openGame: "Abrir la partida", openTournament: "Abrir el torneo", board: "El tablero",
-		why:     "Recibes este correo porque diste tu dirección a Turncoat.",
-		stop:    "Dejar de recibir correos de este tipo (%s)",
-		stopped: "No recibirás más correos de este tipo: %s.", ask: "¿Dejar de recibir correos de este tipo: %s?", confirm: "Confirmar",
-		kinds: map[string]string{"reminder": "recordatorios de plazo", "your_move": "tu turno", "game_over": "fin de partida", "tournament_round": "rondas de torneo"},
-	},
-}
-
-// mailed reports whether notices of a kind are mailed.
-func mailed(kind string) bool { _, ok := mailLangs["en"].subject[kind]; return ok }
-
-// wordsFor returns the words of a language, English when it has none.
-func wordsFor(lang string) (*mailWords, string) {
-	if w, ok := mailLangs[lang]; ok {
-		return w, lang
-	}
-	return mailLangs["en"], "en"
-}
-
 // queueMails adds the mail jobs of stored notifications: for the users with an address (the
 // reminders always, so that a log-only mailer shows them).
 func (s *Server) queueMails(ctx context.Context, notes []store.Notification) {
 	for _, n := range notes {
-		if !mailed(n.Kind) {
+		if !mail.Mailed(n.Kind) {
 			continue
 		}
 		if n.Kind != "reminder" {
@@ -165,77 +80,19 @@ func (s *Server) workMail(ctx context.Context, a jobs.Mail) error {
 	return nil
 }
 
-// composeMail writes a notice's mail in the user's language: its headline, the notice, the
-// board's picture inline, the link to the game (or tournament) and the unsubscribe link.
+// composeMail writes a notice's mail in the user's language, with the board's picture.
 func (s *Server) composeMail(ctx context.Context, a jobs.Mail, set store.MailSettings) (Mail, error) {
-	w, _ := wordsFor(set.Lang)
-	base := s.cfg.PublicURL
-	subject := w.subject[a.Notice]
-	if strings.Contains(subject, "%s") {
-		subject = fmt.Sprintf(subject, a.Game)
-	}
-	m := Mail{Kind: a.Notice, Subject: subject}
-	var link, open string
-	switch {
-	case a.Game != "":
-		link, open = base+"/play/"+url.PathEscape(a.Game), w.openGame
-	case a.Tournament != "":
-		link, open = base+"/tournament/"+url.PathEscape(a.Tournament), w.openTournament
-	}
-	if base == "" {
-		link = ""
-	}
 	picture, err := s.mailPicture(ctx, a)
 	if err != nil {
 		s.log.Warn("a mail's picture", "kind", a.Notice, "error", err)
 	}
-	if base != "" {
-		m.Unsubscribe = fmt.Sprintf("%s/api/mail/unsubscribe?u=%d&k=%s&t=%s", base, a.User, url.QueryEscape(a.Notice), url.QueryEscape(set.Token))
-	}
-	stop := fmt.Sprintf(w.stop, w.kinds[a.Notice])
-
-	var text strings.Builder
-	fmt.Fprintf(&text, "%s\n\n%s\n", w.headline[a.Notice], a.Message)
-	if link != "" {
-		fmt.Fprintf(&text, "\n%s: %s\n", open, link)
-	}
-	fmt.Fprintf(&text, "\n-- \n%s\n", w.why)
-	if m.Unsubscribe != "" {
-		fmt.Fprintf(&text, "%s: %s\n", stop, m.Unsubscribe)
-	}
-	m.Body = text.String()
-
-	var h strings.Builder
-	esc := html.EscapeString
-	fmt.Fprintf(&h, "<!doctype html><html><body style=\"font-family:sans-serif\">\n<p><strong>%s</strong></p>\n<p>%s</p>\n", esc(w.headline[a.Notice]), esc(a.Message))
-	if picture != nil {
-		img := fmt.Sprintf(`<img src="cid:board" alt="%s" width="%d" style="max-width:100%%;height:auto">`, esc(w.board), min(picture.width, 480))
-		if link != "" {
-			img = fmt.Sprintf(`<a href="%s">%s</a>`, esc(link), img)
-		}
-		fmt.Fprintf(&h, "<p>%s</p>\n", img)
-		m.Inline = []mail.Inline{{ID: "board", Name: "board.png", Type: "image/png", Data: picture.png}}
-	}
-	if link != "" {
-		fmt.Fprintf(&h, "<p><a href=\"%s\">%s</a></p>\n", esc(link), esc(open))
-	}
-	fmt.Fprintf(&h, "<hr><p style=\"font-size:smaller;color:#666\">%s", esc(w.why))
-	if m.Unsubscribe != "" {
-		fmt.Fprintf(&h, " <a href=\"%s\">%s</a>", esc(m.Unsubscribe), esc(stop))
-	}
-	h.WriteString("</p>\n</body></html>\n")
-	m.HTML = h.String()
-	return m, nil
-}
-
-// mailPicture is a mail's picture: a PNG and its width.
-type mailPicture struct {
-	png   []byte
-	width int
+	m := mail.Compose(mail.Notice{Kind: a.Notice, User: a.User, Message: a.Message, Game: a.Game, Tournament: a.Tournament},
+		set.Lang, s.cfg.PublicURL, set.Token, picture)
+	return Mail{Kind: a.Notice, Subject: m.Subject, Body: m.Text, HTML: m.HTML, Inline: m.Inline, Unsubscribe: m.Unsubscribe}, nil
 }
 
 // mailPicture draws the game's board now (its public position), or the tournament's boards.
-func (s *Server) mailPicture(ctx context.Context, a jobs.Mail) (*mailPicture, error) {
+func (s *Server) mailPicture(ctx context.Context, a jobs.Mail) (*mail.Picture, error) {
 	var b bytes.Buffer
 	switch {
 	case a.Game != "":
@@ -251,7 +108,7 @@ func (s *Server) mailPicture(ctx context.Context, a jobs.Mail) (*mailPicture, er
 		if err := s.images.r.PNG(&b, p, o); err != nil {
 			return nil, err
 		}
-		return &mailPicture{png: b.Bytes(), width: o.Size}, nil
+		return &mail.Picture{PNG: b.Bytes(), Width: o.Size}, nil
 	case a.Tournament != "":
 		_, tiles, err := s.shootTournament(ctx, a.Tournament, 0)
 		if err != nil || len(tiles) == 0 || len(tiles) > render.MaxTiles {
@@ -265,7 +122,7 @@ func (s *Server) mailPicture(ctx context.Context, a jobs.Mail) (*mailPicture, er
 		if err := s.images.r.Sheet(&b, render.PNG, rts, render.Options{Size: width}); err != nil {
 			return nil, err
 		}
-		return &mailPicture{png: b.Bytes(), width: width}, nil
+		return &mail.Picture{PNG: b.Bytes(), Width: width}, nil
 	}
 	return nil, nil
 }
@@ -286,7 +143,7 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 	q := r.URL.Query()
 	id, err := strconv.ParseInt(q.Get("u"), 10, 64)
 	kind := q.Get("k")
-	if err != nil || !mailed(kind) || q.Get("t") == "" {
+	if err != nil || !mail.Mailed(kind) || q.Get("t") == "" {
 		return platform.Errorf(platform.BadRequest, "this unsubscribe link is not whole: open the one in the mail")
 	}
 	set, err := s.store.MailSettings(r.Context(), id)
@@ -296,21 +153,20 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 	if subtle.ConstantTimeCompare([]byte(set.Token), []byte(q.Get("t"))) != 1 {
 		return platform.Errorf(platform.Forbidden, "this unsubscribe link is not valid")
 	}
-	words, lang := wordsFor(set.Lang)
-	what := words.kinds[kind]
+	words := mail.UnsubscribingFrom(kind, set.Lang)
 	var body string
 	if r.Method == http.MethodPost {
 		if err := s.store.SetMailOff(r.Context(), id, kind, true); err != nil {
 			return err
 		}
-		body = "<p>" + html.EscapeString(fmt.Sprintf(words.stopped, what)) + "</p>"
+		body = "<p>" + html.EscapeString(words.Done) + "</p>"
 	} else {
 		body = fmt.Sprintf(`<form method="post" action="%s"><p>%s</p><button type="submit">%s</button></form>`,
-			html.EscapeString(r.URL.RequestURI()), html.EscapeString(fmt.Sprintf(words.ask, what)), html.EscapeString(words.confirm))
+			html.EscapeString(r.URL.RequestURI()), html.EscapeString(words.Ask), html.EscapeString(words.Confirm))
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintf(w, "<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\"><title>Turncoat</title></head><body>%s</body></html>\n", lang, body)
+	fmt.Fprintf(w, "<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\"><title>Turncoat</title></head><body>%s</body></html>\n", words.Lang, body)
 	return nil
 }
 
