@@ -178,19 +178,32 @@ func (s *Service) broadcast(lg *liveGame, evs []game.Event) {
 	if len(lg.subs) == 0 || len(evs) == 0 {
 		return
 	}
+	// An event's text is made once for each side that sees it, and a view once for the
+	// followers who see the same: the same side, and for the side of nobody, the holder of both
+	// seats of a hot-seat game apart from the spectators. A game has a few followers and a move
+	// one or two events, so short lists searched in order hold them, on the stack (maps made
+	// for every move were a twelfth of what a move allocated).
 	type key struct {
 		v      int64
 		viewer game.Player
 	}
-	cache := map[key][]byte{}
-	// Views are shared by the followers who see the same: the same side, and for the side of
-	// nobody, the holder of both seats of a hot-seat game apart from the spectators.
+	type text struct {
+		k key
+		b []byte
+	}
+	var textBuf [8]text
+	cache := textBuf[:0]
 	type viewKey struct {
 		viewer game.Player
 		holder bool
 		from   int
 	}
-	views := map[viewKey]*api.Game{}
+	type view struct {
+		k viewKey
+		v *api.Game
+	}
+	var viewBuf [4]view
+	views := viewBuf[:0]
 	for f, sub := range lg.subs {
 		from := -1
 		for i := range evs {
@@ -206,20 +219,32 @@ func (s *Service) broadcast(lg *liveGame, evs []game.Event) {
 				continue
 			}
 			k := key{ev.Version, sub.viewer}
-			b, ok := cache[k]
-			if !ok {
+			var b []byte
+			for _, t := range cache {
+				if t.k == k {
+					b = t.b
+					break
+				}
+			}
+			if b == nil {
 				e := ev.For(sub.viewer)
 				b = mustJSON(api.Message{Type: "event", Game: lg.id, Event: &e})
-				cache[k] = b
+				cache = append(cache, text{k, b})
 			}
 			if sub.views && i == len(evs)-1 {
 				vk := viewKey{sub.viewer, u != nil && (lg.row.Seats[0].UserID == u.ID || lg.row.Seats[1].UserID == u.ID), from}
-				v, ok := views[vk]
-				if !ok {
+				var v *api.Game
+				for _, w := range views {
+					if w.k == vk {
+						v = w.v
+						break
+					}
+				}
+				if v == nil {
 					gv := s.view(lg, u, sub.viewer)
 					gv.View.Since(from)
 					v = &gv
-					views[vk] = v
+					views = append(views, view{vk, v})
 				}
 				e := ev.For(sub.viewer)
 				b = mustJSON(api.Message{Type: "event", Game: lg.id, Event: &e, View: v})
