@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 
@@ -46,16 +47,18 @@ type Error struct {
 
 func (e *Error) Error() string { return fmt.Sprintf("%s (%s, HTTP %d)", e.Message, e.Code, e.Status) }
 
-// Do sends a request with a body of content type ctype and returns the answer's body; an
-// error answer is an *Error.
-func (c *Client) Do(ctx context.Context, method, path, ctype string, body []byte) ([]byte, error) {
+// Raw sends a request with a body of content type ctype and further headers (pairs of name
+// and value), and returns the answer's status and body whatever the status: for callers that
+// read answers themselves, such as tests checking statuses. Only a failure to get an answer is
+// an error.
+func (c *Client) Raw(ctx context.Context, method, path, ctype string, body []byte, header ...string) (int, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, c.Base+path, rd)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	if ctype != "" {
 		req.Header.Set("Content-Type", ctype)
@@ -63,27 +66,46 @@ func (c *Client) Do(ctx context.Context, method, path, ctype string, body []byte
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)
 	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
 	hc := c.HTTP
 	if hc == nil {
 		hc = http.DefaultClient
 	}
 	resp, err := hc.Do(req)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	if err != nil {
+		return resp.StatusCode, nil, err
+	}
+	return resp.StatusCode, b, nil
+}
+
+// Do sends a request with a body of content type ctype and returns the answer's body; an
+// error answer is an *Error.
+func (c *Client) Do(ctx context.Context, method, path, ctype string, body []byte) ([]byte, error) {
+	status, b, err := c.Raw(ctx, method, path, ctype, body)
+	if err != nil {
 		return nil, err
 	}
-	if resp.StatusCode >= 300 {
-		var eb api.ErrorBody
-		if json.Unmarshal(b, &eb) == nil && eb.Error.Code != "" {
-			return nil, &Error{Status: resp.StatusCode, Code: eb.Error.Code, Message: eb.Error.Message, View: eb.Error.View}
-		}
-		return nil, fmt.Errorf("HTTP %d: %s", resp.StatusCode, strings.TrimSpace(string(b)))
+	if status >= 300 {
+		return nil, AnswerError(status, b)
 	}
 	return b, nil
+}
+
+// AnswerError is the error of an error answer: an *Error when the body is the API's error
+// object, a plain error with the status and body otherwise.
+func AnswerError(status int, body []byte) error {
+	var eb api.ErrorBody
+	if json.Unmarshal(body, &eb) == nil && eb.Error.Code != "" {
+		return &Error{Status: status, Code: eb.Error.Code, Message: eb.Error.Message, View: eb.Error.View}
+	}
+	return fmt.Errorf("HTTP %d: %s", status, strings.TrimSpace(string(body)))
 }
 
 // JSON sends in as JSON (none when nil) and decodes the answer into out (unless nil).
@@ -141,6 +163,19 @@ func (c *Client) Game(ctx context.Context, id string) (api.Game, error) {
 	return g, err
 }
 
+// Command runs one of a game's commands (move, pass, resign, draw, takeback, ...) with its
+// fields; a command made on a position the game has left is an *Error of code StalePly whose
+// View is the game as it now stands.
+func (c *Client) Command(ctx context.Context, id, command string, f api.Command) (api.Game, error) {
+	var g api.Game
+	path := "/api/games/" + url.PathEscape(id) + "/" + command
+	if command == "answer" {
+		path = "/api/games/" + url.PathEscape(id) + "/takeback/answer"
+	}
+	err := c.JSON(ctx, "POST", path, f, &g)
+	return g, err
+}
+
 // Live is a WebSocket connection of the live protocol.
 type Live struct {
 	conn *websocket.Conn
@@ -167,13 +202,18 @@ func (l *Live) Send(ctx context.Context, m api.ClientMessage) error {
 	if err != nil {
 		return err
 	}
-	return l.conn.Write(ctx, websocket.MessageText, b)
+	return l.Write(ctx, b)
+}
+
+// Write sends one text frame as it is (a test's malformed message included).
+func (l *Live) Write(ctx context.Context, frame []byte) error {
+	return l.conn.Write(ctx, websocket.MessageText, frame)
 }
 
 // Next waits for the next message.
 func (l *Live) Next(ctx context.Context) (api.Message, error) {
 	var m api.Message
-	_, b, err := l.conn.Read(ctx)
+	b, err := l.Read(ctx)
 	if err != nil {
 		return m, err
 	}
@@ -181,6 +221,12 @@ func (l *Live) Next(ctx context.Context) (api.Message, error) {
 		return m, fmt.Errorf("a live message: %w", err)
 	}
 	return m, nil
+}
+
+// Read waits for the next frame and returns it undecoded.
+func (l *Live) Read(ctx context.Context) ([]byte, error) {
+	_, b, err := l.conn.Read(ctx)
+	return b, err
 }
 
 // Close closes the connection.

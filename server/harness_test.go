@@ -5,20 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/coder/websocket"
-
+	apiclient "turncoat/client"
 	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
@@ -140,7 +137,8 @@ func (h *harness) waitJobs(t *testing.T, timeout time.Duration, what string, con
 	})
 }
 
-// client is one browser or bot: a cookie jar, or a bearer token.
+// client is one browser or bot: a cookie jar, or a bearer token. It talks to the server through
+// the API's Go client (api), reading answers as raw bytes and statuses: the tests check the wire.
 type client struct {
 	h     *harness
 	http  *http.Client
@@ -159,12 +157,17 @@ func (h *harness) browser() *client {
 // bot returns a client with a guest's bearer token.
 func (h *harness) bot() *client {
 	c := &client{h: h, http: &http.Client{Timeout: 30 * time.Second}}
-	var out struct{ Token string }
-	if st := c.call("POST", "/api/guest", nil, &out); st != http.StatusCreated || out.Token == "" {
-		h.t.Fatalf("guest: %d %+v", st, out)
+	api := c.api()
+	if me, err := api.Guest(context.Background()); err != nil || me.Token == "" {
+		h.t.Fatalf("guest: %v %+v", err, me)
 	}
-	c.token = out.Token
+	c.token = api.Token
 	return c
+}
+
+// api is the Go client of the API as this browser or bot.
+func (c *client) api() *apiclient.Client {
+	return &apiclient.Client{Base: c.h.ts.URL, Token: c.token, HTTP: c.http}
 }
 
 func (c *client) record(b []byte) {
@@ -184,24 +187,12 @@ func (c *client) received() string {
 // raw sends a request and returns the status and body.
 func (c *client) raw(method, path string, body []byte, header ...string) (int, []byte) {
 	c.h.t.Helper()
-	req, err := http.NewRequest(method, c.h.ts.URL+path, bytes.NewReader(body))
+	st, b, err := c.api().Raw(context.Background(), method, path, "", body, header...)
 	if err != nil {
 		c.h.t.Fatal(err)
 	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	resp, err := c.http.Do(req)
-	if err != nil {
-		c.h.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	c.record(b)
-	return resp.StatusCode, b
+	return st, b
 }
 
 // call sends a JSON request and decodes the JSON answer into out (if not nil).
@@ -300,31 +291,22 @@ func (c *client) create(req map[string]any) gameJSON {
 // ws is a WebSocket client that records every frame it receives.
 type ws struct {
 	c    *client
-	conn *websocket.Conn
+	live *apiclient.Live
 	msgs chan map[string]any
 }
 
 func (c *client) dial() *ws {
 	c.h.t.Helper()
-	hdr := http.Header{}
-	if c.token != "" {
-		hdr.Set("Authorization", "Bearer "+c.token)
-	}
-	opts := &websocket.DialOptions{HTTPHeader: hdr}
-	if c.http.Jar != nil {
-		opts.HTTPClient = c.http
-	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(c.h.ts.URL, "http")+"/api/ws", opts)
+	live, err := c.api().Dial(ctx)
 	if err != nil {
 		c.h.t.Fatal(err)
 	}
-	conn.SetReadLimit(16 << 20)
-	w := &ws{c: c, conn: conn, msgs: make(chan map[string]any, 1000)}
+	w := &ws{c: c, live: live, msgs: make(chan map[string]any, 1000)}
 	go func() {
 		for {
-			_, b, err := conn.Read(context.Background())
+			b, err := live.Read(context.Background())
 			if err != nil {
 				close(w.msgs)
 				return
@@ -335,14 +317,14 @@ func (c *client) dial() *ws {
 			w.msgs <- m
 		}
 	}()
-	c.h.t.Cleanup(func() { conn.CloseNow() })
+	c.h.t.Cleanup(func() { live.CloseNow() })
 	return w
 }
 
 func (w *ws) send(m map[string]any) {
 	w.c.h.t.Helper()
 	b, _ := json.Marshal(m)
-	if err := w.conn.Write(context.Background(), websocket.MessageText, b); err != nil {
+	if err := w.live.Write(context.Background(), b); err != nil {
 		w.c.h.t.Fatal(err)
 	}
 }

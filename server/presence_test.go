@@ -64,7 +64,7 @@ func TestPresence(t *testing.T) {
 	if got := online(wr.next(ofType("presence"))); got != [2]bool{true, true} {
 		t.Fatalf("Red told Yellow is back: %v", got)
 	}
-	wy.conn.CloseNow()
+	wy.live.CloseNow()
 	if got := online(wr.next(ofType("presence"))); got != [2]bool{true, false} {
 		t.Fatalf("Red told Yellow's connection closed: %v", got)
 	}

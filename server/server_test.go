@@ -338,7 +338,7 @@ func TestWebSocketResync(t *testing.T) {
 		t.Fatalf("the missed event: %v", e)
 	}
 	w.next(ofType("subscribed"))
-	w.conn.Write(t.Context(), 1, []byte("{not json"))
+	w.live.Write(t.Context(), []byte("{not json"))
 	if m := w.next(ofType("error")); m["error"].(map[string]any)["code"] != "bad_json" {
 		t.Fatalf("error message %v", m)
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/client"
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testenv"
@@ -113,48 +114,46 @@ type apiClient struct {
 
 func newGuest(t *testing.T, base string) *apiClient {
 	t.Helper()
-	c := &apiClient{t: t, base: base}
-	var out struct{ Token string }
-	if st, b := c.do("POST", "/api/guest", nil, &out); st != http.StatusCreated || out.Token == "" {
-		t.Fatalf("guest: %d %s", st, b)
+	api := client.New(base, "")
+	me, err := api.Guest(context.Background())
+	if err != nil || me.Token == "" {
+		t.Fatalf("guest: %v %+v", err, me)
 	}
-	c.token = out.Token
-	return c
+	return &apiClient{t: t, base: base, token: me.Token}
 }
 
 // at returns the same player talking to another server (the restarted one).
 func (c *apiClient) at(base string) *apiClient { return &apiClient{t: c.t, base: base, token: c.token} }
 
+// api is the API's Go client as this player.
+func (c *apiClient) api() *client.Client {
+	api := client.New(c.base, c.token)
+	if c.http != nil {
+		api.HTTP = c.http
+	}
+	return api
+}
+
+// do sends in as JSON (none when nil) through the Go client, decodes the answer into out (when
+// not nil) and returns the status and the body, whatever the status.
 func (c *apiClient) do(method, path string, in, out any) (int, []byte) {
 	c.t.Helper()
-	var body io.Reader
+	var body []byte
 	if in != nil {
-		b, _ := json.Marshal(in)
-		body = bytes.NewReader(b)
+		body, _ = json.Marshal(in)
 	}
-	req, err := http.NewRequest(method, c.base+path, body)
-	if err != nil {
-		c.t.Fatal(err)
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "Bearer "+c.token)
-	}
-	hc := c.http
-	if hc == nil {
-		hc = &http.Client{Timeout: 60 * time.Second}
-	}
-	resp, err := hc.Do(req)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st, b, err := c.api().Raw(ctx, method, path, "", body)
 	if err != nil {
 		c.t.Fatalf("%s %s: %v", method, path, err)
 	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
 	if out != nil {
 		if err := json.Unmarshal(b, out); err != nil {
 			c.t.Fatalf("%s %s: %v\n%s", method, path, err, b)
 		}
 	}
-	return resp.StatusCode, b
+	return st, b
 }
 
 // gameResp is the part of a game's JSON these tests read.
@@ -316,16 +315,16 @@ func TestServeGracefulShutdown(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	hdr := http.Header{"Authorization": {"Bearer " + c.token}}
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(p.url, "http")+"/api/ws", &websocket.DialOptions{HTTPHeader: hdr})
+	ws, err := c.api().Dial(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ws.CloseNow()
 	sub, _ := json.Marshal(map[string]any{"type": "subscribe", "game": g.ID})
-	if err := ws.Write(ctx, websocket.MessageText, sub); err != nil {
+	if err := ws.Write(ctx, sub); err != nil {
 		t.Fatal(err)
 	}
-	if _, b, err := ws.Read(ctx); err != nil || !strings.Contains(string(b), `"subscribed"`) {
+	if b, err := ws.Read(ctx); err != nil || !strings.Contains(string(b), `"subscribed"`) {
 		t.Fatalf("subscribing: %v %s", err, b)
 	}
 	req, _ := http.NewRequestWithContext(ctx, "GET", p.url+"/api/games/"+g.ID+"/stream", nil)
@@ -346,7 +345,7 @@ func TestServeGracefulShutdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	for err == nil { // messages still queued (presence) come first
-		_, _, err = ws.Read(ctx)
+		_, err = ws.Read(ctx)
 	}
 	if code := websocket.CloseStatus(err); code != websocket.StatusGoingAway {
 		t.Fatalf("the socket closed with %v (%v), want 1001 going away", code, err)
