@@ -168,11 +168,10 @@ func (c *Client) Game(ctx context.Context, id string) (api.Game, error) {
 // View is the game as it now stands.
 func (c *Client) Command(ctx context.Context, id, command string, f api.Command) (api.Game, error) {
 	var g api.Game
-	path := "/api/games/" + url.PathEscape(id) + "/" + command
-	if command == "answer" {
-		path = "/api/games/" + url.PathEscape(id) + "/takeback/answer"
+	if command == "answer" { // the answer to a takeback request
+		command = "takeback/answer"
 	}
-	err := c.JSON(ctx, "POST", path, f, &g)
+	err := c.JSON(ctx, "POST", "/api/games/"+url.PathEscape(id)+"/"+command, f, &g)
 	return g, err
 }
 

@@ -67,7 +67,7 @@ func next(t *testing.T, ctx context.Context, l *client.Live, typ string) api.Mes
 // TestClientPlaysAnOnlineGame drives an online game between two guests through the client alone:
 // creation, the invitation, a move over the live protocol that the other side sees as an event,
 // a move over HTTP, and the typed errors of moves out of turn, on a stale position (with the
-// game as it stands), illegal, and of an unknown game.
+// game as it stands), illegal, and of an unknown game; a takeback asked and accepted.
 func TestClientPlaysAnOnlineGame(t *testing.T) {
 	base := serve(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -156,6 +156,14 @@ func TestClientPlaysAnOnlineGame(t *testing.T) {
 	}
 	if bg.View.Ply != 2 || g.View.Ply != 2 || bg.View.Version != g.View.Version {
 		t.Fatalf("after two moves: black reads ply %d version %d, white ply %d version %d", bg.View.Ply, bg.View.Version, g.View.Ply, g.View.Version)
+	}
+
+	// White asks to take its move back; black accepts ("answer" is the takeback's answer).
+	if g, err = white.Command(ctx, g.ID, "takeback", api.Command{}); err != nil || g.View.Ply != 2 {
+		t.Fatalf("white's takeback request: %v (ply %d)", err, g.View.Ply)
+	}
+	if g, err = black.Command(ctx, g.ID, "answer", api.Command{Accept: true}); err != nil || g.View.Ply != 1 {
+		t.Fatalf("black accepts the takeback: %v (ply %d)", err, g.View.Ply)
 	}
 
 	// Raw answers whatever the status, for callers that read answers themselves.

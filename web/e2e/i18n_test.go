@@ -26,7 +26,6 @@ const untranslatedJS = `(async lang => {
 	const pats = [new RegExp(all.join("|"), "gu")];
 	const whole = new RegExp("^(?:" + all.join("|") + ")$", "u");
 	const data = [
-		/guest-[a-z0-9]+/g,
 		/\b(Turncoat|English|Português|Español|GGF|JSON|IA|AI|pass|claim)\b/g,
 		/[A-Za-z]?[.:x]?[A-Z]?[a-h][1-8](-[a-h][1-8]|\.[A-Z]?[a-h]?[1-8])?(\.Q)?\+*/g,
 		/\b[a-h]?[1-8]\b/g,
