@@ -363,12 +363,30 @@ func (p *page) openGame(id string) {
 // after scrolling it into view.
 func (p *page) center(sel string) (float64, float64) {
 	p.t.Helper()
-	pt := eval[[]float64](p, fmt.Sprintf(`(() => {
-		const el = document.querySelector(%q);
-		if (!el) return null;
-		el.scrollIntoView({block: "center", inline: "center"});
-		const r = el.getBoundingClientRect();
-		return [r.left + r.width / 2, r.top + r.height / 2];
+	// The element must hold still for two looks 16 ms apart and be what the pointer would hit
+	// there (itself or a child, or for a drawing a sibling over it in the same group, such as a
+	// board cell's disc): a control that moves as a re-render lands (a button row that loses the hint
+	// button when the turn passes) would otherwise take the click on whatever slid under it.
+	// After a second of waiting it gives the last place, as a hurried person would click.
+	pt := eval[[]float64](p, fmt.Sprintf(`(async () => {
+		const frame = () => new Promise(r => setTimeout(r, 16));
+		let last = null;
+		for (let i = 0; i < 60; i++) {
+			const el = document.querySelector(%q);
+			if (!el) return null;
+			el.scrollIntoView({block: "center", inline: "center"});
+			const r = el.getBoundingClientRect();
+			const at = [r.left + r.width / 2, r.top + r.height / 2];
+			const still = last && last[0] === at[0] && last[1] === at[1];
+			last = at;
+			if (still) {
+				const hit = document.elementFromPoint(at[0], at[1]);
+				const group = el instanceof SVGElement ? el.parentElement : null;
+				if (hit && (hit === el || el.contains(hit) || (group && group.contains(hit)))) return at;
+			}
+			await frame();
+		}
+		return last;
 	})()`, sel))
 	if len(pt) != 2 {
 		p.t.Fatalf("no element %s", sel)
