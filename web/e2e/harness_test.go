@@ -365,11 +365,11 @@ func (p *page) center(sel string) (float64, float64) {
 	p.t.Helper()
 	// The element must hold still for two looks 16 ms apart and be what the pointer would hit
 	// there (itself or a child, or for a drawing a sibling over it in the same group, such as a
-	// board cell's disc): a control that moves as a re-render lands (a button row that loses the hint
-	// button when the turn passes) would otherwise take the click on whatever slid under it.
-	// After a second of waiting it gives the last place, as a hurried person would click.
+	// board cell's disc): a control that moves as a re-render lands (a button row that reflows
+	// when the turn passes) would otherwise take the click on whatever slid under it. After
+	// about a second of waiting it gives the last place, as a hurried person would click.
 	pt := eval[[]float64](p, fmt.Sprintf(`(async () => {
-		const frame = () => new Promise(r => setTimeout(r, 16));
+		const pause = () => new Promise(r => setTimeout(r, 16));
 		let last = null;
 		for (let i = 0; i < 60; i++) {
 			const el = document.querySelector(%q);
@@ -384,7 +384,7 @@ func (p *page) center(sel string) (float64, float64) {
 				const group = el instanceof SVGElement ? el.parentElement : null;
 				if (hit && (hit === el || el.contains(hit) || (group && group.contains(hit)))) return at;
 			}
-			await frame();
+			await pause();
 		}
 		return last;
 	})()`, sel))
