@@ -3,8 +3,8 @@ package api
 import (
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // Kind describes a game kind (GET /api/kinds).
@@ -24,7 +24,7 @@ type CreateGame struct {
 	Options map[string]string `json:"options"`
 	// Mode is "hotseat" (you hold both seats), "ai" (you against the AI) or "online" (you
 	// against a person who joins by invitation or from the lobby).
-	Mode platform.Mode `json:"mode"`
+	Mode domain.Mode `json:"mode"`
 	// Side is the side you play ("first", "second", or "random"); hot-seat games ignore it.
 	Side string `json:"side"`
 	// Level (1-10) or Engine (a vetted engine spec) set the AI of an "ai" game.
@@ -67,18 +67,18 @@ type Seat struct {
 // Game is a game as the caller sees it: the game's row and the table's view for the caller's
 // side.
 type Game struct {
-	ID        string          `json:"id"`
-	Kind      string          `json:"kind"`
-	Mode      platform.Mode   `json:"mode"`
-	Status    platform.Status `json:"status"`
-	Rated     bool            `json:"rated"`
-	Created   time.Time       `json:"created"`
-	RematchOf string          `json:"rematchOf,omitempty"`
-	Rematch   string          `json:"rematch,omitempty"`
-	Seats     [2]Seat         `json:"seats"`
-	You       []string        `json:"you"`
-	Invite    string          `json:"invite,omitempty"`
-	View      game.View       `json:"view"`
+	ID        string        `json:"id"`
+	Kind      string        `json:"kind"`
+	Mode      domain.Mode   `json:"mode"`
+	Status    domain.Status `json:"status"`
+	Rated     bool          `json:"rated"`
+	Created   time.Time     `json:"created"`
+	RematchOf string        `json:"rematchOf,omitempty"`
+	Rematch   string        `json:"rematch,omitempty"`
+	Seats     [2]Seat       `json:"seats"`
+	You       []string      `json:"you"`
+	Invite    string        `json:"invite,omitempty"`
+	View      game.View     `json:"view"`
 	// Actions describe the viewer's legal moves square by square, in games whose moves take a
 	// piece from one square to another (Turnover).
 	Actions []Action `json:"actions,omitempty"`
@@ -94,17 +94,17 @@ type Action struct {
 
 // Summary is a game in a list (your games, the lobby, a profile).
 type Summary struct {
-	ID      string          `json:"id"`
-	Kind    string          `json:"kind"`
-	Mode    platform.Mode   `json:"mode"`
-	Status  platform.Status `json:"status"`
-	Rated   bool            `json:"rated"`
-	Options string          `json:"options"`
-	Time    string          `json:"time"`
-	Seats   [2]Seat         `json:"seats"`
-	Ply     int             `json:"ply"`
-	Updated time.Time       `json:"updated"`
-	Outcome game.Outcome    `json:"outcome"`
+	ID      string        `json:"id"`
+	Kind    string        `json:"kind"`
+	Mode    domain.Mode   `json:"mode"`
+	Status  domain.Status `json:"status"`
+	Rated   bool          `json:"rated"`
+	Options string        `json:"options"`
+	Time    string        `json:"time"`
+	Seats   [2]Seat       `json:"seats"`
+	Ply     int           `json:"ply"`
+	Updated time.Time     `json:"updated"`
+	Outcome game.Outcome  `json:"outcome"`
 	// Clock is the time control (Time in words).
 	Clock game.TimeControl `json:"clock"`
 	// Ratings are the seated players' ratings in the game's variant (lobby challenges), or

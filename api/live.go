@@ -1,8 +1,8 @@
 package api
 
 import (
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // Message is a server-to-client message of the live protocol (WebSocket, event streams).
@@ -46,8 +46,8 @@ type CommandFields = Command
 
 // Error is an error as the API writes it: {"error": {"code", "message", "view"}}.
 type Error struct {
-	Code    platform.Code `json:"code"`
-	Message string        `json:"message"`
+	Code    domain.Code `json:"code"`
+	Message string      `json:"message"`
 	// View is the fresh state sent with a conflict, so the client catches up at once.
 	View *Game `json:"view,omitempty"`
 }

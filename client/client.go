@@ -17,7 +17,7 @@ import (
 	"github.com/coder/websocket"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // Client calls one server as one caller (a bearer token, or none).
@@ -39,7 +39,7 @@ func New(base, token string) *Client {
 type Error struct {
 	// Status is the HTTP status.
 	Status  int
-	Code    platform.Code
+	Code    domain.Code
 	Message string
 	// View is the fresh game sent with a stale command.
 	View *api.Game

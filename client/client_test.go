@@ -13,9 +13,9 @@ import (
 
 	"turncoat/api"
 	"turncoat/client"
+	"turncoat/domain"
 	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
-	"turncoat/platform"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -79,18 +79,18 @@ func TestClientPlaysAnOnlineGame(t *testing.T) {
 			t.Fatalf("guest: %v (token %q, me %+v)", err, c.Token, me)
 		}
 	}
-	g, err := black.CreateGame(ctx, api.CreateGame{Kind: "reversi", Mode: platform.ModeOnline, Side: "first"})
+	g, err := black.CreateGame(ctx, api.CreateGame{Kind: "reversi", Mode: domain.ModeOnline, Side: "first"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != platform.StatusOpen || !strings.Contains(g.Invite, "seat=") {
+	if g.Status != domain.StatusOpen || !strings.Contains(g.Invite, "seat=") {
 		t.Fatalf("a new online game: status %q, invite %q", g.Status, g.Invite)
 	}
 	token := g.Invite[strings.Index(g.Invite, "seat=")+5:]
 	if g, err = white.Join(ctx, g.ID, api.Join{Token: token}); err != nil {
 		t.Fatal(err)
 	}
-	if g.Status != platform.StatusActive || len(g.You) != 1 || g.You[0] != "second" {
+	if g.Status != domain.StatusActive || len(g.You) != 1 || g.You[0] != "second" {
 		t.Fatalf("joined: status %q, you %v", g.Status, g.You)
 	}
 
@@ -125,19 +125,19 @@ func TestClientPlaysAnOnlineGame(t *testing.T) {
 	// Errors come back typed, with the API's code and the HTTP status.
 	var ae *client.Error
 	_, err = black.Command(ctx, g.ID, "move", api.Command{Move: "d6"})
-	if !errors.As(err, &ae) || ae.Code != platform.NotYourTurn || ae.Status != http.StatusConflict {
+	if !errors.As(err, &ae) || ae.Code != domain.NotYourTurn || ae.Status != http.StatusConflict {
 		t.Fatalf("black out of turn: %v", err)
 	}
 	stale := 0
 	_, err = white.Command(ctx, g.ID, "move", api.Command{Move: "d6", Ply: &stale})
-	if !errors.As(err, &ae) || ae.Code != platform.StalePly || ae.View == nil || ae.View.View.Ply != 1 {
+	if !errors.As(err, &ae) || ae.Code != domain.StalePly || ae.View == nil || ae.View.View.Ply != 1 {
 		t.Fatalf("white on a stale ply: %v (view %+v)", err, ae)
 	}
 	_, err = white.Command(ctx, g.ID, "move", api.Command{Move: "a1"})
-	if !errors.As(err, &ae) || ae.Code != platform.IllegalMove || ae.Status != http.StatusUnprocessableEntity {
+	if !errors.As(err, &ae) || ae.Code != domain.IllegalMove || ae.Status != http.StatusUnprocessableEntity {
 		t.Fatalf("white's illegal move: %v", err)
 	}
-	if _, err = white.Game(ctx, "nosuchgame"); !errors.As(err, &ae) || ae.Code != platform.NotFound {
+	if _, err = white.Game(ctx, "nosuchgame"); !errors.As(err, &ae) || ae.Code != domain.NotFound {
 		t.Fatalf("an unknown game: %v", err)
 	}
 
@@ -177,7 +177,7 @@ func TestClientPlaysAnOnlineGame(t *testing.T) {
 func TestAnswerError(t *testing.T) {
 	var ae *client.Error
 	err := client.AnswerError(409, []byte(`{"error":{"code":"stale_ply","message":"the game has moved on"}}`))
-	if !errors.As(err, &ae) || ae.Code != platform.StalePly || ae.Status != 409 || ae.Message != "the game has moved on" {
+	if !errors.As(err, &ae) || ae.Code != domain.StalePly || ae.Status != 409 || ae.Message != "the game has moved on" {
 		t.Fatalf("an API error: %#v", err)
 	}
 	err = client.AnswerError(502, []byte("bad gateway\n"))

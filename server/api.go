@@ -10,7 +10,7 @@ import (
 	"turncoat/platform/accounts"
 	"turncoat/platform/play"
 
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // routes registers the API.
@@ -49,7 +49,7 @@ func (s *Server) routes(mux *http.ServeMux) {
 	}
 	mux.Handle("GET /api/ws", s.wrap("GET /api/ws", s.handleWS))
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, platform.Errorf(platform.NotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
+		s.writeError(w, r, domain.Errorf(domain.NotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
 	})
 }
 
@@ -83,7 +83,7 @@ func (s *Server) wrap(pattern string, h func(w http.ResponseWriter, r *http.Requ
 
 func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
-		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
+		return domain.Errorf(domain.RateLimited, "too many attempts; try again in a minute")
 	}
 	var c api.Credentials
 	if err := decodeJSON(w, r, &c); err != nil {
@@ -100,7 +100,7 @@ func (s *Server) handleSignup(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.loginLimits) {
-		return platform.Errorf(platform.RateLimited, "too many attempts; try again in a minute")
+		return domain.Errorf(domain.RateLimited, "too many attempts; try again in a minute")
 	}
 	var c api.Credentials
 	if err := decodeJSON(w, r, &c); err != nil {
@@ -116,7 +116,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil {
 		// a new token at every log-in
-		s.endCredential(r.Context(), &credential{Hash: platform.HashToken(c.Value)})
+		s.endCredential(r.Context(), &credential{Hash: domain.HashToken(c.Value)})
 	}
 	s.setSession(w, r, token)
 	writeJSON(w, http.StatusOK, api.Me{User: userWire(u)})
@@ -126,7 +126,7 @@ func (s *Server) handleLogin(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "not signed in")
+		return domain.Errorf(domain.Unauthorized, "not signed in")
 	}
 	writeJSON(w, http.StatusOK, api.Me{User: userWire(*u)})
 	return nil
@@ -136,7 +136,7 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 // or a script with curl starts.
 func (s *Server) handleGuest(w http.ResponseWriter, r *http.Request) error {
 	if !s.limitIP(r, s.signupLimits) {
-		return platform.Errorf(platform.RateLimited, "too many new accounts from this address; try again in a minute")
+		return domain.Errorf(domain.RateLimited, "too many new accounts from this address; try again in a minute")
 	}
 	u, token, err := s.accounts.Guest(r.Context())
 	if err != nil {

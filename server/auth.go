@@ -6,10 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/accounts"
 	"turncoat/platform/ratelimit"
-	"turncoat/store"
 )
 
 // Sessions live in the database by the SHA-256 of their token (platform/accounts); the browser
@@ -32,12 +31,12 @@ const userKey ctxKey = 0
 // identify finds the caller and the credential that identified it: a bearer token (API token
 // or session token), else the session cookie. It returns nil for an anonymous caller; a bad
 // or expired bearer token is an error.
-func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
+func (s *Server) identify(r *http.Request) (*domain.User, *credential, error) {
 	bearer := ""
 	if h := r.Header.Get("Authorization"); h != "" {
 		token, ok := strings.CutPrefix(h, "Bearer ")
 		if !ok || token == "" {
-			return nil, nil, platform.Errorf(platform.Unauthorized, "the Authorization header must be \"Bearer <token>\"")
+			return nil, nil, domain.Errorf(domain.Unauthorized, "the Authorization header must be \"Bearer <token>\"")
 		}
 		bearer = token
 	}
@@ -49,19 +48,19 @@ func (s *Server) identify(r *http.Request) (*store.User, *credential, error) {
 }
 
 // userOf returns the caller identified by the middleware, or nil.
-func userOf(r *http.Request) *store.User {
-	u, _ := r.Context().Value(userKey).(*store.User)
+func userOf(r *http.Request) *domain.User {
+	u, _ := r.Context().Value(userKey).(*domain.User)
 	return u
 }
 
 // requireUser returns the caller; an anonymous browser gets a guest account and session on the
 // spot (so a newcomer plays without signing up).
-func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*store.User, error) {
+func (s *Server) requireUser(w http.ResponseWriter, r *http.Request) (*domain.User, error) {
 	if u := userOf(r); u != nil {
 		return u, nil
 	}
 	if !s.limitIP(r, s.signupLimits) {
-		return nil, platform.Errorf(platform.RateLimited, "too many new accounts from this address; try again in a minute")
+		return nil, domain.Errorf(domain.RateLimited, "too many new accounts from this address; try again in a minute")
 	}
 	u, token, err := s.accounts.Guest(r.Context())
 	if err != nil {

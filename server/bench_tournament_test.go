@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/internal/testenv"
 	"turncoat/platform/tourney"
@@ -80,7 +81,7 @@ func benchCloseRound(b *testing.B, dsn string, opts store.Options) {
 			b.Fatal(err)
 		}
 		deadline, _ := t.NextDeadline()
-		row := store.Tournament{ID: id, Title: "Bench", HostID: host.ID, Game: "reversi", Phase: string(t.Phase()), Version: t.Version(),
+		row := domain.Tournament{ID: id, Title: "Bench", HostID: host.ID, Game: "reversi", Phase: string(t.Phase()), Version: t.Version(),
 			Created: t0, NextDeadline: deadline}
 		if err := st.CreateTournament(ctx, row, cp, nil); err != nil {
 			b.Fatal(err)

@@ -7,10 +7,9 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/engine"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
-	"turncoat/store"
 )
 
 // BookService is an opening book a game kind adds to the server (Othello's): the durable jobs
@@ -23,7 +22,7 @@ type BookService interface {
 	// book's own evaluations take.
 	Start(ctx context.Context, ai *aiwork.Work) error
 	// EndJobs are the jobs the end of a game calls for.
-	EndJobs(row store.Game) []store.JobInsert
+	EndJobs(row domain.Game) []domain.Job
 	Workers(ws *river.Workers)
 	// PrepareAgent has an agent the server makes play from the book.
 	PrepareAgent(a engine.Agent)
@@ -36,7 +35,7 @@ type BookService interface {
 // position the moves reach from the start (or from pos).
 func (s *Server) handleBook(w http.ResponseWriter, r *http.Request) error {
 	if s.cfg.Book == nil {
-		return platform.Errorf(platform.NotFound, "this server has no opening book")
+		return domain.Errorf(domain.NotFound, "this server has no opening book")
 	}
 	q := r.URL.Query()
 	out, err := s.cfg.Book.Explore(r.Context(), q.Get("moves"), q.Get("pos"))

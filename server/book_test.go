@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/engine/othello/book"
 	"turncoat/games/reversi"
 	"turncoat/store"
@@ -201,7 +202,7 @@ func TestBookLearnsFinishedGames(t *testing.T) {
 				}
 				break
 			}
-			if !errors.Is(err, store.ErrNotFound) || time.Now().After(deadline) {
+			if !errors.Is(err, domain.ErrNotFound) || time.Now().After(deadline) {
 				t.Fatalf("the 6x6 game's row: %v", err)
 			}
 		}

@@ -6,7 +6,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // Limits on what one caller may hold or try: sockets per address and per user, games per
@@ -58,10 +58,10 @@ func (s *Server) admitSocket(c *conn) error {
 		a.byAddr, a.byUser = map[string]int{}, map[int64]int{}
 	}
 	if perAddr >= 0 && a.byAddr[c.addr] >= perAddr {
-		return platform.Errorf(platform.TooManySockets, "this address has %d live connections open, the most it may: close one first", perAddr)
+		return domain.Errorf(domain.TooManySockets, "this address has %d live connections open, the most it may: close one first", perAddr)
 	}
 	if c.user != nil && perUser >= 0 && a.byUser[c.user.ID] >= perUser {
-		return platform.Errorf(platform.TooManySockets, "you have %d live connections open, the most one player may: close one first", perUser)
+		return domain.Errorf(domain.TooManySockets, "you have %d live connections open, the most one player may: close one first", perUser)
 	}
 	a.byAddr[c.addr]++
 	if c.user != nil {
@@ -107,7 +107,7 @@ func (s *Server) mayFollow(c *conn, id string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if max >= 0 && !c.games[id] && len(c.games) >= max {
-		return platform.Errorf(platform.TooManySubscriptions, "one connection follows at most %d games: unsubscribe from one first", max)
+		return domain.Errorf(domain.TooManySubscriptions, "one connection follows at most %d games: unsubscribe from one first", max)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -423,7 +424,7 @@ func TestRestartResumesLiveClock(t *testing.T) {
 		ctx := context.Background()
 		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool {
 			row, err := h2.st.Game(ctx, g.ID)
-			return err == nil && row.Status == store.StatusOver
+			return err == nil && row.Status == domain.StatusOver
 		})
 		if v := a.on(h2).game(g.ID).View; v.Outcome.Ending != "time" || *v.Outcome.Winner != "first" {
 			t.Errorf("outcome %+v, want Second's loss on time", v.Outcome)

@@ -6,9 +6,8 @@ import (
 	"strconv"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/mail"
-	"turncoat/store"
 )
 
 // Notifications: stored, pushed over the live connections of their users on every instance,
@@ -17,7 +16,7 @@ import (
 
 // sendNotes stores notifications and pushes them to their users' sockets: at once on SQLite
 // (one instance), through every instance's listener on PostgreSQL.
-func (s *Server) sendNotes(ctx context.Context, notes []store.Notification) {
+func (s *Server) sendNotes(ctx context.Context, notes []domain.Notification) {
 	if len(notes) == 0 {
 		return
 	}
@@ -61,7 +60,7 @@ func (s *Server) hasConn(userID int64) bool {
 
 // pushNote sends a notification to its user's open sockets: {"type": "notification",
 // "notification": {...}}.
-func (s *Server) pushNote(n store.Notification) {
+func (s *Server) pushNote(n domain.Notification) {
 	wire := notificationWire(n)
 	b := mustJSON(api.Message{Type: "notification", Notification: &wire})
 	s.connMu.Lock()
@@ -76,14 +75,14 @@ func (s *Server) pushNote(n store.Notification) {
 // notes is the server's play.Notifier: notifications stored and pushed, mails sent.
 type notes struct{ s *Server }
 
-func (n notes) Notify(ctx context.Context, ns []store.Notification) { n.s.sendNotes(ctx, ns) }
+func (n notes) Notify(ctx context.Context, ns []domain.Notification) { n.s.sendNotes(ctx, ns) }
 
 // Mail does nothing: the notification that comes with the mail (the reminder) is mailed by its
 // own durable job (see mail.go), in the user's language and tried again on failure.
 func (n notes) Mail(ctx context.Context, userID int64, subject, body string) {}
 
 // aboutNotes adds to u's notifications the game each is about.
-func (s *Server) aboutNotes(ctx context.Context, u *store.User, ns []store.Notification) []api.Notification {
+func (s *Server) aboutNotes(ctx context.Context, u *domain.User, ns []domain.Notification) []api.Notification {
 	out := make([]api.Notification, len(ns))
 	games := map[string]*api.NotificationAbout{}
 	for i, n := range ns {
@@ -106,21 +105,21 @@ func (s *Server) aboutNotes(ctx context.Context, u *store.User, ns []store.Notif
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to see your notifications")
+		return domain.Errorf(domain.Unauthorized, "sign in to see your notifications")
 	}
 	q := r.URL.Query()
 	before, limit := int64(0), 50
 	if b := q.Get("before"); b != "" {
 		n, err := strconv.ParseInt(b, 10, 64)
 		if err != nil || n < 1 {
-			return platform.Errorf(platform.BadRequest, "before=%q: want a notification id", b)
+			return domain.Errorf(domain.BadRequest, "before=%q: want a notification id", b)
 		}
 		before = n
 	}
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 500 {
-			return platform.Errorf(platform.BadRequest, "limit=%q: want 1 to 500", l)
+			return domain.Errorf(domain.BadRequest, "limit=%q: want 1 to 500", l)
 		}
 		limit = n
 	}
@@ -140,7 +139,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to see your notifications")
+		return domain.Errorf(domain.Unauthorized, "sign in to see your notifications")
 	}
 	var req struct {
 		IDs []int64 `json:"ids"`
@@ -149,7 +148,7 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(req.IDs) > 500 {
-		return platform.Errorf(platform.BadRequest, "at most 500 ids at once")
+		return domain.Errorf(domain.BadRequest, "at most 500 ids at once")
 	}
 	n, err := s.store.MarkRead(r.Context(), u.ID, req.IDs, s.now())
 	if err != nil {
@@ -163,7 +162,7 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil || u.Guest {
-		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to get reminders by mail")
+		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to get reminders by mail")
 	}
 	var req struct {
 		Email string `json:"email"`
@@ -174,10 +173,10 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if len(req.Email) > 254 || req.Email != "" && !validEmail(req.Email) {
-		return platform.Errorf(platform.BadRequest, "%q is not an e-mail address", req.Email)
+		return domain.Errorf(domain.BadRequest, "%q is not an e-mail address", req.Email)
 	}
 	if req.Lang != "" && !mail.KnowsLanguage(req.Lang) {
-		return platform.Errorf(platform.BadRequest, "lang %q: want en, pt or es", req.Lang)
+		return domain.Errorf(domain.BadRequest, "lang %q: want en, pt or es", req.Lang)
 	}
 	if err := s.store.SetEmail(r.Context(), u.ID, req.Email); err != nil {
 		return err

@@ -4,8 +4,7 @@ import (
 	"time"
 	"turncoat/platform/jobs"
 
-	"turncoat/platform"
-	"turncoat/store"
+	"turncoat/domain"
 )
 
 // What the end of a game calls for beyond the game service, stored with the end as durable
@@ -13,10 +12,10 @@ import (
 // (platform/events works that job), and the opening book's learning of it.
 
 // endJobs are the jobs the end of a game calls for beyond the game service.
-func (s *Server) endJobs(row store.Game) []store.JobInsert {
-	var out []store.JobInsert
+func (s *Server) endJobs(row domain.Game) []domain.Job {
+	var out []domain.Job
 	out = append(out, s.ratings.EndJobs(row)...)
-	if row.Mode == platform.ModeOnline {
+	if row.Mode == domain.ModeOnline {
 		out = append(out, jobs.At(jobs.EventGame{Game: row.ID}, time.Time{}))
 	}
 	if s.cfg.Book != nil && row.Kind == s.cfg.Book.Kind() {

@@ -8,58 +8,58 @@ import (
 	"net/http"
 	"turncoat/api"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // statusOf is the one table from the services' error codes to HTTP statuses.
-var statusOf = map[platform.Code]int{
-	platform.BadRequest:           http.StatusBadRequest,
-	platform.BadJSON:              http.StatusBadRequest,
-	platform.TooLarge:             http.StatusRequestEntityTooLarge,
-	platform.BadOption:            http.StatusBadRequest,
-	platform.UnknownKind:          http.StatusBadRequest,
-	platform.BadRecord:            http.StatusUnprocessableEntity,
-	platform.NotFound:             http.StatusNotFound,
-	platform.IllegalMove:          http.StatusUnprocessableEntity,
-	platform.BadNotation:          http.StatusUnprocessableEntity,
-	platform.NotYourTurn:          http.StatusConflict,
-	platform.GameOver:             http.StatusConflict,
-	platform.StalePly:             http.StatusConflict,
-	platform.Conflict:             http.StatusConflict,
-	platform.NotAllowed:           http.StatusConflict,
-	platform.Unauthorized:         http.StatusUnauthorized,
-	platform.Forbidden:            http.StatusForbidden,
-	platform.RateLimited:          http.StatusTooManyRequests,
-	platform.Busy:                 http.StatusServiceUnavailable,
-	platform.BadLogin:             http.StatusUnauthorized,
-	platform.NameTaken:            http.StatusConflict,
-	platform.Unavailable:          http.StatusServiceUnavailable,
-	platform.Internal:             http.StatusInternalServerError,
-	platform.TokenExpired:         http.StatusUnauthorized,
-	platform.SessionExpired:       http.StatusUnauthorized,
-	platform.SessionEnded:         http.StatusUnauthorized,
-	platform.TokenRevoked:         http.StatusUnauthorized,
-	platform.TooManyTokens:        http.StatusConflict,
-	platform.TooManySockets:       http.StatusTooManyRequests,
-	platform.TooManySubscriptions: http.StatusTooManyRequests,
-	platform.LoginBackoff:         http.StatusTooManyRequests,
-	platform.WeakPassword:         http.StatusBadRequest,
-	platform.BadPost:              http.StatusUnprocessableEntity,
-	platform.PassRefused:          http.StatusUnprocessableEntity,
-	platform.NotYourBoard:         http.StatusForbidden,
-	platform.NotYourRound:         http.StatusConflict,
-	platform.SecondPost:           http.StatusConflict,
-	platform.RoundClosed:          http.StatusConflict,
-	platform.NoPost:               http.StatusConflict,
-	platform.WrongPhase:           http.StatusConflict,
-	platform.ChatEmpty:            http.StatusBadRequest,
-	platform.ChatTooLong:          http.StatusBadRequest,
-	platform.ChatOff:              http.StatusConflict,
+var statusOf = map[domain.Code]int{
+	domain.BadRequest:           http.StatusBadRequest,
+	domain.BadJSON:              http.StatusBadRequest,
+	domain.TooLarge:             http.StatusRequestEntityTooLarge,
+	domain.BadOption:            http.StatusBadRequest,
+	domain.UnknownKind:          http.StatusBadRequest,
+	domain.BadRecord:            http.StatusUnprocessableEntity,
+	domain.NotFound:             http.StatusNotFound,
+	domain.IllegalMove:          http.StatusUnprocessableEntity,
+	domain.BadNotation:          http.StatusUnprocessableEntity,
+	domain.NotYourTurn:          http.StatusConflict,
+	domain.GameOver:             http.StatusConflict,
+	domain.StalePly:             http.StatusConflict,
+	domain.Conflict:             http.StatusConflict,
+	domain.NotAllowed:           http.StatusConflict,
+	domain.Unauthorized:         http.StatusUnauthorized,
+	domain.Forbidden:            http.StatusForbidden,
+	domain.RateLimited:          http.StatusTooManyRequests,
+	domain.Busy:                 http.StatusServiceUnavailable,
+	domain.BadLogin:             http.StatusUnauthorized,
+	domain.NameTaken:            http.StatusConflict,
+	domain.Unavailable:          http.StatusServiceUnavailable,
+	domain.Internal:             http.StatusInternalServerError,
+	domain.TokenExpired:         http.StatusUnauthorized,
+	domain.SessionExpired:       http.StatusUnauthorized,
+	domain.SessionEnded:         http.StatusUnauthorized,
+	domain.TokenRevoked:         http.StatusUnauthorized,
+	domain.TooManyTokens:        http.StatusConflict,
+	domain.TooManySockets:       http.StatusTooManyRequests,
+	domain.TooManySubscriptions: http.StatusTooManyRequests,
+	domain.LoginBackoff:         http.StatusTooManyRequests,
+	domain.WeakPassword:         http.StatusBadRequest,
+	domain.BadPost:              http.StatusUnprocessableEntity,
+	domain.PassRefused:          http.StatusUnprocessableEntity,
+	domain.NotYourBoard:         http.StatusForbidden,
+	domain.NotYourRound:         http.StatusConflict,
+	domain.SecondPost:           http.StatusConflict,
+	domain.RoundClosed:          http.StatusConflict,
+	domain.NoPost:               http.StatusConflict,
+	domain.WrongPhase:           http.StatusConflict,
+	domain.ChatEmpty:            http.StatusBadRequest,
+	domain.ChatTooLong:          http.StatusBadRequest,
+	domain.ChatOff:              http.StatusConflict,
 }
 
 // httpStatus returns the status of an error's code.
-func httpStatus(code platform.Code) int {
+func httpStatus(code domain.Code) int {
 	if st, ok := statusOf[code]; ok {
 		return st
 	}
@@ -73,7 +73,7 @@ func errMessage(err error) *api.Error {
 }
 
 func toErrorJSON(err error) api.Error {
-	e := platform.AsError(err)
+	e := domain.AsError(err)
 	out := api.Error{Code: e.Code, Message: e.Message}
 	switch v := e.View.(type) {
 	case api.Game:
@@ -111,9 +111,9 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return platform.Errorf(platform.TooLarge, "the request body is larger than %d bytes", maxBody)
+			return domain.Errorf(domain.TooLarge, "the request body is larger than %d bytes", maxBody)
 		}
-		return platform.Errorf(platform.BadJSON, "reading the request body: %v", err)
+		return domain.Errorf(domain.BadJSON, "reading the request body: %v", err)
 	}
 	if hasNUL(body) {
 		return errNUL()
@@ -125,16 +125,16 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 			return nil // an empty body: every field takes its default
 		}
 		if errors.Is(err, game.ErrOption) {
-			return platform.Errorf(platform.BadOption, "%v", err)
+			return domain.Errorf(domain.BadOption, "%v", err)
 		}
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {
-			return platform.Errorf(platform.TooLarge, "the request body is larger than %d bytes", maxBody)
+			return domain.Errorf(domain.TooLarge, "the request body is larger than %d bytes", maxBody)
 		}
-		return platform.Errorf(platform.BadJSON, "malformed JSON: %v", err)
+		return domain.Errorf(domain.BadJSON, "malformed JSON: %v", err)
 	}
 	if dec.More() {
-		return platform.Errorf(platform.BadJSON, "malformed JSON: more than one value")
+		return domain.Errorf(domain.BadJSON, "malformed JSON: more than one value")
 	}
 	return nil
 }
@@ -143,8 +143,8 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 // escaped): no name, move or id has one, and PostgreSQL refuses it in text.
 func hasNUL(b []byte) bool { return bytes.Contains(b, []byte(`\u0000`)) }
 
-func errNUL() *platform.Error {
-	return platform.Errorf(platform.BadRequest, "text with a NUL character (\\u0000) is refused")
+func errNUL() *domain.Error {
+	return domain.Errorf(domain.BadRequest, "text with a NUL character (\\u0000) is refused")
 }
 
 // maxBody bounds request bodies (imported records included).

@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/server"
 	"turncoat/store"
@@ -181,7 +182,7 @@ func (fs *fuzzServer) over(id string) bool {
 	if err != nil {
 		fs.tb.Fatal(err)
 	}
-	return row.Status == store.StatusOver
+	return row.Status == domain.StatusOver
 }
 
 func FuzzCreateBody(f *testing.F) {

@@ -6,10 +6,9 @@ import (
 	"strconv"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/play"
-	"turncoat/store"
 )
 
 // The games' endpoints: HTTP in, the game service (package play) behind.
@@ -22,8 +21,8 @@ func (s *Server) handleKinds(w http.ResponseWriter, r *http.Request) error {
 // creator returns the caller's account for a request that makes a game, a guest made on the
 // spot for an anonymous browser, only when the game service asks for it (a refused request
 // makes no guest).
-func (s *Server) creator(w http.ResponseWriter, r *http.Request, u **store.User) play.Creator {
-	return func() (*platform.User, error) {
+func (s *Server) creator(w http.ResponseWriter, r *http.Request, u **domain.User) play.Creator {
+	return func() (*domain.User, error) {
 		var err error
 		*u, err = s.requireUser(w, r)
 		return *u, err
@@ -38,7 +37,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err := s.allowCreate(r, userOf(r)); err != nil {
 		return err
 	}
-	var u *store.User
+	var u *domain.User
 	v, err := s.play.Create(r.Context(), req, s.creator(w, r, &u))
 	if err != nil {
 		return err
@@ -61,7 +60,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
 	if f := r.URL.Query().Get("from"); f != "" {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 {
-			return platform.Errorf(platform.BadRequest, "from=%q: want a number of moves, 0 or more", f)
+			return domain.Errorf(domain.BadRequest, "from=%q: want a number of moves, 0 or more", f)
 		}
 		from = n
 	}
@@ -98,7 +97,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	var u *store.User
+	var u *domain.User
 	v, err := s.play.Join(r.Context(), r.PathValue("id"), req.Token, s.creator(w, r, &u))
 	if err != nil {
 		return err
@@ -112,7 +111,7 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 	return func(w http.ResponseWriter, r *http.Request) error {
 		u := userOf(r)
 		if u == nil {
-			return platform.Errorf(platform.Unauthorized, "sign in, or use the session of your seat")
+			return domain.Errorf(domain.Unauthorized, "sign in, or use the session of your seat")
 		}
 		var req api.Command
 		if err := decodeJSON(w, r, &req); err != nil {
@@ -131,9 +130,9 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 }
 
 // allowCommand applies the limit on a player's commands (moves, hints, analyses).
-func (s *Server) allowCommand(u *store.User) error {
+func (s *Server) allowCommand(u *domain.User) error {
 	if !s.moveLimits.Allow(strconv.FormatInt(u.ID, 10), s.now()) {
-		return platform.Errorf(platform.RateLimited, "too many requests; slow down")
+		return domain.Errorf(domain.RateLimited, "too many requests; slow down")
 	}
 	return nil
 }
@@ -142,7 +141,7 @@ func (s *Server) allowCommand(u *store.User) error {
 func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to ask for a rematch")
+		return domain.Errorf(domain.Unauthorized, "sign in to ask for a rematch")
 	}
 	if err := s.allowCreate(r, u); err != nil {
 		return err
@@ -180,7 +179,7 @@ func afterParam(r *http.Request) (int64, error) {
 	}
 	n, err := strconv.ParseInt(a, 10, 64)
 	if err != nil || n < 0 {
-		return 0, platform.Errorf(platform.BadRequest, "after=%q: want a version, 0 or more", a)
+		return 0, domain.Errorf(domain.BadRequest, "after=%q: want a version, 0 or more", a)
 	}
 	return n, nil
 }
@@ -213,7 +212,7 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 	if err := s.allowCreate(r, userOf(r)); err != nil {
 		return err
 	}
-	var u *store.User
+	var u *domain.User
 	v, err := s.play.Import(r.Context(), req, s.creator(w, r, &u))
 	if err != nil {
 		return err
@@ -227,13 +226,13 @@ func (s *Server) handleImport(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleHint(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "hints are for the players of a game")
+		return domain.Errorf(domain.Unauthorized, "hints are for the players of a game")
 	}
 	level := 5
 	if l := r.URL.Query().Get("level"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 10 {
-			return platform.Errorf(platform.BadRequest, "level=%q: want 1 to 10", l)
+			return domain.Errorf(domain.BadRequest, "level=%q: want 1 to 10", l)
 		}
 		level = n
 	}
@@ -312,7 +311,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 	if a := r.URL.Query().Get("after"); a != "" {
 		n, err := strconv.ParseInt(a, 10, 64)
 		if err != nil || n < 0 {
-			return platform.Errorf(platform.BadRequest, "after=%q: want a message id, 0 or more", a)
+			return domain.Errorf(domain.BadRequest, "after=%q: want a message id, 0 or more", a)
 		}
 		after = n
 	}
@@ -327,7 +326,7 @@ func (s *Server) handleChatList(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "only the players write in a game's chat")
+		return domain.Errorf(domain.Unauthorized, "only the players write in a game's chat")
 	}
 	var req api.ChatText
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -345,7 +344,7 @@ func (s *Server) handleChatPost(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "only the players set a game's chat")
+		return domain.Errorf(domain.Unauthorized, "only the players set a game's chat")
 	}
 	var req api.ChatSeat
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -363,7 +362,7 @@ func (s *Server) handleChatSeat(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleChatOff(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "not signed in")
+		return domain.Errorf(domain.Unauthorized, "not signed in")
 	}
 	var req api.ChatOff
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -379,7 +378,7 @@ func (s *Server) handleChatOff(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to see your vacation days")
+		return domain.Errorf(domain.Unauthorized, "sign in to see your vacation days")
 	}
 	v, err := s.play.Vacation(r.Context(), u)
 	if err != nil {
@@ -394,7 +393,7 @@ func (s *Server) handleVacationInfo(w http.ResponseWriter, r *http.Request) erro
 func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to take vacation days")
+		return domain.Errorf(domain.Unauthorized, "sign in to take vacation days")
 	}
 	var req api.TakeVacation
 	if err := decodeJSON(w, r, &req); err != nil {
@@ -410,10 +409,10 @@ func (s *Server) handleVacation(w http.ResponseWriter, r *http.Request) error {
 
 // allowCreate applies the limits on making games (new games, rematches, imports) by user and
 // by address.
-func (s *Server) allowCreate(r *http.Request, u *store.User) error {
+func (s *Server) allowCreate(r *http.Request, u *domain.User) error {
 	now := s.now()
 	if !s.createLimits.Allow("addr:"+s.clientAddr(r), now) || u != nil && !s.createLimits.Allow("user:"+strconv.FormatInt(u.ID, 10), now) {
-		return platform.Errorf(platform.RateLimited, "too many new games in a short time; try again in a minute")
+		return domain.Errorf(domain.RateLimited, "too many new games in a short time; try again in a minute")
 	}
 	return nil
 }

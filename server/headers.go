@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"turncoat/platform"
+	"turncoat/domain"
 	"unicode/utf8"
 )
 
@@ -34,7 +34,7 @@ func securityHeaders(next http.Handler) http.Handler {
 func checkText(r *http.Request) error {
 	q, err := url.ParseQuery(r.URL.RawQuery)
 	if err != nil {
-		return platform.Errorf(platform.BadRequest, "malformed query: %v", err)
+		return domain.Errorf(domain.BadRequest, "malformed query: %v", err)
 	}
 	texts := []string{r.URL.Path}
 	for k, vs := range q {
@@ -46,7 +46,7 @@ func checkText(r *http.Request) error {
 			return errNUL()
 		}
 		if !utf8.ValidString(t) {
-			return platform.Errorf(platform.BadRequest, "the path or a query parameter is not UTF-8 text")
+			return domain.Errorf(domain.BadRequest, "the path or a query parameter is not UTF-8 text")
 		}
 	}
 	return nil

@@ -7,9 +7,8 @@ import (
 	"time"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/clock"
-	"turncoat/store"
 )
 
 // conn is one client that follows games live: a WebSocket or an event stream. Messages go
@@ -17,12 +16,12 @@ import (
 // (it reconnects and asks for what it missed) rather than slowing everyone.
 type conn struct {
 	out  outbox
-	user *store.User
+	user *domain.User
 	done chan struct{}
 	once sync.Once
 	// why is the reason the server closed the connection; err, when set, is told the client.
 	why string
-	err *platform.Error
+	err *domain.Error
 	// cred is the credential that opened the connection, addr the caller's address, expiry
 	// the timer that closes it when the credential expires.
 	cred   *credential
@@ -34,7 +33,7 @@ type conn struct {
 	lobby bool
 }
 
-func newConn(u *store.User) *conn {
+func newConn(u *domain.User) *conn {
 	return &conn{out: outbox{ready: make(chan struct{}, 1)}, user: u, done: make(chan struct{}), games: map[string]bool{}}
 }
 
@@ -87,7 +86,7 @@ func (q *outbox) len() int {
 }
 
 // User returns the connection's user (play.Follower).
-func (c *conn) User() *store.User { return c.user }
+func (c *conn) User() *domain.User { return c.user }
 
 // Push queues a message (play.Follower).
 func (c *conn) Push(b []byte) { c.push(b) }
@@ -113,7 +112,7 @@ func (c *conn) push(b []byte) {
 }
 
 // end closes the connection for a reason the client is told (an error message first).
-func (c *conn) end(e *platform.Error) {
+func (c *conn) end(e *domain.Error) {
 	c.once.Do(func() {
 		c.why, c.err = string(e.Code), e
 		close(c.done)

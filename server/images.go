@@ -16,10 +16,9 @@ import (
 	"sync"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/render"
-	"turncoat/store"
 	"turncoat/tournament"
 )
 
@@ -145,14 +144,14 @@ func etagMatches(header, tag string) bool {
 
 // imageError turns the renderer's refusals into the API's bad requests.
 func imageError(err error) error {
-	var pe *platform.Error
+	var pe *domain.Error
 	switch {
 	case errors.As(err, &pe):
 		return err
 	case errors.Is(err, render.ErrOption):
-		return platform.Errorf(platform.BadRequest, "%s", strings.TrimPrefix(err.Error(), "render: "))
+		return domain.Errorf(domain.BadRequest, "%s", strings.TrimPrefix(err.Error(), "render: "))
 	case errors.Is(err, render.ErrNoBoard):
-		return platform.Errorf(platform.NotAllowed, "this game has no board to draw")
+		return domain.Errorf(domain.NotAllowed, "this game has no board to draw")
 	}
 	return err
 }
@@ -177,10 +176,10 @@ func imageQuery(r *http.Request, f render.Format) (render.Query, error) {
 		return q, imageError(err)
 	}
 	if f == render.GIF && q.Size > maxGIFSize {
-		return q, platform.Errorf(platform.BadRequest, "size %d: an animated picture is at most %d pixels wide", q.Size, maxGIFSize)
+		return q, domain.Errorf(domain.BadRequest, "size %d: an animated picture is at most %d pixels wide", q.Size, maxGIFSize)
 	}
 	if f == render.GIF && q.Ply != render.Latest {
-		return q, platform.Errorf(platform.BadRequest, "ply: a game's animation shows every move; ask board.png for one position")
+		return q, domain.Errorf(domain.BadRequest, "ply: a game's animation shows every move; ask board.png for one position")
 	}
 	return q, nil
 }
@@ -188,7 +187,7 @@ func imageQuery(r *http.Request, f render.Format) (render.Query, error) {
 // gameShot is what a game's picture needs, copied from the game's actor.
 type gameShot struct {
 	version int64
-	row     store.Game
+	row     domain.Game
 	replay  render.Replay
 	// latest is the public board now (a spectator's: never a pending selection).
 	latest *game.Board
@@ -198,7 +197,7 @@ type gameShot struct {
 // shootGame copies game id's public record.
 func (s *Server) shootGame(ctx context.Context, id string) (gameShot, error) {
 	var g gameShot
-	err := s.play.Read(ctx, id, func(row store.Game, tb *game.Table) error {
+	err := s.play.Read(ctx, id, func(row domain.Game, tb *game.Table) error {
 		g.version, g.row = row.Version, row
 		g.replay = render.TableReplay(tb)
 		v := tb.View(game.NoPlayer, time.Time{})
@@ -213,7 +212,7 @@ func (s *Server) shootGame(ctx context.Context, id string) (gameShot, error) {
 func (g *gameShot) position(ply int) (render.Position, error) {
 	n := g.replay.Len()
 	if ply != render.Latest && ply > n {
-		return render.Position{}, platform.Errorf(platform.BadRequest, "ply %d: the game has %d moves", ply, n)
+		return render.Position{}, domain.Errorf(domain.BadRequest, "ply %d: the game has %d moves", ply, n)
 	}
 	if ply != render.Latest && ply != n {
 		return g.replay.At(ply)
@@ -241,7 +240,7 @@ func (s *Server) gameImage(f render.Format) func(w http.ResponseWriter, r *http.
 			return err
 		}
 		if q.Ply != render.Latest && q.Ply > g.replay.Len() {
-			return platform.Errorf(platform.BadRequest, "ply %d: the game has %d moves", q.Ply, g.replay.Len())
+			return domain.Errorf(domain.BadRequest, "ply %d: the game has %d moves", q.Ply, g.replay.Len())
 		}
 		key := fmt.Sprintf("g\x00%s\x00%d\x00%s\x00%s", id, g.version, f, q.Values().Encode())
 		return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
@@ -301,7 +300,7 @@ func (s *Server) sheetImage(f render.Format) func(w http.ResponseWriter, r *http
 			return err
 		}
 		if q.Ply != render.Latest {
-			return platform.Errorf(platform.BadRequest, "ply: a sheet shows the boards as they are now")
+			return domain.Errorf(domain.BadRequest, "ply: a sheet shows the boards as they are now")
 		}
 		id := r.PathValue("id")
 		version, tiles, err := s.shootTournament(r.Context(), id, 0)
@@ -310,9 +309,9 @@ func (s *Server) sheetImage(f render.Format) func(w http.ResponseWriter, r *http
 		}
 		switch {
 		case len(tiles) == 0:
-			return platform.Errorf(platform.NotAllowed, "the tournament has no board in play to draw")
+			return domain.Errorf(domain.NotAllowed, "the tournament has no board in play to draw")
 		case len(tiles) > render.MaxTiles:
-			return platform.Errorf(platform.NotAllowed, "%d boards: a sheet holds at most %d; ask each board alone", len(tiles), render.MaxTiles)
+			return domain.Errorf(domain.NotAllowed, "%d boards: a sheet holds at most %d; ask each board alone", len(tiles), render.MaxTiles)
 		}
 		key := fmt.Sprintf("t\x00%s\x00%d\x00%s\x00%s", id, version, f, q.Values().Encode())
 		return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
@@ -331,11 +330,11 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 	num, _, _ := strings.Cut(name, ".")
 	f, err := render.FormatOf(name)
 	if err != nil || f == render.GIF {
-		return platform.Errorf(platform.BadRequest, "board %q: want a board number and .png or .svg", name)
+		return domain.Errorf(domain.BadRequest, "board %q: want a board number and .png or .svg", name)
 	}
 	n, err := strconv.Atoi(num)
 	if err != nil || n < 1 {
-		return platform.Errorf(platform.BadRequest, "board %q: want a board number, from 1", num)
+		return domain.Errorf(domain.BadRequest, "board %q: want a board number, from 1", num)
 	}
 	q, err := imageQuery(r, f)
 	if err != nil {
@@ -347,11 +346,11 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 		return err
 	}
 	if len(tiles) != 1 {
-		return platform.Errorf(platform.NotAllowed, "board %d has no position to draw yet", n)
+		return domain.Errorf(domain.NotAllowed, "board %d has no position to draw yet", n)
 	}
 	t := tiles[0]
 	if q.Ply != render.Latest && q.Ply > len(t.table.Moves()) {
-		return platform.Errorf(platform.BadRequest, "ply %d: board %d has %d moves", q.Ply, n, len(t.table.Moves()))
+		return domain.Errorf(domain.BadRequest, "ply %d: board %d has %d moves", q.Ply, n, len(t.table.Moves()))
 	}
 	key := fmt.Sprintf("b\x00%s\x00%d\x00%d\x00%s\x00%s", id, n, version, f, q.Values().Encode())
 	return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {

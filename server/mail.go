@@ -11,11 +11,10 @@ import (
 	"strconv"
 	"time"
 
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/jobs"
 	"turncoat/platform/mail"
 	"turncoat/render"
-	"turncoat/store"
 )
 
 // Notices by mail: every notification of a mailed kind (a correspondence reminder, "your
@@ -40,7 +39,7 @@ func (m smtpMailer) Send(ctx context.Context, ml Mail) error {
 
 // queueMails adds the mail jobs of stored notifications: for the users with an address (the
 // reminders always, so that a log-only mailer shows them).
-func (s *Server) queueMails(ctx context.Context, notes []store.Notification) {
+func (s *Server) queueMails(ctx context.Context, notes []domain.Notification) {
 	for _, n := range notes {
 		if !mail.Mailed(n.Kind) {
 			continue
@@ -81,7 +80,7 @@ func (s *Server) workMail(ctx context.Context, a jobs.Mail) error {
 }
 
 // composeMail writes a notice's mail in the user's language, with the board's picture.
-func (s *Server) composeMail(ctx context.Context, a jobs.Mail, set store.MailSettings) (Mail, error) {
+func (s *Server) composeMail(ctx context.Context, a jobs.Mail, set domain.MailSettings) (Mail, error) {
 	picture, err := s.mailPicture(ctx, a)
 	if err != nil {
 		s.log.Warn("a mail's picture", "kind", a.Notice, "error", err)
@@ -144,14 +143,14 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 	id, err := strconv.ParseInt(q.Get("u"), 10, 64)
 	kind := q.Get("k")
 	if err != nil || !mail.Mailed(kind) || q.Get("t") == "" {
-		return platform.Errorf(platform.BadRequest, "this unsubscribe link is not whole: open the one in the mail")
+		return domain.Errorf(domain.BadRequest, "this unsubscribe link is not whole: open the one in the mail")
 	}
 	set, err := s.store.MailSettings(r.Context(), id)
 	if err != nil {
 		return err
 	}
 	if subtle.ConstantTimeCompare([]byte(set.Token), []byte(q.Get("t"))) != 1 {
-		return platform.Errorf(platform.Forbidden, "this unsubscribe link is not valid")
+		return domain.Errorf(domain.Forbidden, "this unsubscribe link is not valid")
 	}
 	words := mail.UnsubscribingFrom(kind, set.Lang)
 	var body string
@@ -175,7 +174,7 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 func (s *Server) handleMailSettings(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil || u.Guest {
-		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to get notices by mail")
+		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to get notices by mail")
 	}
 	set, err := s.store.MailSettings(r.Context(), u.ID)
 	if err != nil {

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/games"
-	"turncoat/platform"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -48,7 +48,7 @@ func FuzzTournamentPost(f *testing.F) {
 			f.Fatal(err)
 		}
 		tok := rand.Text()
-		if err := st.CreateSession(ctx, platform.HashToken(tok), u.ID, time.Now().Add(365*24*time.Hour), time.Now()); err != nil {
+		if err := st.CreateSession(ctx, domain.HashToken(tok), u.ID, time.Now().Add(365*24*time.Hour), time.Now()); err != nil {
 			f.Fatal(err)
 		}
 		tokens[name] = tok

@@ -14,8 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"turncoat/platform"
-	"turncoat/store"
+	"turncoat/domain"
 )
 
 // ParsePublicURL reads the server's public base URL (--public-url): an absolute http or https
@@ -74,8 +73,8 @@ func (s *Server) pagePreview(r *http.Request) (preview, bool) {
 		return preview{}, false
 	}
 	if err != nil {
-		var pe *platform.Error
-		if !errors.As(err, &pe) || pe.Code != platform.NotFound {
+		var pe *domain.Error
+		if !errors.As(err, &pe) || pe.Code != domain.NotFound {
 			s.log.Warn("a page's link preview", "path", r.URL.Path, "error", err)
 		}
 		return preview{}, false
@@ -85,7 +84,7 @@ func (s *Server) pagePreview(r *http.Request) (preview, bool) {
 }
 
 // seatName is a seat's player as a preview names them.
-func seatName(seat store.Seat, side string) string {
+func seatName(seat domain.Seat, side string) string {
 	switch {
 	case seat.UserName != "":
 		return seat.UserName
@@ -112,7 +111,7 @@ func (s *Server) gamePreview(r *http.Request, base, id string) (preview, error) 
 		desc = names[o.Winner] + " won"
 	case o.Over:
 		desc = "Drawn"
-	case g.row.Status == store.StatusOpen:
+	case g.row.Status == domain.StatusOpen:
 		desc = "Waiting for a player"
 	default:
 		desc = fmt.Sprintf("In play: %d moves", g.replay.Len())
@@ -157,7 +156,7 @@ func (s *Server) tournamentPreview(r *http.Request, base, id string) (preview, e
 func (s *Server) playerPreview(r *http.Request, base, name string) (preview, error) {
 	name, err := url.PathUnescape(name)
 	if err != nil {
-		return preview{}, platform.Errorf(platform.NotFound, "no player")
+		return preview{}, domain.Errorf(domain.NotFound, "no player")
 	}
 	u, rs, err := s.ratings.Player(r.Context(), name)
 	if err != nil {

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // The ratings' endpoints: the ratings themselves are platform/ratings'.
@@ -33,14 +33,14 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) error
 	if variant == "" {
 		name := q.Get("game")
 		if name == "" {
-			return platform.Errorf(platform.BadRequest, "say which variant: ?variant=reversi:size=8,... or ?game=reversi&options=size=8")
+			return domain.Errorf(domain.BadRequest, "say which variant: ?variant=reversi:size=8,... or ?game=reversi&options=size=8")
 		}
 		opts := map[string]string{}
 		if o := q.Get("options"); o != "" {
 			for _, kv := range strings.Split(o, ",") {
 				k, v, ok := strings.Cut(kv, "=")
 				if !ok {
-					return platform.Errorf(platform.BadOption, "options %q: want name=value,...", o)
+					return domain.Errorf(domain.BadOption, "options %q: want name=value,...", o)
 				}
 				opts[strings.TrimSpace(k)] = strings.TrimSpace(v)
 			}
@@ -54,7 +54,7 @@ func (s *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) error
 	if l := q.Get("limit"); l != "" {
 		n, err := strconv.Atoi(l)
 		if err != nil || n < 1 || n > 1000 {
-			return platform.Errorf(platform.BadRequest, "limit=%q: want 1 to 1000", l)
+			return domain.Errorf(domain.BadRequest, "limit=%q: want 1 to 1000", l)
 		}
 		limit = n
 	}

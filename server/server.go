@@ -28,8 +28,8 @@ import (
 	"turncoat/platform/ratings"
 	"turncoat/platform/tourney"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
 	"turncoat/store"
 )
@@ -182,7 +182,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	}
 	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
-		EndJobs: []func(store.Game) []store.JobInsert{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
+		EndJobs: []func(domain.Game) []domain.Job{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
 	s.accounts = accounts.New(cfg.Store, cfg.Clock)
 	s.ratings = ratings.New(cfg.Store, cfg.Registry, cfg.Clock)
 	s.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, Games: s.play, Notes: notes{s}})
@@ -240,7 +240,7 @@ func New(ctx context.Context, cfg Config) (*Server, error) {
 	s.webRoutes(mux)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, platform.Errorf(platform.Forbidden, "cross-origin request refused: a page of another site may not act with your session"))
+		s.writeError(w, r, domain.Errorf(domain.Forbidden, "cross-origin request refused: a page of another site may not act with your session"))
 	}))
 	s.handler = securityHeaders(cop.Handler(mux))
 	return s, nil

@@ -4,7 +4,7 @@ import (
 	"context"
 	"net/http"
 	"time"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/accounts"
 )
 
@@ -29,7 +29,7 @@ func credOf(r *http.Request) *credential {
 func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil || u.Guest {
-		return platform.Errorf(platform.Unauthorized, "sign in with a registered account to make API tokens")
+		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to make API tokens")
 	}
 	var req struct {
 		Name          string `json:"name"`
@@ -50,7 +50,7 @@ func (s *Server) handleToken(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "not signed in")
+		return domain.Errorf(domain.Unauthorized, "not signed in")
 	}
 	out, err := s.accounts.Tokens(r.Context(), u.ID)
 	if err != nil {
@@ -65,7 +65,7 @@ func (s *Server) handleTokens(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "not signed in")
+		return domain.Errorf(domain.Unauthorized, "not signed in")
 	}
 	hash, err := s.accounts.RevokeToken(r.Context(), u.ID, r.PathValue("id"))
 	if err != nil {
@@ -93,7 +93,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if c, err := r.Cookie(sessionCookie); err == nil && c.Value != "" {
-		if err := s.endCredential(ctx, &credential{Hash: platform.HashToken(c.Value)}); err != nil {
+		if err := s.endCredential(ctx, &credential{Hash: domain.HashToken(c.Value)}); err != nil {
 			return err
 		}
 	}

@@ -10,16 +10,15 @@ import (
 	"unicode/utf8"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/tourney"
-	"turncoat/store"
 	"turncoat/tournament"
 )
 
 // The tournaments' endpoints: HTTP in, the tournaments' service (package tourney) behind.
 
 // requirePlayer returns the caller, who must have a registered account.
-func requirePlayer(r *http.Request) (*store.User, error) {
+func requirePlayer(r *http.Request) (*domain.User, error) {
 	u := userOf(r)
 	if err := tourney.RequirePlayer(u); err != nil {
 		return nil, err
@@ -90,16 +89,16 @@ const maxPostBytes = 4096
 // forum text (the tournament checks it) and the round asked, or a clear error.
 func readPost(contentType string, body []byte) (text string, round int, err error) {
 	if len(body) > maxPostBytes {
-		return "", 0, platform.Errorf(platform.TooLarge, "a post has at most %d bytes", maxPostBytes)
+		return "", 0, domain.Errorf(domain.TooLarge, "a post has at most %d bytes", maxPostBytes)
 	}
 	mt, _, _ := mime.ParseMediaType(contentType)
 	if mt == "text/plain" {
 		if !utf8.Valid(body) {
-			return "", 0, platform.Errorf(platform.BadPost, "the post is not UTF-8 text")
+			return "", 0, domain.Errorf(domain.BadPost, "the post is not UTF-8 text")
 		}
 		text = string(body)
 		if strings.TrimSpace(text) == "" {
-			return "", 0, platform.Errorf(platform.BadPost, "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
+			return "", 0, domain.Errorf(domain.BadPost, "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
 		}
 		return text, 0, nil
 	}
@@ -107,23 +106,23 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 	dec := json.NewDecoder(strings.NewReader(string(body)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&q); err != nil {
-		return "", 0, platform.Errorf(platform.BadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
+		return "", 0, domain.Errorf(domain.BadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
 	}
 	if dec.More() {
-		return "", 0, platform.Errorf(platform.BadJSON, "malformed JSON: more than one value")
+		return "", 0, domain.Errorf(domain.BadJSON, "malformed JSON: more than one value")
 	}
 	if q.Round < 0 {
-		return "", 0, platform.Errorf(platform.BadRequest, "round %d: want 1 or more", q.Round)
+		return "", 0, domain.Errorf(domain.BadRequest, "round %d: want 1 or more", q.Round)
 	}
 	switch {
 	case q.Text != "" && (q.Board != 0 || q.Move != ""):
-		return "", 0, platform.Errorf(platform.BadPost, "give either the text of the post, or a board and a move")
+		return "", 0, domain.Errorf(domain.BadPost, "give either the text of the post, or a board and a move")
 	case q.Text != "":
 		return q.Text, q.Round, nil
 	case q.Board < 1:
-		return "", 0, platform.Errorf(platform.BadPost, "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
+		return "", 0, domain.Errorf(domain.BadPost, "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
 	case strings.TrimSpace(q.Move) == "" || strings.ContainsAny(q.Move, "\r\n"):
-		return "", 0, platform.Errorf(platform.BadPost, "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
+		return "", 0, domain.Errorf(domain.BadPost, "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
 	}
 	return tournament.PostText{Board: q.Board, Move: strings.TrimSpace(q.Move)}.String(), q.Round, nil
 }
@@ -136,7 +135,7 @@ func (s *Server) handlePost(w http.ResponseWriter, r *http.Request) error {
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxPostBytes))
 	if err != nil {
-		return platform.Errorf(platform.TooLarge, "a post has at most %d bytes", maxPostBytes)
+		return domain.Errorf(domain.TooLarge, "a post has at most %d bytes", maxPostBytes)
 	}
 	text, round, err := readPost(r.Header.Get("Content-Type"), body)
 	if err != nil {
@@ -177,7 +176,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 {
-		return platform.Errorf(platform.BadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
+		return domain.Errorf(domain.BadRequest, "board %q: want a board number, from 1", r.PathValue("n"))
 	}
 	b, err := s.tourney.Board(r.Context(), r.PathValue("id"), n)
 	if err != nil {
@@ -190,7 +189,7 @@ func (s *Server) handleBoard(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
 	format, err := tournament.ParseSummaryFormat(r.URL.Query().Get("format"))
 	if err != nil {
-		return platform.Errorf(platform.BadRequest, "%v", err)
+		return domain.Errorf(domain.BadRequest, "%v", err)
 	}
 	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r))
 	if err != nil {

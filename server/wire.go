@@ -4,33 +4,33 @@ import (
 	"time"
 
 	"turncoat/api"
-	"turncoat/store"
+	"turncoat/domain"
 )
 
 // The wire forms of the store's rows: what the API shows of them.
 
-func userWire(u store.User) api.User {
+func userWire(u domain.User) api.User {
 	return api.User{ID: u.ID, Name: u.Name, Guest: u.Guest, Created: u.Created}
 }
 
-func notificationWire(n store.Notification) api.Notification {
+func notificationWire(n domain.Notification) api.Notification {
 	return api.Notification{ID: n.ID, Kind: n.Kind, GameID: n.GameID, TournamentID: n.TournamentID, Message: n.Message,
 		Created: n.Created, Read: n.Read}
 }
 
-func chatMessageWire(m store.ChatMessage) api.ChatMessage {
+func chatMessageWire(m domain.ChatMessage) api.ChatMessage {
 	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
 }
 
-func chatSeatWire(c store.ChatSeat) api.ChatSeat {
+func chatSeatWire(c domain.ChatSeat) api.ChatSeat {
 	return api.ChatSeat{Muted: c.Muted, Spectators: c.Spectators}
 }
 
-func tokenWire(t store.APIToken, secret string, now time.Time) api.Token {
+func tokenWire(t domain.APIToken, secret string, now time.Time) api.Token {
 	return api.Token{Token: secret, ID: t.ID, Name: t.Name, Created: t.Created, Expires: t.Expires, Expired: t.Expired(now)}
 }
 
-func tournamentRowWire(t store.Tournament) api.TournamentRow {
+func tournamentRowWire(t domain.Tournament) api.TournamentRow {
 	return api.TournamentRow{ID: t.ID, Title: t.Title, Host: t.HostName, Game: t.Game, Phase: t.Phase, Version: t.Version,
 		Created: t.Created, Updated: t.Updated, NextDeadline: t.NextDeadline}
 }

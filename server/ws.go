@@ -12,8 +12,8 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // writeTimeout is how long a message may take to write before its client counts as gone.
@@ -150,7 +150,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		return
 	}
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(platform.Errorf(platform.BadJSON, "malformed message: %v", err))}))
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(domain.Errorf(domain.BadJSON, "malformed message: %v", err))}))
 		return
 	}
 	reply := func(err error) {
@@ -194,7 +194,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		}
 	case "command":
 		if c.user == nil {
-			reply(platform.Errorf(platform.Unauthorized, "commands need a signed-in connection"))
+			reply(domain.Errorf(domain.Unauthorized, "commands need a signed-in connection"))
 			return
 		}
 		if err := s.allowCommand(c.user); err != nil {
@@ -208,7 +208,7 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 		}
 		c.push(mustJSON(api.Message{Type: "result", ID: m.ID, Game: m.Game, OK: true, Version: v}))
 	default:
-		reply(platform.Errorf(platform.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
+		reply(domain.Errorf(domain.BadRequest, "unknown message type %q (want subscribe, unsubscribe, lobby, command or ping)", m.Type))
 	}
 }
 

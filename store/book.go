@@ -3,38 +3,26 @@ package store
 import (
 	"context"
 	"database/sql"
-	"time"
+	"turncoat/domain"
 )
-
-// BookGame is a finished game as the opening book saw it: learned (Part holds the positions
-// it added, a book file) or passed over (Part nil, Reason says why).
-type BookGame struct {
-	Seq    int64
-	GameID string
-	// Moves is the game's move list.
-	Moves   string
-	Part    []byte
-	Reason  string
-	Learned time.Time
-}
 
 // AddBookGame stores what the book made of a finished game, once: ErrConflict when the game
 // has its row already (another instance, or an earlier try, got there first).
-func (s *Store) AddBookGame(ctx context.Context, g BookGame) error {
+func (s *Store) AddBookGame(ctx context.Context, g domain.BookGame) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO book_games (game_id, moves, part, reason, learned_at) VALUES ($1, $2, $3, $4, $5)`,
 			g.GameID, g.Moves, g.Part, g.Reason, nanos(g.Learned))
 		return err
 	})
 	if isConflict(err) {
-		return ErrConflict
+		return domain.ErrConflict
 	}
 	return err
 }
 
 // BookGames returns the learned games (those with a part) whose seq is above after, in seq
 // order, at most limit (1 to 10000).
-func (s *Store) BookGames(ctx context.Context, after int64, limit int) ([]BookGame, error) {
+func (s *Store) BookGames(ctx context.Context, after int64, limit int) ([]domain.BookGame, error) {
 	if limit <= 0 || limit > 10000 {
 		limit = 1000
 	}
@@ -44,9 +32,9 @@ func (s *Store) BookGames(ctx context.Context, after int64, limit int) ([]BookGa
 		return nil, err
 	}
 	defer rows.Close()
-	var out []BookGame
+	var out []domain.BookGame
 	for rows.Next() {
-		var g BookGame
+		var g domain.BookGame
 		var at int64
 		if err := rows.Scan(&g.Seq, &g.GameID, &g.Moves, &g.Part, &g.Reason, &at); err != nil {
 			return nil, err
@@ -58,13 +46,13 @@ func (s *Store) BookGames(ctx context.Context, after int64, limit int) ([]BookGa
 }
 
 // BookGame returns the book's row of a game: ErrNotFound when the book has not seen it.
-func (s *Store) BookGame(ctx context.Context, gameID string) (BookGame, error) {
-	g := BookGame{GameID: gameID}
+func (s *Store) BookGame(ctx context.Context, gameID string) (domain.BookGame, error) {
+	g := domain.BookGame{GameID: gameID}
 	var at int64
 	err := s.db.QueryRowContext(ctx, `SELECT seq, moves, part, reason, learned_at FROM book_games WHERE game_id = $1`, gameID).
 		Scan(&g.Seq, &g.Moves, &g.Part, &g.Reason, &at)
 	if err == sql.ErrNoRows {
-		return g, ErrNotFound
+		return g, domain.ErrNotFound
 	}
 	g.Learned = fromNanos(at)
 	return g, err
@@ -77,7 +65,7 @@ func (s *Store) UnlearnedGames(ctx context.Context, kind string, limit int) ([]s
 		limit = 100
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT g.id FROM games g WHERE g.kind = $1 AND g.status = $2
-		AND NOT EXISTS (SELECT 1 FROM book_games b WHERE b.game_id = g.id) ORDER BY g.updated_at LIMIT $3`, kind, StatusOver, limit)
+		AND NOT EXISTS (SELECT 1 FROM book_games b WHERE b.game_id = g.id) ORDER BY g.updated_at LIMIT $3`, kind, domain.StatusOver, limit)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/store"
 )
@@ -40,20 +41,20 @@ func TestBookGames(t *testing.T) {
 		if err != nil || !slices.Equal(unseen, []string{"r1", "r2"}) {
 			t.Fatalf("unlearned: %v, %v; want r1 and r2", unseen, err)
 		}
-		if _, err := s.BookGame(ctx, "r1"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.BookGame(ctx, "r1"); !errors.Is(err, domain.ErrNotFound) {
 			t.Fatalf("the book's row of an unseen game: %v", err)
 		}
 		part := []byte("TCBOOK\x01\x00...")
-		if err := s.AddBookGame(ctx, store.BookGame{GameID: "r1", Moves: "f5d6", Part: part, Learned: now0}); err != nil {
+		if err := s.AddBookGame(ctx, domain.BookGame{GameID: "r1", Moves: "f5d6", Part: part, Learned: now0}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AddBookGame(ctx, store.BookGame{GameID: "r1", Moves: "f5d6", Part: part, Learned: now0}); !errors.Is(err, store.ErrConflict) {
+		if err := s.AddBookGame(ctx, domain.BookGame{GameID: "r1", Moves: "f5d6", Part: part, Learned: now0}); !errors.Is(err, domain.ErrConflict) {
 			t.Fatalf("a second row for a game: %v, want ErrConflict", err)
 		}
-		if err := s.AddBookGame(ctx, store.BookGame{GameID: "r2", Moves: "", Reason: "aborted", Learned: now0}); err != nil {
+		if err := s.AddBookGame(ctx, domain.BookGame{GameID: "r2", Moves: "", Reason: "aborted", Learned: now0}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.AddBookGame(ctx, store.BookGame{GameID: "x9", Moves: "f5f6", Part: []byte{1, 2}, Learned: now0.Add(time.Second)}); err != nil {
+		if err := s.AddBookGame(ctx, domain.BookGame{GameID: "x9", Moves: "f5f6", Part: []byte{1, 2}, Learned: now0.Add(time.Second)}); err != nil {
 			t.Fatal(err)
 		}
 		if unseen, err := s.UnlearnedGames(ctx, "reversi", 10); err != nil || len(unseen) != 0 {

@@ -7,44 +7,31 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"turncoat/domain"
 )
 
-// PairedEvent is a round-robin, Swiss or knockout event's row: its whole state is the server's
-// JSON, saved at Version (each save from the version it read, so two savers never both win).
-type PairedEvent struct {
-	ID     string
-	HostID int64
-	Format string
-	// Status is the event's stage (signup, running, finished), for finding those in play.
-	Status  string
-	Version int64
-	State   json.RawMessage
-	Created time.Time
-	Updated time.Time
-}
-
 // CreatePairedEvent stores a new paired event. An id already taken is ErrConflict.
-func (s *Store) CreatePairedEvent(ctx context.Context, e PairedEvent) error {
+func (s *Store) CreatePairedEvent(ctx context.Context, e domain.PairedEvent) error {
 	_, err := s.wdb.ExecContext(ctx, `INSERT INTO paired_events (id, host_id, format, status, version, state, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, e.ID, e.HostID, e.Format, e.Status, e.Version, string(e.State), nanos(e.Created), nanos(e.Created))
 	if isConflict(err) {
-		return fmt.Errorf("%w: event %s exists", ErrConflict, e.ID)
+		return fmt.Errorf("%w: event %s exists", domain.ErrConflict, e.ID)
 	}
 	return err
 }
 
 // PairedEventByID returns a paired event, or ErrNotFound.
-func (s *Store) PairedEventByID(ctx context.Context, id string) (PairedEvent, error) {
-	var e PairedEvent
+func (s *Store) PairedEventByID(ctx context.Context, id string) (domain.PairedEvent, error) {
+	var e domain.PairedEvent
 	var state string
 	var created, updated int64
 	err := s.db.QueryRowContext(ctx, `SELECT id, host_id, format, status, version, state, created_at, updated_at
 		FROM paired_events WHERE id = $1`, id).Scan(&e.ID, &e.HostID, &e.Format, &e.Status, &e.Version, &state, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
-		return PairedEvent{}, fmt.Errorf("%w: event %s", ErrNotFound, id)
+		return domain.PairedEvent{}, fmt.Errorf("%w: event %s", domain.ErrNotFound, id)
 	}
 	if err != nil {
-		return PairedEvent{}, err
+		return domain.PairedEvent{}, err
 	}
 	e.State, e.Created, e.Updated = json.RawMessage(state), fromNanos(created), fromNanos(updated)
 	return e, nil
@@ -53,7 +40,7 @@ func (s *Store) PairedEventByID(ctx context.Context, id string) (PairedEvent, er
 // SavePairedEvent stores e's new state (at e.Version) over the one at fromVersion, and maps
 // games (new games of the event) to it, in one transaction. A save from a stale version is
 // ErrConflict and stores nothing. jobs are inserted with the save (the games of a new round).
-func (s *Store) SavePairedEvent(ctx context.Context, e PairedEvent, fromVersion int64, games []string, now time.Time, jobs ...JobInsert) error {
+func (s *Store) SavePairedEvent(ctx context.Context, e domain.PairedEvent, fromVersion int64, games []string, now time.Time, jobs ...domain.Job) error {
 	if e.Version <= fromVersion {
 		return fmt.Errorf("event %s: version %d after %d", e.ID, e.Version, fromVersion)
 	}
@@ -66,7 +53,7 @@ func (s *Store) SavePairedEvent(ctx context.Context, e PairedEvent, fromVersion 
 		if n, err := res.RowsAffected(); err != nil {
 			return err
 		} else if n != 1 {
-			return fmt.Errorf("%w: event %s is no longer at version %d", ErrConflict, e.ID, fromVersion)
+			return fmt.Errorf("%w: event %s is no longer at version %d", domain.ErrConflict, e.ID, fromVersion)
 		}
 		for _, g := range games {
 			if _, err := tx.ExecContext(ctx, `INSERT INTO paired_event_games (game_id, event_id) VALUES ($1, $2)`, g, e.ID); err != nil {
@@ -82,7 +69,7 @@ func (s *Store) PairedEventOfGame(ctx context.Context, game string) (string, err
 	var id string
 	err := s.db.QueryRowContext(ctx, `SELECT event_id FROM paired_event_games WHERE game_id = $1`, game).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("%w: game %s belongs to no event", ErrNotFound, game)
+		return "", fmt.Errorf("%w: game %s belongs to no event", domain.ErrNotFound, game)
 	}
 	return id, err
 }

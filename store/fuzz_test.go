@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/store"
@@ -79,8 +80,8 @@ func FuzzStoredGame(f *testing.F) {
 				tb.Outcome()
 			}
 		}
-		st.ListGames(ctx, store.ListFilter{Limit: 10})
-		st.ListGames(ctx, store.ListFilter{NeedsAttention: true, Limit: 10})
+		st.ListGames(ctx, domain.ListFilter{Limit: 10})
+		st.ListGames(ctx, domain.ListFilter{NeedsAttention: true, Limit: 10})
 		evs, err := st.Events(ctx, "g", -1, 100)
 		if err == nil {
 			for _, e := range evs {
@@ -204,8 +205,8 @@ func fuzzSeeds(f *testing.F, st *store.Store, raw *sql.DB) []fuzzRow {
 			f.Fatal(err)
 		}
 		snap := tb.Snapshot()
-		if err := st.CreateGame(ctx, store.Game{ID: id, Kind: kind, Start: snap.Start, Time: snap.Time, Mode: "hotseat", Created: now,
-			Status: store.StatusActive, Meta: store.MetaOf(snap), Outcome: tb.Outcome()}); err != nil {
+		if err := st.CreateGame(ctx, domain.Game{ID: id, Kind: kind, Start: snap.Start, Time: snap.Time, Mode: "hotseat", Created: now,
+			Status: domain.StatusActive, Meta: domain.MetaOf(snap), Outcome: tb.Outcome()}); err != nil {
 			f.Fatal(err)
 		}
 		// Three actions, the first legal one each time: a Turncoat round and a pending selection.
@@ -217,9 +218,9 @@ func fuzzSeeds(f *testing.F, st *store.Store, raw *sql.DB) []fuzzRow {
 			if err != nil {
 				f.Fatal(err)
 			}
-			if err := st.Commit(ctx, store.Change{GameID: id, FromVersion: before.Version, FromPly: len(before.Moves),
+			if err := st.Commit(ctx, domain.Change{GameID: id, FromVersion: before.Version, FromPly: len(before.Moves),
 				FromPending: [2]bool{before.Pending[0] != nil, before.Pending[1] != nil}, Snapshot: tb.Snapshot(), Events: evs,
-				Status: store.StatusActive, Outcome: tb.Outcome(), Now: now}); err != nil {
+				Status: domain.StatusActive, Outcome: tb.Outcome(), Now: now}); err != nil {
 				f.Fatal(err)
 			}
 		}

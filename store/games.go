@@ -9,29 +9,12 @@ import (
 	"strings"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
-
-// Game statuses (the platform's).
-const (
-	StatusOpen   = platform.StatusOpen
-	StatusActive = platform.StatusActive
-	StatusOver   = platform.StatusOver
-)
-
-// The domain's types of games, as the store keeps them.
-type (
-	Seat = platform.Seat
-	Game = platform.Game
-	Meta = platform.Meta
-)
-
-// MetaOf returns the meta of a table's snapshot.
-func MetaOf(s game.Snapshot) Meta { return platform.MetaOf(s) }
 
 // CreateGame stores a new game with its seats (and, for a rematch, links the game it follows).
-func (s *Store) CreateGame(ctx context.Context, g Game, jobs ...JobInsert) error {
+func (s *Store) CreateGame(ctx context.Context, g domain.Game, jobs ...domain.Job) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if err := createGameTx(ctx, tx, g); err != nil {
 			return err
@@ -39,18 +22,18 @@ func (s *Store) CreateGame(ctx context.Context, g Game, jobs ...JobInsert) error
 		if err := s.insertJobs(ctx, tx, jobs); err != nil {
 			return err
 		}
-		if g.Status == StatusOpen {
+		if g.Status == domain.StatusOpen {
 			return s.notify(ctx, tx, Notice{Game: g.ID, Lobby: true}) // a new challenge
 		}
 		return nil
 	})
 	if isConflict(err) {
-		return fmt.Errorf("%w: game %s exists", ErrConflict, g.ID)
+		return fmt.Errorf("%w: game %s exists", domain.ErrConflict, g.ID)
 	}
 	return err
 }
 
-func createGameTx(ctx context.Context, tx *sql.Tx, g Game) error {
+func createGameTx(ctx context.Context, tx *sql.Tx, g domain.Game) error {
 	tc, _ := json.Marshal(g.Time)
 	meta, _ := json.Marshal(g.Meta)
 	outcome, _ := json.Marshal(g.Outcome)
@@ -79,13 +62,13 @@ func createGameTx(ctx context.Context, tx *sql.Tx, g Game) error {
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: game %s already has a rematch", ErrConflict, g.RematchOf)
+			return fmt.Errorf("%w: game %s already has a rematch", domain.ErrConflict, g.RematchOf)
 		}
 	}
 	return nil
 }
 
-func insertSeat(ctx context.Context, tx *sql.Tx, id string, side int, seat Seat) error {
+func insertSeat(ctx context.Context, tx *sql.Tx, id string, side int, seat domain.Seat) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, side, user_id, ai, invite_hash) VALUES ($1, $2, $3, $4, $5)`,
 		id, side, nullInt(seat.UserID), nullString(seat.AI), nullString(seat.InviteHash))
 	return err
@@ -115,8 +98,8 @@ func nullString(s string) any {
 const gameColumns = `g.id, g.kind, g.start, g.time_control, g.mode, g.rated, g.created_by, g.created_at, g.updated_at, g.status,
 	g.version, g.ply, g.meta, g.outcome, g.deadline, g.ai_turn, g.rematch_of, g.rematch`
 
-func scanGame(row interface{ Scan(...any) error }) (Game, error) {
-	var g Game
+func scanGame(row interface{ Scan(...any) error }) (domain.Game, error) {
+	var g domain.Game
 	var tc, meta, outcome string
 	var rated, aiTurn int
 	var createdBy, deadline sql.NullInt64
@@ -125,34 +108,34 @@ func scanGame(row interface{ Scan(...any) error }) (Game, error) {
 	err := row.Scan(&g.ID, &g.Kind, &g.Start, &tc, &g.Mode, &rated, &createdBy, &created, &updated, &g.Status,
 		&g.Version, &g.Ply, &meta, &outcome, &deadline, &aiTurn, &rematchOf, &rematch)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Game{}, ErrNotFound
+		return domain.Game{}, domain.ErrNotFound
 	}
 	if err != nil {
-		return Game{}, err
+		return domain.Game{}, err
 	}
 	g.Rated, g.AITurn = rated != 0, aiTurn != 0
 	g.CreatedBy, g.Created, g.Updated = createdBy.Int64, fromNanos(created), fromNanos(updated)
 	g.Deadline = fromNanos(deadline.Int64)
 	g.RematchOf, g.Rematch = rematchOf.String, rematch.String
 	if err := json.Unmarshal([]byte(tc), &g.Time); err != nil {
-		return Game{}, fmt.Errorf("game %s: time control: %w", g.ID, err)
+		return domain.Game{}, fmt.Errorf("game %s: time control: %w", g.ID, err)
 	}
 	if err := json.Unmarshal([]byte(meta), &g.Meta); err != nil {
-		return Game{}, fmt.Errorf("game %s: meta: %w", g.ID, err)
+		return domain.Game{}, fmt.Errorf("game %s: meta: %w", g.ID, err)
 	}
 	if err := json.Unmarshal([]byte(outcome), &g.Outcome); err != nil {
-		return Game{}, fmt.Errorf("game %s: outcome: %w", g.ID, err)
+		return domain.Game{}, fmt.Errorf("game %s: outcome: %w", g.ID, err)
 	}
 	return g, nil
 }
 
 // Game returns a game's row with its seats.
-func (s *Store) Game(ctx context.Context, id string) (Game, error) {
+func (s *Store) Game(ctx context.Context, id string) (domain.Game, error) {
 	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.id = $1`, id))
 	if err != nil {
 		return g, err
 	}
-	gs := []Game{g}
+	gs := []domain.Game{g}
 	if err := s.fillSeats(ctx, gs); err != nil {
 		return g, err
 	}
@@ -160,7 +143,7 @@ func (s *Store) Game(ctx context.Context, id string) (Game, error) {
 }
 
 // fillSeats reads the seats of the given games.
-func (s *Store) fillSeats(ctx context.Context, gs []Game) error {
+func (s *Store) fillSeats(ctx context.Context, gs []domain.Game) error {
 	if len(gs) == 0 {
 		return nil
 	}
@@ -189,13 +172,13 @@ func (s *Store) fillSeats(ctx context.Context, gs []Game) error {
 		if side < 0 || side > 1 {
 			continue
 		}
-		gs[idx[id]].Seats[side] = Seat{UserID: user.Int64, UserName: name, AI: ai.String, InviteHash: invite.String}
+		gs[idx[id]].Seats[side] = domain.Seat{UserID: user.Int64, UserName: name, AI: ai.String, InviteHash: invite.String}
 	}
 	return rows.Err()
 }
 
 // LoadSnapshot returns a game's row and its table's snapshot (to restore with game.Restore).
-func (s *Store) LoadSnapshot(ctx context.Context, id string) (Game, game.Snapshot, error) {
+func (s *Store) LoadSnapshot(ctx context.Context, id string) (domain.Game, game.Snapshot, error) {
 	g, err := s.Game(ctx, id)
 	if err != nil {
 		return g, game.Snapshot{}, err
@@ -251,38 +234,6 @@ func (s *Store) LoadSnapshot(ctx context.Context, id string) (Game, game.Snapsho
 	return g, snap, prow.Err()
 }
 
-// Change is what one table command changed in a game, to commit atomically.
-type Change struct {
-	GameID string
-	// FromVersion is the version the command was made from; FromPly the number of moves
-	// stored then; FromPending whether each side had a pending selection stored.
-	FromVersion int64
-	FromPly     int
-	FromPending [2]bool
-	// Snapshot is the table after the command.
-	Snapshot game.Snapshot
-	// Events are the command's events, in their public form (game.Event.For(NoPlayer)).
-	Events   []game.Event
-	Status   platform.Status
-	Outcome  game.Outcome
-	Deadline time.Time
-	AITurn   bool
-	// Takeback is a standing takeback request after the command.
-	Takeback *game.TakebackRequest
-	Now      time.Time
-	// Seat, when set, gives an open seat to a player with the change (a join); the seat must
-	// still be open, else ErrConflict.
-	Seat *SeatTaken
-	// Rematch, when set, is the game's rematch, created with the change (its RematchOf is
-	// this game); a second rematch is ErrConflict.
-	Rematch *Game
-	// Lobby tells the other instances that the change shows in the lobby (a join, an end).
-	Lobby bool
-	// Jobs are what must follow the change (its effects: a rating, an event's next round, a
-	// deadline), inserted in its transaction.
-	Jobs []JobInsert
-}
-
 // notify tells the other instances of a change, with tx (PostgreSQL sends it at the commit).
 func (s *Store) notify(ctx context.Context, tx *sql.Tx, n Notice) error {
 	if !s.postgres {
@@ -290,12 +241,6 @@ func (s *Store) notify(ctx context.Context, tx *sql.Tx, n Notice) error {
 	}
 	_, err := s.execTx(ctx, tx, qNotify, s.channel, n.payload())
 	return err
-}
-
-// SeatTaken is a player taking an open seat.
-type SeatTaken struct {
-	Side   int
-	UserID int64
 }
 
 // The statements of Commit, the hot path (prepared once on SQLite).
@@ -316,7 +261,7 @@ var commitQueries = []string{qUpdateGame, qDeleteMoves, qInsertMove, qDeletePend
 // instances. A change from a stale version, or for a ply already played, is ErrConflict and
 // stores nothing. A change that seats a player (Seat) or makes the game's rematch (Rematch)
 // does so in the same transaction, so that every instance learns of it as of a move.
-func (s *Store) Commit(ctx context.Context, c Change) error {
+func (s *Store) Commit(ctx context.Context, c domain.Change) error {
 	var err error
 	switch {
 	case s.group != nil && (!s.postgres || s.pipelined(c)):
@@ -325,13 +270,13 @@ func (s *Store) Commit(ctx context.Context, c Change) error {
 		err = s.tx(ctx, func(tx *sql.Tx) error { return s.commitTx(ctx, tx, c) })
 	}
 	if isConflict(err) {
-		return fmt.Errorf("%w: game %s: a move for that ply is already stored", ErrConflict, c.GameID)
+		return fmt.Errorf("%w: game %s: a move for that ply is already stored", domain.ErrConflict, c.GameID)
 	}
 	return err
 }
 
 // commitTx stores a change in tx (see Commit).
-func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
+func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c domain.Change) error {
 	if c.Seat != nil {
 		r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
 			c.Seat.UserID, c.GameID, c.Seat.Side)
@@ -339,7 +284,7 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: the seat is taken", ErrConflict)
+			return fmt.Errorf("%w: the seat is taken", domain.ErrConflict)
 		}
 	}
 	sts, err := s.changeStatements(c)
@@ -368,7 +313,7 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 	if err := s.insertJobs(ctx, tx, c.Jobs); err != nil {
 		return err
 	}
-	if c.Rematch != nil && c.Rematch.Status == StatusOpen {
+	if c.Rematch != nil && c.Rematch.Status == domain.StatusOpen {
 		if err := s.notify(ctx, tx, Notice{Game: c.Rematch.ID, Lobby: true}); err != nil {
 			return err
 		}
@@ -377,8 +322,8 @@ func (s *Store) commitTx(ctx context.Context, tx *sql.Tx, c Change) error {
 }
 
 // staleChange is the error of a change made from a version the game is no longer at.
-func staleChange(c Change) error {
-	return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, c.GameID, c.FromVersion)
+func staleChange(c domain.Change) error {
+	return fmt.Errorf("%w: game %s is no longer at version %d", domain.ErrConflict, c.GameID, c.FromVersion)
 }
 
 // statement is one SQL statement and its arguments.
@@ -390,8 +335,8 @@ type statement struct {
 // changeStatements returns the statements that store a change's game row (first: it must
 // change one row, else the change is stale), its moves played or taken back, its pending
 // selections and its events, in order.
-func (s *Store) changeStatements(c Change) ([]statement, error) {
-	meta := MetaOf(c.Snapshot)
+func (s *Store) changeStatements(c domain.Change) ([]statement, error) {
+	meta := domain.MetaOf(c.Snapshot)
 	meta.Takeback = c.Takeback
 	mb, _ := json.Marshal(meta)
 	ob, _ := json.Marshal(c.Outcome)
@@ -423,7 +368,7 @@ const batchRows = 500
 // moveStatements appends the statements storing the change's new moves: one prepared
 // statement a move for the few of a played move, multi-row statements for the many of an
 // import.
-func (s *Store) moveStatements(out []statement, c Change, ply int) []statement {
+func (s *Store) moveStatements(out []statement, c domain.Change, ply int) []statement {
 	sides := sidesOf(c.Events, c.FromPly, ply)
 	row := func(i int) []any {
 		m := c.Snapshot.Moves[i]
@@ -444,7 +389,7 @@ func (s *Store) moveStatements(out []statement, c Change, ply int) []statement {
 }
 
 // eventStatements appends the statements storing the change's events in their public form.
-func (s *Store) eventStatements(out []statement, c Change) ([]statement, error) {
+func (s *Store) eventStatements(out []statement, c domain.Change) ([]statement, error) {
 	bodies := make([]string, len(c.Events))
 	for i, e := range c.Events {
 		b, err := json.Marshal(e.For(game.NoPlayer))
@@ -510,27 +455,21 @@ func sidesOf(evs []game.Event, from, to int) []string {
 	return sides
 }
 
-// Event is a stored event in its public form.
-type Event struct {
-	Version int64
-	Body    json.RawMessage
-}
-
 // Events returns a game's events after a version, oldest first (at most limit).
-func (s *Store) Events(ctx context.Context, id string, after int64, limit int) ([]Event, error) {
+func (s *Store) Events(ctx context.Context, id string, after int64, limit int) ([]domain.Event, error) {
 	return s.events(ctx, `SELECT version, body FROM events WHERE game_id = $1 AND version > $2 ORDER BY version LIMIT $3`, id, after, limit)
 }
 
 // events reads stored events (version, body) by a query taking an id, a version and a limit.
-func (s *Store) events(ctx context.Context, query, id string, after int64, limit int) ([]Event, error) {
+func (s *Store) events(ctx context.Context, query, id string, after int64, limit int) ([]domain.Event, error) {
 	rows, err := s.db.QueryContext(ctx, query, id, after, limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Event
+	var out []domain.Event
 	for rows.Next() {
-		var e Event
+		var e domain.Event
 		var body string
 		if err := rows.Scan(&e.Version, &body); err != nil {
 			return nil, err
@@ -551,17 +490,17 @@ func (s *Store) TakeSeat(ctx context.Context, id string, side int, userID int64,
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: the seat is taken", ErrConflict)
+			return fmt.Errorf("%w: the seat is taken", domain.ErrConflict)
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND NOT EXISTS
-			(SELECT 1 FROM seats WHERE game_id = $3 AND user_id IS NULL AND ai IS NULL)`, StatusActive, nanos(now), id, StatusOpen)
+			(SELECT 1 FROM seats WHERE game_id = $3 AND user_id IS NULL AND ai IS NULL)`, domain.StatusActive, nanos(now), id, domain.StatusOpen)
 		return err
 	})
 }
 
 // UpdateMeta replaces a game's meta and deadline without a new version (its clocks starting
 // when the game does), if the game is still at version.
-func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta Meta, deadline time.Time, now time.Time) error {
+func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta domain.Meta, deadline time.Time, now time.Time) error {
 	mb, _ := json.Marshal(meta)
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		r, err := tx.ExecContext(ctx, `UPDATE games SET meta = $1, deadline = $2, updated_at = $3 WHERE id = $4 AND version = $5`,
@@ -570,29 +509,14 @@ func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta M
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: game %s is no longer at version %d", ErrConflict, id, version)
+			return fmt.Errorf("%w: game %s is no longer at version %d", domain.ErrConflict, id, version)
 		}
 		return nil
 	})
 }
 
-// ListFilter selects games for ListGames.
-type ListFilter struct {
-	// Status, when set, keeps games of that status.
-	Status platform.Status
-	// Mode, when set, keeps games of that mode.
-	Mode platform.Mode
-	// UserID, when set, keeps the games the user plays.
-	UserID int64
-	// OpenSeat keeps games with a seat nobody holds and no invitation (open challenges).
-	OpenSeat bool
-	// NeedsAttention keeps active games where an AI must act or a clock runs.
-	NeedsAttention bool
-	Limit          int
-}
-
 // ListGames returns games by filter, the most recently updated first.
-func (s *Store) ListGames(ctx context.Context, f ListFilter) ([]Game, error) {
+func (s *Store) ListGames(ctx context.Context, f domain.ListFilter) ([]domain.Game, error) {
 	var where []string
 	var args []any
 	arg := func(v any) string {
@@ -612,7 +536,7 @@ func (s *Store) ListGames(ctx context.Context, f ListFilter) ([]Game, error) {
 		where = append(where, "EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id IS NULL AND s.ai IS NULL AND s.invite_hash IS NULL)")
 	}
 	if f.NeedsAttention {
-		where = append(where, "g.status = "+arg(StatusActive)+" AND (g.ai_turn <> 0 OR g.deadline IS NOT NULL)")
+		where = append(where, "g.status = "+arg(domain.StatusActive)+" AND (g.ai_turn <> 0 OR g.deadline IS NOT NULL)")
 	}
 	q := `SELECT ` + gameColumns + ` FROM games g`
 	if len(where) > 0 {
@@ -627,12 +551,12 @@ func (s *Store) ListGames(ctx context.Context, f ListFilter) ([]Game, error) {
 }
 
 // queryGames reads the games a query selects (gameColumns from games g) with their seats.
-func (s *Store) queryGames(ctx context.Context, q string, args ...any) ([]Game, error) {
+func (s *Store) queryGames(ctx context.Context, q string, args ...any) ([]domain.Game, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, err
 	}
-	var out []Game
+	var out []domain.Game
 	for rows.Next() {
 		g, err := scanGame(rows)
 		if err != nil {
@@ -649,7 +573,7 @@ func (s *Store) queryGames(ctx context.Context, q string, args ...any) ([]Game, 
 }
 
 // CountGames returns the number of games of a status.
-func (s *Store) CountGames(ctx context.Context, status platform.Status) (int, error) {
+func (s *Store) CountGames(ctx context.Context, status domain.Status) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games WHERE status = $1`, status).Scan(&n)
 	return n, err
@@ -657,16 +581,16 @@ func (s *Store) CountGames(ctx context.Context, status platform.Status) (int, er
 
 // CountPlaying returns the number of games of a mode in play (active) in which a user holds a
 // seat.
-func (s *Store) CountPlaying(ctx context.Context, userID int64, mode platform.Mode) (int, error) {
+func (s *Store) CountPlaying(ctx context.Context, userID int64, mode domain.Mode) (int, error) {
 	var n int
 	err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM games g WHERE g.status = $1 AND g.mode = $2
-		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $3)`, StatusActive, mode, userID).Scan(&n)
+		AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id AND s.user_id = $3)`, domain.StatusActive, mode, userID).Scan(&n)
 	return n, err
 }
 
 // AITurnGames returns, a page at a time, the games in play where an AI seat must act: those of
 // ids after afterID, in id order, at most limit.
-func (s *Store) AITurnGames(ctx context.Context, afterID string, limit int) ([]Game, error) {
+func (s *Store) AITurnGames(ctx context.Context, afterID string, limit int) ([]domain.Game, error) {
 	return s.queryGames(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.status = $1 AND g.ai_turn <> 0 AND g.id > $2
-		ORDER BY g.id LIMIT $3`, StatusActive, afterID, limit)
+		ORDER BY g.id LIMIT $3`, domain.StatusActive, afterID, limit)
 }

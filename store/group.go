@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+	"turncoat/domain"
 )
 
 // groupCommitter commits the changes of many games in one transaction.
@@ -39,7 +40,7 @@ type groupCommitter struct {
 }
 
 type groupReq struct {
-	c    Change
+	c    domain.Change
 	errc chan error
 }
 
@@ -70,7 +71,7 @@ func newGroupCommitter(s *Store) *groupCommitter {
 
 // commit stores c with the changes that wait with it, and returns once they are committed
 // (its own failure, or the transaction's).
-func (g *groupCommitter) commit(c Change) error {
+func (g *groupCommitter) commit(c domain.Change) error {
 	req := groupReq{c: c, errc: make(chan error, 1)}
 	g.mu.Lock()
 	if g.closed {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"time"
+	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -28,11 +29,9 @@ type Jobs struct {
 	pool   *pgxpool.Pool
 }
 
-// JobInsert is a job to insert with a change, in the change's transaction: what must follow the
-// change is stored with it, so a crash can never keep the one and lose the other.
-type JobInsert struct {
-	Args river.JobArgs
-	Opts *river.InsertOpts
+// insertOpts are River's options for a domain job: unique by its arguments, scheduled at its time.
+func insertOpts(j domain.Job) *river.InsertOpts {
+	return &river.InsertOpts{ScheduledAt: j.At, UniqueOpts: river.UniqueOpts{ByArgs: true}}
 }
 
 // txInserter inserts jobs in a transaction of the store's (a River client on database/sql).
@@ -65,7 +64,7 @@ func (s *Store) JobsDue(ctx context.Context, now time.Time) (int, error) {
 }
 
 // insertJobs inserts jobs with tx.
-func (s *Store) insertJobs(ctx context.Context, tx *sql.Tx, jobs []JobInsert) error {
+func (s *Store) insertJobs(ctx context.Context, tx *sql.Tx, jobs []domain.Job) error {
 	if len(jobs) == 0 {
 		return nil
 	}
@@ -74,7 +73,7 @@ func (s *Store) insertJobs(ctx context.Context, tx *sql.Tx, jobs []JobInsert) er
 	}
 	params := make([]river.InsertManyParams, len(jobs))
 	for i, j := range jobs {
-		params[i] = river.InsertManyParams{Args: j.Args, InsertOpts: j.Opts}
+		params[i] = river.InsertManyParams{Args: j.Args, InsertOpts: insertOpts(j)}
 	}
 	_, err := s.inserter.InsertManyTx(ctx, tx, params)
 	return err

@@ -7,24 +7,13 @@ import (
 	"errors"
 	"slices"
 	"strings"
+	"turncoat/domain"
 )
-
-// MailSettings are what a user's mail says and which of it they want.
-type MailSettings struct {
-	// Email is the address ("" when none is set).
-	Email string
-	// Lang is the language of the mail ("" when none was chosen).
-	Lang string
-	// Off are the kinds of notice the user unsubscribed from.
-	Off []string
-	// Token is the secret the user's unsubscribe links carry.
-	Token string
-}
 
 // MailSettings returns a user's mail settings, giving the user an unsubscribe token on first
 // use.
-func (s *Store) MailSettings(ctx context.Context, userID int64) (MailSettings, error) {
-	var m MailSettings
+func (s *Store) MailSettings(ctx context.Context, userID int64) (domain.MailSettings, error) {
+	var m domain.MailSettings
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var email, lang, off, token sql.NullString
 		err := tx.QueryRowContext(ctx, `SELECT email, mail_lang, mail_off, mail_token FROM user_settings WHERE user_id = $1`, userID).
@@ -32,7 +21,7 @@ func (s *Store) MailSettings(ctx context.Context, userID int64) (MailSettings, e
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
-		m = MailSettings{Email: email.String, Lang: lang.String, Token: token.String}
+		m = domain.MailSettings{Email: email.String, Lang: lang.String, Token: token.String}
 		if off.String != "" {
 			m.Off = strings.Split(off.String, ",")
 		}

@@ -8,33 +8,18 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"
 )
 
-// Notification is an in-app notification: a move awaited in a correspondence game, a reminder
-// before a deadline, a game lost on time, a tournament round in which a post is due.
-type Notification struct {
-	ID           int64
-	UserID       int64
-	Kind         string
-	GameID       string
-	TournamentID string
-	Message      string
-	Created      time.Time
-	Read         bool
-}
-
-// ErrAllowance marks a request beyond a yearly allowance (vacation days).
-var ErrAllowance = errors.New("beyond the allowance")
-
 // AddNotifications stores notifications (their ID and Created are set) and returns them. On
 // PostgreSQL each is announced to every instance (ListenNotifications), once committed.
-func (s *Store) AddNotifications(ctx context.Context, notes []Notification, now time.Time) ([]Notification, error) {
+func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notification, now time.Time) ([]domain.Notification, error) {
 	if len(notes) == 0 {
 		return nil, nil
 	}
-	out := make([]Notification, len(notes))
+	out := make([]domain.Notification, len(notes))
 	copy(out, notes)
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		for i := range out {
@@ -61,11 +46,11 @@ func (s *Store) AddNotifications(ctx context.Context, notes []Notification, now 
 
 const notificationColumns = `id, user_id, kind, COALESCE(game_id, ''), COALESCE(tournament_id, ''), message, created_at, read_at`
 
-func scanNotifications(rows *sql.Rows) ([]Notification, error) {
+func scanNotifications(rows *sql.Rows) ([]domain.Notification, error) {
 	defer rows.Close()
-	out := []Notification{}
+	out := []domain.Notification{}
 	for rows.Next() {
-		var n Notification
+		var n domain.Notification
 		var created int64
 		var read sql.NullInt64
 		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &n.TournamentID, &n.Message, &created, &read); err != nil {
@@ -79,7 +64,7 @@ func scanNotifications(rows *sql.Rows) ([]Notification, error) {
 
 // Notifications returns a user's notifications, the newest first: those with an ID below before
 // (0: from the newest), only the unread ones if asked, at most limit.
-func (s *Store) Notifications(ctx context.Context, userID int64, before int64, unreadOnly bool, limit int) ([]Notification, error) {
+func (s *Store) Notifications(ctx context.Context, userID int64, before int64, unreadOnly bool, limit int) ([]domain.Notification, error) {
 	if limit <= 0 || limit > 500 {
 		limit = 50
 	}
@@ -98,17 +83,17 @@ func (s *Store) Notifications(ctx context.Context, userID int64, before int64, u
 }
 
 // NotificationByID returns one notification.
-func (s *Store) NotificationByID(ctx context.Context, id int64) (Notification, error) {
+func (s *Store) NotificationByID(ctx context.Context, id int64) (domain.Notification, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+notificationColumns+` FROM notifications WHERE id = $1`, id)
 	if err != nil {
-		return Notification{}, err
+		return domain.Notification{}, err
 	}
 	ns, err := scanNotifications(rows)
 	if err != nil {
-		return Notification{}, err
+		return domain.Notification{}, err
 	}
 	if len(ns) == 0 {
-		return Notification{}, ErrNotFound
+		return domain.Notification{}, domain.ErrNotFound
 	}
 	return ns[0], nil
 }
@@ -227,7 +212,7 @@ func (s *Store) TakeVacation(ctx context.Context, userID int64, year, days, allo
 			return err
 		}
 		if days < 1 || used+days > allowance {
-			return fmt.Errorf("%w: %d vacation days asked, %d of %d left in %d", ErrAllowance, days, max(allowance-used, 0), allowance, year)
+			return fmt.Errorf("%w: %d vacation days asked, %d of %d left in %d", domain.ErrAllowance, days, max(allowance-used, 0), allowance, year)
 		}
 		used += days
 		_, err := tx.ExecContext(ctx, `UPDATE vacations SET days_used = $1 WHERE user_id = $2 AND year = $3`, used, userID, year)

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,12 +24,12 @@ import (
 const qUpdateGameOrFail = `WITH changed AS (` + qUpdateGame + ` RETURNING 1) SELECT 1 / count(*) FROM changed`
 
 // pipelined reports whether c can be committed by commitPipelined.
-func (s *Store) pipelined(c Change) bool {
+func (s *Store) pipelined(c domain.Change) bool {
 	return s.postgres && c.Seat == nil && c.Rematch == nil && len(c.Jobs) == 0
 }
 
 // commitPipelined commits a plain change on PostgreSQL in one round trip (see above).
-func (s *Store) commitPipelined(ctx context.Context, c Change) error {
+func (s *Store) commitPipelined(ctx context.Context, c domain.Change) error {
 	var b pgx.Batch
 	if err := s.queueChange(&b, c); err != nil {
 		return err
@@ -68,7 +69,7 @@ func (s *Store) commitPipelinedBatch(batch []groupReq) {
 }
 
 // queueChange adds to b the statements of a plain change and its notice.
-func (s *Store) queueChange(b *pgx.Batch, c Change) error {
+func (s *Store) queueChange(b *pgx.Batch, c domain.Change) error {
 	sts, err := s.changeStatements(c)
 	if err != nil {
 		return err

@@ -8,26 +8,9 @@ import (
 	"fmt"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/rating"
 )
-
-// Rating is a user's Glicko-2 rating in one variant (rating.VariantKey), with the number of
-// rated games it counts.
-type Rating struct {
-	UserID   int64  `json:"-"`
-	UserName string `json:"player,omitempty"`
-	Variant  string `json:"variant"`
-	rating.Rating
-	Games   int       `json:"games"`
-	Updated time.Time `json:"updated"`
-}
-
-// RatingChange is one player's rating before and after a rated game.
-type RatingChange struct {
-	UserID int64         `json:"user"`
-	Before rating.Rating `json:"before"`
-	After  rating.Rating `json:"after"`
-}
 
 // RateGame updates, once per game, the ratings in variant of the two users who played gameID:
 // update gets their ratings before the game (rating.New() for a first game in the variant) and
@@ -35,7 +18,7 @@ type RatingChange struct {
 // game already rated changes nothing: applied is false. On PostgreSQL the two rows are locked, so
 // that games ending at once on several instances never lose an update.
 func (s *Store) RateGame(ctx context.Context, gameID, variant string, users [2]int64, now time.Time,
-	update func(before [2]rating.Rating) (*[2]rating.Rating, error)) (changes []RatingChange, applied bool, err error) {
+	update func(before [2]rating.Rating) (*[2]rating.Rating, error)) (changes []domain.RatingChange, applied bool, err error) {
 	if users[0] == 0 || users[1] == 0 || users[0] == users[1] {
 		return nil, false, fmt.Errorf("store: rating game %s: two different users are needed", gameID)
 	}
@@ -82,7 +65,7 @@ func (s *Store) RateGame(ctx context.Context, gameID, variant string, users [2]i
 				WHERE user_id = $5 AND variant = $6`, a.Rating, a.Deviation, a.Volatility, nanos(now), u, variant); err != nil {
 				return err
 			}
-			changes = append(changes, RatingChange{UserID: u, Before: before[i], After: a})
+			changes = append(changes, domain.RatingChange{UserID: u, Before: before[i], After: a})
 		}
 		b, _ := json.Marshal(changes)
 		_, err = tx.ExecContext(ctx, `UPDATE rated_games SET changes = $1 WHERE game_id = $2`, string(b), gameID)
@@ -106,11 +89,11 @@ func (s *Store) GameRated(ctx context.Context, gameID string) (bool, error) {
 
 const ratingColumns = `r.user_id, u.name, r.variant, r.rating, r.deviation, r.volatility, r.games, r.updated_at`
 
-func scanRatings(rows *sql.Rows) ([]Rating, error) {
+func scanRatings(rows *sql.Rows) ([]domain.Rating, error) {
 	defer rows.Close()
-	var out []Rating
+	var out []domain.Rating
 	for rows.Next() {
-		var r Rating
+		var r domain.Rating
 		var updated int64
 		if err := rows.Scan(&r.UserID, &r.UserName, &r.Variant, &r.Rating.Rating, &r.Deviation, &r.Volatility, &r.Games, &updated); err != nil {
 			return nil, err
@@ -122,7 +105,7 @@ func scanRatings(rows *sql.Rows) ([]Rating, error) {
 }
 
 // Ratings returns a user's ratings, one per variant played, the most played first.
-func (s *Store) Ratings(ctx context.Context, userID int64) ([]Rating, error) {
+func (s *Store) Ratings(ctx context.Context, userID int64) ([]domain.Rating, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+ratingColumns+` FROM ratings r JOIN users u ON u.id = r.user_id
 		WHERE r.user_id = $1 AND r.games > 0 ORDER BY r.games DESC, r.variant`, userID)
 	if err != nil {
@@ -133,7 +116,7 @@ func (s *Store) Ratings(ctx context.Context, userID int64) ([]Rating, error) {
 
 // Leaderboard returns the best ratings of a variant, highest first (ties: the smaller deviation,
 // then the name), of players with at least one rated game.
-func (s *Store) Leaderboard(ctx context.Context, variant string, limit int) ([]Rating, error) {
+func (s *Store) Leaderboard(ctx context.Context, variant string, limit int) ([]domain.Rating, error) {
 	if limit <= 0 || limit > 1000 {
 		limit = 100
 	}
@@ -147,10 +130,10 @@ func (s *Store) Leaderboard(ctx context.Context, variant string, limit int) ([]R
 
 // UnratedGames returns rated games that ended without their ratings update stored (the server
 // stopped in between), oldest first: a start catches up with them.
-func (s *Store) UnratedGames(ctx context.Context, limit int) ([]Game, error) {
+func (s *Store) UnratedGames(ctx context.Context, limit int) ([]domain.Game, error) {
 	if limit <= 0 || limit > 1000 {
 		limit = 100
 	}
 	return s.queryGames(ctx, `SELECT `+gameColumns+` FROM games g WHERE g.rated <> 0 AND g.status = $1
-		AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at LIMIT $2`, StatusOver, limit)
+		AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id) ORDER BY g.updated_at LIMIT $2`, domain.StatusOver, limit)
 }

@@ -25,7 +25,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"turncoat/platform"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -38,14 +37,6 @@ import (
 
 //go:embed migrations
 var migrations embed.FS
-
-// Errors of the store, for errors.Is.
-var (
-	// ErrNotFound: no such row.
-	ErrNotFound = platform.ErrNotFound
-	// ErrConflict: the change lost a race (a stale version, a ply already played, a name taken).
-	ErrConflict = platform.ErrConflict
-)
 
 // Store is an open database.
 type Store struct {

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testenv"
@@ -50,14 +51,14 @@ func TestUsersAndSessions(t *testing.T) {
 		if err != nil || u.ID == 0 {
 			t.Fatalf("create: %+v %v", u, err)
 		}
-		if _, err := s.CreateUser(ctx, "ANN", "h", false, now0); !errors.Is(err, store.ErrConflict) {
+		if _, err := s.CreateUser(ctx, "ANN", "h", false, now0); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a name taken in another case: %v", err)
 		}
 		got, hash, err := s.UserByName(ctx, " ann ")
 		if err != nil || got.ID != u.ID || hash != "$argon2id$x" || got.Guest {
 			t.Errorf("by name: %+v %q %v", got, hash, err)
 		}
-		if _, _, err := s.UserByName(ctx, "nobody"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.UserByName(ctx, "nobody"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("unknown name: %v", err)
 		}
 		if err := s.CreateSession(ctx, "h1", u.ID, now0.Add(time.Hour), now0); err != nil {
@@ -66,18 +67,18 @@ func TestUsersAndSessions(t *testing.T) {
 		if got, err := s.SessionUser(ctx, "h1", now0.Add(time.Minute)); err != nil || got.ID != u.ID {
 			t.Errorf("live session: %+v %v", got, err)
 		}
-		if _, err := s.SessionUser(ctx, "h1", now0.Add(2*time.Hour)); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.SessionUser(ctx, "h1", now0.Add(2*time.Hour)); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("expired session: %v", err)
 		}
 		s.DeleteSession(ctx, "h1")
-		if _, err := s.SessionUser(ctx, "h1", now0); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.SessionUser(ctx, "h1", now0); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("deleted session: %v", err)
 		}
 		g, err := s.CreateUser(ctx, "guest-1", "", true, now0)
 		if err != nil || !g.Guest {
 			t.Fatalf("guest: %+v %v", g, err)
 		}
-		if err := s.SetPassword(ctx, g.ID, "ann", "h"); !errors.Is(err, store.ErrConflict) {
+		if err := s.SetPassword(ctx, g.ID, "ann", "h"); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a guest registering a taken name: %v", err)
 		}
 		if err := s.SetPassword(ctx, g.ID, "Bob", "h2"); err != nil {
@@ -86,7 +87,7 @@ func TestUsersAndSessions(t *testing.T) {
 		if got, _ := s.UserByID(ctx, g.ID); got.Guest || got.Name != "Bob" {
 			t.Errorf("registered guest: %+v", got)
 		}
-		if err := s.CreateAPIToken(ctx, u.ID, "tok", store.APIToken{ID: "t1", Name: "bot", Created: now0}, 10); err != nil {
+		if err := s.CreateAPIToken(ctx, u.ID, "tok", domain.APIToken{ID: "t1", Name: "bot", Created: now0}, 10); err != nil {
 			t.Fatal(err)
 		}
 		if got, _, err := s.APITokenUser(ctx, "tok"); err != nil || got.ID != u.ID {
@@ -96,7 +97,7 @@ func TestUsersAndSessions(t *testing.T) {
 }
 
 // newGame stores a new game of kind with two user seats and returns its row and table.
-func newGame(t *testing.T, s *store.Store, id, kind, options string, tc game.TimeControl) (store.Game, *game.Table) {
+func newGame(t *testing.T, s *store.Store, id, kind, options string, tc game.TimeControl) (domain.Game, *game.Table) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := games.Registry().New(kind, options)
@@ -116,8 +117,8 @@ func newGame(t *testing.T, s *store.Store, id, kind, options string, tc game.Tim
 		users[i] = u.ID
 	}
 	snap := tb.Snapshot()
-	g := store.Game{ID: id, Kind: kind, Start: snap.Start, Time: tc, Mode: "online", Created: now0, Status: store.StatusActive,
-		Meta: store.MetaOf(snap), Outcome: tb.Outcome(), Seats: [2]store.Seat{{UserID: users[0]}, {UserID: users[1]}}}
+	g := domain.Game{ID: id, Kind: kind, Start: snap.Start, Time: tc, Mode: "online", Created: now0, Status: domain.StatusActive,
+		Meta: domain.MetaOf(snap), Outcome: tb.Outcome(), Seats: [2]domain.Seat{{UserID: users[0]}, {UserID: users[1]}}}
 	if err := s.CreateGame(ctx, g); err != nil {
 		t.Fatal(err)
 	}
@@ -127,12 +128,12 @@ func newGame(t *testing.T, s *store.Store, id, kind, options string, tc game.Tim
 // commit stores what a command did to tb since before.
 func commit(s *store.Store, id string, before game.Snapshot, tb *game.Table, evs []game.Event, now time.Time) error {
 	after := tb.Snapshot()
-	status := store.StatusActive
+	status := domain.StatusActive
 	if tb.Over() {
-		status = store.StatusOver
+		status = domain.StatusOver
 	}
 	d, _ := tb.Deadline()
-	return s.Commit(context.Background(), store.Change{GameID: id, FromVersion: before.Version, FromPly: len(before.Moves),
+	return s.Commit(context.Background(), domain.Change{GameID: id, FromVersion: before.Version, FromPly: len(before.Moves),
 		FromPending: [2]bool{before.Pending[0] != nil, before.Pending[1] != nil},
 		Snapshot:    after, Events: evs, Status: status, Outcome: tb.Outcome(), Deadline: d, Now: now})
 }
@@ -215,7 +216,7 @@ func TestCommitConflicts(t *testing.T) {
 		if err := commit(s, "race", before, a, evA, now0); err != nil {
 			t.Fatal(err)
 		}
-		if err := commit(s, "race", before, b, evB, now0); !errors.Is(err, store.ErrConflict) {
+		if err := commit(s, "race", before, b, evB, now0); !errors.Is(err, domain.ErrConflict) {
 			t.Fatalf("a second move from the same version: %v", err)
 		}
 		_, snap, _ := s.LoadSnapshot(ctx, "race")
@@ -240,7 +241,7 @@ func TestCommitConflicts(t *testing.T) {
 				switch err := commit(s, "race", base, c, evs, now0); {
 				case err == nil:
 					wins.Add(1)
-				case errors.Is(err, store.ErrConflict):
+				case errors.Is(err, domain.ErrConflict):
 					conflicts.Add(1)
 				default:
 					t.Error(err)
@@ -304,46 +305,46 @@ func TestSeatsAndLists(t *testing.T) {
 		st, _ := games.Registry().New("reversi", "size=6")
 		tb, _ := game.NewTable(st, game.TableConfig{Now: now0})
 		snap := tb.Snapshot()
-		g := store.Game{ID: "open1", Kind: "reversi", Start: snap.Start, Mode: "online", Created: now0, Status: store.StatusOpen,
-			Meta: store.MetaOf(snap), Outcome: game.InPlay, CreatedBy: u.ID, Seats: [2]store.Seat{{UserID: u.ID}, {}}}
+		g := domain.Game{ID: "open1", Kind: "reversi", Start: snap.Start, Mode: "online", Created: now0, Status: domain.StatusOpen,
+			Meta: domain.MetaOf(snap), Outcome: game.InPlay, CreatedBy: u.ID, Seats: [2]domain.Seat{{UserID: u.ID}, {}}}
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
 		ai := g
-		ai.ID, ai.Mode, ai.Status, ai.AITurn = "ai1", "ai", store.StatusActive, true
-		ai.Seats = [2]store.Seat{{UserID: u.ID}, {AI: "level=3"}}
+		ai.ID, ai.Mode, ai.Status, ai.AITurn = "ai1", "ai", domain.StatusActive, true
+		ai.Seats = [2]domain.Seat{{UserID: u.ID}, {AI: "level=3"}}
 		if err := s.CreateGame(ctx, ai); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateGame(ctx, ai); !errors.Is(err, store.ErrConflict) {
+		if err := s.CreateGame(ctx, ai); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a game id twice: %v", err)
 		}
-		open, err := s.ListGames(ctx, store.ListFilter{OpenSeat: true, Status: store.StatusOpen})
+		open, err := s.ListGames(ctx, domain.ListFilter{OpenSeat: true, Status: domain.StatusOpen})
 		if err != nil || len(open) != 1 || open[0].ID != "open1" || open[0].Seats[0].UserName != "host" || !open[0].Seats[1].Open() {
 			t.Fatalf("open challenges: %+v %v", open, err)
 		}
-		attn, _ := s.ListGames(ctx, store.ListFilter{NeedsAttention: true})
+		attn, _ := s.ListGames(ctx, domain.ListFilter{NeedsAttention: true})
 		if len(attn) != 1 || attn[0].ID != "ai1" || attn[0].Seats[1].AI != "level=3" {
 			t.Fatalf("games needing attention: %+v", attn)
 		}
 		if err := s.TakeSeat(ctx, "open1", 1, v.ID, now0); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.TakeSeat(ctx, "open1", 1, u.ID, now0); !errors.Is(err, store.ErrConflict) {
+		if err := s.TakeSeat(ctx, "open1", 1, u.ID, now0); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a taken seat taken again: %v", err)
 		}
 		got, _ := s.Game(ctx, "open1")
-		if got.Status != store.StatusActive || got.Seats[1].UserID != v.ID {
+		if got.Status != domain.StatusActive || got.Seats[1].UserID != v.ID {
 			t.Errorf("after joining: %+v", got)
 		}
-		mine, _ := s.ListGames(ctx, store.ListFilter{UserID: v.ID})
+		mine, _ := s.ListGames(ctx, domain.ListFilter{UserID: v.ID})
 		if len(mine) != 1 {
 			t.Errorf("visitor's games: %+v", mine)
 		}
-		if n, _ := s.CountGames(ctx, store.StatusActive); n != 2 {
+		if n, _ := s.CountGames(ctx, domain.StatusActive); n != 2 {
 			t.Errorf("%d active games", n)
 		}
-		if _, err := s.Game(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.Game(ctx, "nope"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("unknown game: %v", err)
 		}
 	})
@@ -372,8 +373,8 @@ func TestListenAcrossInstances(t *testing.T) {
 		t.Fatal("no notification")
 	}
 	// An open game, offered in the lobby, tells the other instances' lobbies.
-	if err := a.CreateGame(ctx, store.Game{ID: "o1", Kind: "reversi", Start: before.Start, Mode: "online", Created: now0,
-		Status: store.StatusOpen, Meta: store.MetaOf(before), Seats: [2]store.Seat{{}, {}}}); err != nil {
+	if err := a.CreateGame(ctx, domain.Game{ID: "o1", Kind: "reversi", Start: before.Start, Mode: "online", Created: now0,
+		Status: domain.StatusOpen, Meta: domain.MetaOf(before), Seats: [2]domain.Seat{{}, {}}}); err != nil {
 		t.Fatal(err)
 	}
 	select {
@@ -436,12 +437,12 @@ func BenchmarkCommitLongGame(b *testing.B) {
 		ctx := context.Background()
 		for i := 0; b.Loop(); i++ {
 			id := fmt.Sprintf("long%d", i)
-			g := store.Game{ID: id, Kind: "turncoat", Start: snap.Start, Mode: "hotseat", Created: now0, Status: store.StatusActive,
-				Meta: store.MetaOf(snap)}
+			g := domain.Game{ID: id, Kind: "turncoat", Start: snap.Start, Mode: "hotseat", Created: now0, Status: domain.StatusActive,
+				Meta: domain.MetaOf(snap)}
 			if err := s.CreateGame(ctx, g); err != nil {
 				b.Fatal(err)
 			}
-			if err := s.Commit(ctx, store.Change{GameID: id, Snapshot: snap, Events: evs, Status: store.StatusActive, Now: now0}); err != nil {
+			if err := s.Commit(ctx, domain.Change{GameID: id, Snapshot: snap, Events: evs, Status: domain.StatusActive, Now: now0}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -494,7 +495,7 @@ func TestCommitsOfManyGamesTogether(t *testing.T) {
 					switch err := commit(s, fmt.Sprintf("g%d", i), before, c, evs, now0); {
 					case err == nil:
 						wins.Add(1)
-					case errors.Is(err, store.ErrConflict):
+					case errors.Is(err, domain.ErrConflict):
 						conflicts.Add(1)
 					default:
 						t.Error(err)

@@ -6,28 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"time"
+	"turncoat/domain"
 )
-
-// ErrLimit: a user already holds as many of something as they may (API tokens).
-var ErrLimit = errors.New("limit reached")
-
-// APIToken is a bearer token of a registered user's bots and scripts as its owner sees it: the
-// token itself is never stored, only its hash.
-type APIToken struct {
-	// ID names the token in the owner's list and in a revoke.
-	ID      string
-	Name    string
-	Created time.Time
-	// Expires is when the token stops working (zero: never).
-	Expires time.Time
-}
-
-// Expired reports whether the token has expired at now.
-func (t APIToken) Expired(now time.Time) bool { return !t.Expires.IsZero() && !now.Before(t.Expires) }
 
 // CreateAPIToken stores a bearer token of a user by its hash, unless the user already holds
 // limit tokens that have not expired (ErrLimit).
-func (s *Store) CreateAPIToken(ctx context.Context, userID int64, tokenHash string, t APIToken, limit int) error {
+func (s *Store) CreateAPIToken(ctx context.Context, userID int64, tokenHash string, t domain.APIToken, limit int) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		if s.postgres {
 			// The user's row is the lock: two makers at once cannot both take the last place.
@@ -41,7 +25,7 @@ func (s *Store) CreateAPIToken(ctx context.Context, userID int64, tokenHash stri
 			return err
 		}
 		if n >= limit {
-			return fmt.Errorf("%w: %d API tokens", ErrLimit, n)
+			return fmt.Errorf("%w: %d API tokens", domain.ErrLimit, n)
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO api_tokens (token_hash, user_id, id, name, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 			tokenHash, userID, t.ID, t.Name, nanos(t.Created), nanos(t.Expires))
@@ -51,8 +35,8 @@ func (s *Store) CreateAPIToken(ctx context.Context, userID int64, tokenHash stri
 
 // APITokenUser returns the user of a bearer token and the token (expired or not: the caller
 // tells an expired token from an unknown one).
-func (s *Store) APITokenUser(ctx context.Context, tokenHash string) (User, APIToken, error) {
-	var t APIToken
+func (s *Store) APITokenUser(ctx context.Context, tokenHash string) (domain.User, domain.APIToken, error) {
+	var t domain.APIToken
 	var created, expires int64
 	u, _, err := scanUser(scanAlso(s.db.QueryRowContext(ctx,
 		`SELECT `+userColumns+`, t.id, t.name, t.created_at, t.expires_at FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = $1`,
@@ -62,15 +46,15 @@ func (s *Store) APITokenUser(ctx context.Context, tokenHash string) (User, APITo
 }
 
 // APITokens lists a user's tokens, the oldest first.
-func (s *Store) APITokens(ctx context.Context, userID int64) ([]APIToken, error) {
+func (s *Store) APITokens(ctx context.Context, userID int64) ([]domain.APIToken, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, name, created_at, expires_at FROM api_tokens WHERE user_id = $1 ORDER BY created_at, id`, userID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []APIToken{}
+	out := []domain.APIToken{}
 	for rows.Next() {
-		var t APIToken
+		var t domain.APIToken
 		var created, expires int64
 		if err := rows.Scan(&t.ID, &t.Name, &created, &expires); err != nil {
 			return nil, err
@@ -88,7 +72,7 @@ func (s *Store) DeleteAPIToken(ctx context.Context, userID int64, id string) (st
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `DELETE FROM api_tokens WHERE user_id = $1 AND id = $2 RETURNING token_hash`, userID, id).Scan(&hash)
 		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: no API token %q", ErrNotFound, id)
+			return fmt.Errorf("%w: no API token %q", domain.ErrNotFound, id)
 		}
 		if err != nil {
 			return err
@@ -110,7 +94,7 @@ func (s *Store) DeleteAPITokenByHash(ctx context.Context, tokenHash string) erro
 
 // SessionByHash returns the user of a session and when it expires, expired or not (the caller
 // tells an expired session from an unknown one).
-func (s *Store) SessionByHash(ctx context.Context, tokenHash string) (User, time.Time, error) {
+func (s *Store) SessionByHash(ctx context.Context, tokenHash string) (domain.User, time.Time, error) {
 	var expires int64
 	u, _, err := scanUser(scanAlso(s.db.QueryRowContext(ctx,
 		`SELECT `+userColumns+`, s.expires_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1`, tokenHash), &expires))

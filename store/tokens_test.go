@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/internal/testenv"
 	"turncoat/store"
 )
@@ -20,16 +21,16 @@ func TestAPITokensAndEndedCredentials(t *testing.T) {
 		ann, _ := s.CreateUser(ctx, "ann", "h", false, now0)
 		bob, _ := s.CreateUser(ctx, "bob", "h", false, now0)
 		day := now0.Add(24 * time.Hour)
-		for i, tok := range []store.APIToken{{ID: "a", Name: "bot a", Created: now0, Expires: day}, {ID: "b", Name: "bot b", Created: now0.Add(time.Second)}} {
+		for i, tok := range []domain.APIToken{{ID: "a", Name: "bot a", Created: now0, Expires: day}, {ID: "b", Name: "bot b", Created: now0.Add(time.Second)}} {
 			if err := s.CreateAPIToken(ctx, ann.ID, "hash-"+tok.ID, tok, 2); err != nil {
 				t.Fatalf("token %d: %v", i, err)
 			}
 		}
-		if err := s.CreateAPIToken(ctx, ann.ID, "hash-c", store.APIToken{ID: "c", Name: "c", Created: now0}, 2); !errors.Is(err, store.ErrLimit) {
+		if err := s.CreateAPIToken(ctx, ann.ID, "hash-c", domain.APIToken{ID: "c", Name: "c", Created: now0}, 2); !errors.Is(err, domain.ErrLimit) {
 			t.Errorf("a third token: %v, want ErrLimit", err)
 		}
 		// Once "a" has expired it leaves its place.
-		if err := s.CreateAPIToken(ctx, ann.ID, "hash-c", store.APIToken{ID: "c", Name: "c", Created: day}, 2); err != nil {
+		if err := s.CreateAPIToken(ctx, ann.ID, "hash-c", domain.APIToken{ID: "c", Name: "c", Created: day}, 2); err != nil {
 			t.Errorf("a token in the place of an expired one: %v", err)
 		}
 		u, tok, err := s.APITokenUser(ctx, "hash-a")
@@ -40,19 +41,19 @@ func TestAPITokensAndEndedCredentials(t *testing.T) {
 		if err != nil || len(list) != 3 || list[0].ID != "a" || list[1].Name != "bot b" {
 			t.Errorf("list: %+v %v", list, err)
 		}
-		if _, err := s.DeleteAPIToken(ctx, bob.ID, "a"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.DeleteAPIToken(ctx, bob.ID, "a"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("bob revoking ann's token: %v", err)
 		}
 		if h, err := s.DeleteAPIToken(ctx, ann.ID, "b"); err != nil || h != "hash-b" {
 			t.Errorf("revoke: %q %v", h, err)
 		}
-		if _, _, err := s.APITokenUser(ctx, "hash-b"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.APITokenUser(ctx, "hash-b"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("a revoked token: %v", err)
 		}
 		if err := s.DeleteAPITokenByHash(ctx, "hash-c"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.APITokenUser(ctx, "hash-c"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.APITokenUser(ctx, "hash-c"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("a token revoked by its hash: %v", err)
 		}
 
@@ -68,7 +69,7 @@ func TestAPITokensAndEndedCredentials(t *testing.T) {
 		if err := s.EndSession(ctx, "s1"); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.SessionByHash(ctx, "s1"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.SessionByHash(ctx, "s1"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("an ended session: %v", err)
 		}
 		s.CreateSession(ctx, "s4", ann.ID, day, now0)
@@ -84,14 +85,14 @@ func TestAPITokensAndEndedCredentials(t *testing.T) {
 		if err := s.DeleteExpiredCredentials(ctx, day.Add(time.Hour), 7*24*time.Hour); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.SessionByHash(ctx, "s3"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.SessionByHash(ctx, "s3"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("an expired session after the purge: %v", err)
 		}
 		if _, _, err := s.APITokenUser(ctx, "hash-a"); err != nil {
 			t.Errorf("a token expired an hour ago was purged: %v", err)
 		}
 		s.DeleteExpiredCredentials(ctx, day.Add(8*24*time.Hour), 7*24*time.Hour)
-		if _, _, err := s.APITokenUser(ctx, "hash-a"); !errors.Is(err, store.ErrNotFound) {
+		if _, _, err := s.APITokenUser(ctx, "hash-a"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("a token expired 8 days ago: %v", err)
 		}
 	})
@@ -123,7 +124,7 @@ func TestListenEnded(t *testing.T) {
 	<-ready
 	u, _ := a.CreateUser(ctx, "ann", "h", false, now0)
 	a.CreateSession(ctx, "sess", u.ID, now0.Add(time.Hour), now0)
-	a.CreateAPIToken(ctx, u.ID, "tok", store.APIToken{ID: "t", Name: "t", Created: now0}, 5)
+	a.CreateAPIToken(ctx, u.ID, "tok", domain.APIToken{ID: "t", Name: "t", Created: now0}, 5)
 	a.EndSession(ctx, "sess")
 	a.DeleteAPIToken(ctx, u.ID, "t")
 	for _, want := range []string{"sess", "tok"} {

@@ -7,60 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
+	"turncoat/domain"
 )
-
-// Tournament is a play-by-post tournament's row: what lists show without restoring it. Its state
-// is a checkpoint (the tournament's snapshot JSON at CheckpointVersion) and the operations stored
-// since, which replayed on the checkpoint give the state at Version; its events are stored for
-// clients, like a game's.
-type Tournament struct {
-	ID       string
-	Title    string
-	HostID   int64
-	HostName string
-	Game     string
-	Phase    string
-	Version  int64
-	Created  time.Time
-	Updated  time.Time
-	// NextDeadline is when the tournament next needs advancing (zero when nothing is due).
-	NextDeadline time.Time
-	// CheckpointVersion is the version of the stored checkpoint.
-	CheckpointVersion int64
-}
-
-// TournamentOp is one stored operation of a tournament: the change it made went from
-// FromVersion to Version.
-type TournamentOp struct {
-	FromVersion int64
-	Version     int64
-	Body        json.RawMessage
-}
-
-// TournamentChange is what one operation changed in a tournament, to commit atomically.
-type TournamentChange struct {
-	ID string
-	// FromVersion is the version the operation was made from, Version the one after it.
-	FromVersion, Version int64
-	Phase                string
-	NextDeadline         time.Time
-	// Op is the operation, stored to be replayed on the checkpoint.
-	Op json.RawMessage
-	// Events are the operation's events (their version and JSON).
-	Events []Event
-	// Checkpoint, when not nil, is the tournament's snapshot at Version: it replaces the stored
-	// checkpoint, and the operations before it are no longer replayed.
-	Checkpoint json.RawMessage
-	Now        time.Time
-	// Jobs are what must follow the change (the next deadline, a round's notices), inserted
-	// in its transaction.
-	Jobs []JobInsert
-}
 
 // CreateTournament stores a new tournament: its row, its first checkpoint (at t.Version) and
 // the events of its creation. An id already taken is ErrConflict.
-func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint json.RawMessage, events []Event, jobs ...JobInsert) error {
+func (s *Store) CreateTournament(ctx context.Context, t domain.Tournament, checkpoint json.RawMessage, events []domain.Event, jobs ...domain.Job) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tournaments (id, title, host_id, game, phase, version, checkpoint, checkpoint_version,
 			next_deadline, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
@@ -74,7 +26,7 @@ func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint j
 		return s.insertJobs(ctx, tx, jobs)
 	})
 	if isConflict(err) {
-		return fmt.Errorf("%w: tournament %s exists", ErrConflict, t.ID)
+		return fmt.Errorf("%w: tournament %s exists", domain.ErrConflict, t.ID)
 	}
 	return err
 }
@@ -82,7 +34,7 @@ func (s *Store) CreateTournament(ctx context.Context, t Tournament, checkpoint j
 // CommitTournament stores one operation's change: the row, the operation, its events and, if
 // given, a new checkpoint, in one transaction. A change from a stale version is ErrConflict and
 // stores nothing.
-func (s *Store) CommitTournament(ctx context.Context, c TournamentChange) error {
+func (s *Store) CommitTournament(ctx context.Context, c domain.TournamentChange) error {
 	if c.Version <= c.FromVersion {
 		return fmt.Errorf("store: tournament %s: version %d after %d", c.ID, c.Version, c.FromVersion)
 	}
@@ -102,7 +54,7 @@ func (s *Store) CommitTournament(ctx context.Context, c TournamentChange) error 
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: tournament %s is no longer at version %d", ErrConflict, c.ID, c.FromVersion)
+			return fmt.Errorf("%w: tournament %s is no longer at version %d", domain.ErrConflict, c.ID, c.FromVersion)
 		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO tournament_ops (tournament_id, version, from_version, body) VALUES ($1, $2, $3, $4)`,
 			c.ID, c.Version, c.FromVersion, string(c.Op)); err != nil {
@@ -114,14 +66,14 @@ func (s *Store) CommitTournament(ctx context.Context, c TournamentChange) error 
 		return s.insertJobs(ctx, tx, c.Jobs)
 	})
 	if isConflict(err) {
-		return fmt.Errorf("%w: tournament %s: version %d is already stored", ErrConflict, c.ID, c.Version)
+		return fmt.Errorf("%w: tournament %s: version %d is already stored", domain.ErrConflict, c.ID, c.Version)
 	}
 	return err
 }
 
 // insertTournamentEvents stores events many rows to a statement: a round of a large
 // tournament closes with tens of thousands.
-func insertTournamentEvents(ctx context.Context, tx *sql.Tx, id string, events []Event) error {
+func insertTournamentEvents(ctx context.Context, tx *sql.Tx, id string, events []domain.Event) error {
 	const perStatement = 500
 	var b strings.Builder
 	args := make([]any, 0, 3*perStatement)
@@ -147,21 +99,21 @@ func insertTournamentEvents(ctx context.Context, tx *sql.Tx, id string, events [
 const tournamentColumns = `t.id, t.title, t.host_id, COALESCE(u.name, ''), t.game, t.phase, t.version, t.checkpoint_version,
 	t.next_deadline, t.created_at, t.updated_at`
 
-func scanTournament(row interface{ Scan(...any) error }, extra ...any) (Tournament, error) {
-	var t Tournament
+func scanTournament(row interface{ Scan(...any) error }, extra ...any) (domain.Tournament, error) {
+	var t domain.Tournament
 	var deadline sql.NullInt64
 	var created, updated int64
 	err := row.Scan(append([]any{&t.ID, &t.Title, &t.HostID, &t.HostName, &t.Game, &t.Phase, &t.Version, &t.CheckpointVersion,
 		&deadline, &created, &updated}, extra...)...)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Tournament{}, ErrNotFound
+		return domain.Tournament{}, domain.ErrNotFound
 	}
 	t.NextDeadline, t.Created, t.Updated = fromNanos(deadline.Int64), fromNanos(created), fromNanos(updated)
 	return t, err
 }
 
 // TournamentRow returns a tournament's row.
-func (s *Store) TournamentRow(ctx context.Context, id string) (Tournament, error) {
+func (s *Store) TournamentRow(ctx context.Context, id string) (domain.Tournament, error) {
 	return scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+` FROM tournaments t
 		LEFT JOIN users u ON u.id = t.host_id WHERE t.id = $1`, id))
 }
@@ -172,7 +124,7 @@ func (s *Store) TournamentVersion(ctx context.Context, id string) (int64, error)
 	var v int64
 	err := s.db.QueryRowContext(ctx, `SELECT version FROM tournaments WHERE id = $1`, id).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, ErrNotFound
+		return 0, domain.ErrNotFound
 	}
 	return v, err
 }
@@ -181,7 +133,7 @@ func (s *Store) TournamentVersion(ctx context.Context, id string) (int64, error)
 // checkpoint, oldest first: replayed on the checkpoint they give the current state. The row and
 // its checkpoint are read together; operations are never deleted, so one committed between the
 // two reads only comes along (the last operation's Version, not the row's, is then current).
-func (s *Store) LoadTournament(ctx context.Context, id string) (Tournament, json.RawMessage, []TournamentOp, error) {
+func (s *Store) LoadTournament(ctx context.Context, id string) (domain.Tournament, json.RawMessage, []domain.TournamentOp, error) {
 	var checkpoint string
 	t, err := scanTournament(s.db.QueryRowContext(ctx, `SELECT `+tournamentColumns+`, t.checkpoint FROM tournaments t
 		LEFT JOIN users u ON u.id = t.host_id WHERE t.id = $1`, id), &checkpoint)
@@ -194,9 +146,9 @@ func (s *Store) LoadTournament(ctx context.Context, id string) (Tournament, json
 		return t, nil, nil, err
 	}
 	defer rows.Close()
-	var ops []TournamentOp
+	var ops []domain.TournamentOp
 	for rows.Next() {
-		var op TournamentOp
+		var op domain.TournamentOp
 		var body string
 		if err := rows.Scan(&op.FromVersion, &op.Version, &body); err != nil {
 			return t, nil, nil, err
@@ -211,22 +163,13 @@ func (s *Store) LoadTournament(ctx context.Context, id string) (Tournament, json
 }
 
 // TournamentEvents returns a tournament's events after a version, oldest first (at most limit).
-func (s *Store) TournamentEvents(ctx context.Context, id string, after int64, limit int) ([]Event, error) {
+func (s *Store) TournamentEvents(ctx context.Context, id string, after int64, limit int) ([]domain.Event, error) {
 	return s.events(ctx, `SELECT version, body FROM tournament_events WHERE tournament_id = $1 AND version > $2
 		ORDER BY version LIMIT $3`, id, after, limit)
 }
 
-// TournamentFilter selects tournaments for ListTournaments.
-type TournamentFilter struct {
-	// Phase, when set, keeps tournaments in that phase.
-	Phase string
-	// Due keeps tournaments with a next deadline (to schedule after a start).
-	Due   bool
-	Limit int
-}
-
 // ListTournaments returns tournaments by filter, the most recently updated first.
-func (s *Store) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tournament, error) {
+func (s *Store) ListTournaments(ctx context.Context, f domain.TournamentFilter) ([]domain.Tournament, error) {
 	var where []string
 	var args []any
 	if f.Phase != "" {
@@ -251,7 +194,7 @@ func (s *Store) ListTournaments(ctx context.Context, f TournamentFilter) ([]Tour
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Tournament
+	var out []domain.Tournament
 	for rows.Next() {
 		t, err := scanTournament(rows)
 		if err != nil {

@@ -12,15 +12,16 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/rating"
 	"turncoat/store"
 )
 
-func events(from, to int64) []store.Event {
-	var out []store.Event
+func events(from, to int64) []domain.Event {
+	var out []domain.Event
 	for v := from; v <= to; v++ {
-		out = append(out, store.Event{Version: v, Body: json.RawMessage(fmt.Sprintf(`{"version":%d}`, v))})
+		out = append(out, domain.Event{Version: v, Body: json.RawMessage(fmt.Sprintf(`{"version":%d}`, v))})
 	}
 	return out
 }
@@ -35,16 +36,16 @@ func TestTournamentStore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		row := store.Tournament{ID: "t1", Title: "March", HostID: host.ID, Game: "reversi", Phase: "subscription", Version: 1,
+		row := domain.Tournament{ID: "t1", Title: "March", HostID: host.ID, Game: "reversi", Phase: "subscription", Version: 1,
 			Created: now0, NextDeadline: now0.Add(24 * time.Hour)}
 		if err := s.CreateTournament(ctx, row, json.RawMessage(`{"v":1}`), events(1, 1)); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.CreateTournament(ctx, row, json.RawMessage(`{}`), nil); !errors.Is(err, store.ErrConflict) {
+		if err := s.CreateTournament(ctx, row, json.RawMessage(`{}`), nil); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("an id taken: %v", err)
 		}
 		commit := func(from, to int64, checkpoint string) error {
-			c := store.TournamentChange{ID: "t1", FromVersion: from, Version: to, Phase: "playing", Op: json.RawMessage(fmt.Sprintf(`{"op":%d}`, to)),
+			c := domain.TournamentChange{ID: "t1", FromVersion: from, Version: to, Phase: "playing", Op: json.RawMessage(fmt.Sprintf(`{"op":%d}`, to)),
 				Events: events(from+1, to), Now: now0.Add(time.Duration(to) * time.Minute), NextDeadline: now0.Add(48 * time.Hour)}
 			if checkpoint != "" {
 				c.Checkpoint = json.RawMessage(checkpoint)
@@ -54,7 +55,7 @@ func TestTournamentStore(t *testing.T) {
 		if err := commit(1, 3, ""); err != nil {
 			t.Fatal(err)
 		}
-		if err := commit(1, 2, ""); !errors.Is(err, store.ErrConflict) {
+		if err := commit(1, 2, ""); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a stale commit: %v", err)
 		}
 		if err := commit(3, 4, ""); err != nil {
@@ -82,10 +83,10 @@ func TestTournamentStore(t *testing.T) {
 		if v, err := s.TournamentVersion(ctx, "t1"); v != 20005 || err != nil {
 			t.Errorf("version: %d %v", v, err)
 		}
-		if _, err := s.TournamentVersion(ctx, "nope"); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.TournamentVersion(ctx, "nope"); !errors.Is(err, domain.ErrNotFound) {
 			t.Errorf("unknown: %v", err)
 		}
-		list, err := s.ListTournaments(ctx, store.TournamentFilter{Due: true})
+		list, err := s.ListTournaments(ctx, domain.TournamentFilter{Due: true})
 		if err != nil || len(list) != 1 || !list[0].NextDeadline.Equal(now0.Add(48*time.Hour)) {
 			t.Errorf("list: %+v %v", list, err)
 		}
@@ -144,7 +145,7 @@ func TestNotificationsStore(t *testing.T) {
 		ctx := context.Background()
 		u, _ := s.CreateUser(ctx, "Ann", "h", false, now0)
 		o, _ := s.CreateUser(ctx, "Bob", "h", false, now0)
-		notes, err := s.AddNotifications(ctx, []store.Notification{
+		notes, err := s.AddNotifications(ctx, []domain.Notification{
 			{UserID: u.ID, Kind: "turn", GameID: "g1", Message: "your move"},
 			{UserID: u.ID, Kind: "round", TournamentID: "t1", Message: "round 2"},
 			{UserID: o.ID, Kind: "turn", Message: "yours"},
@@ -182,7 +183,7 @@ func TestNotificationsStore(t *testing.T) {
 		if used, err := s.TakeVacation(ctx, u.ID, 2026, 20, 30); used != 20 || err != nil {
 			t.Errorf("vacation: %d %v", used, err)
 		}
-		if used, err := s.TakeVacation(ctx, u.ID, 2026, 11, 30); !errors.Is(err, store.ErrAllowance) || used != 20 {
+		if used, err := s.TakeVacation(ctx, u.ID, 2026, 11, 30); !errors.Is(err, domain.ErrAllowance) || used != 20 {
 			t.Errorf("beyond the allowance: %d %v", used, err)
 		}
 		if used, _ := s.VacationUsed(ctx, u.ID, 2026); used != 20 {

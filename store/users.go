@@ -7,18 +7,15 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"turncoat/platform"
+	"turncoat/domain"
 )
-
-// User is a player (the domain's type).
-type User = platform.User
 
 // NameKey is the form of a name that must be unique: names differ by more than case.
 func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // CreateUser adds a user; passHash is empty for a guest. A name already taken is ErrConflict.
-func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest bool, now time.Time) (User, error) {
-	u := User{Name: name, Guest: guest, Created: now}
+func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest bool, now time.Time) (domain.User, error) {
+	u := domain.User{Name: name, Guest: guest, Created: now}
 	var hash any
 	if passHash != "" {
 		hash = passHash
@@ -29,19 +26,19 @@ func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest boo
 			name, NameKey(name), hash, boolInt(guest), nanos(now)).Scan(&u.ID)
 	})
 	if isConflict(err) {
-		return User{}, fmt.Errorf("%w: the name %q is taken", ErrConflict, name)
+		return domain.User{}, fmt.Errorf("%w: the name %q is taken", domain.ErrConflict, name)
 	}
 	return u, err
 }
 
-func scanUser(row interface{ Scan(...any) error }) (User, string, error) {
-	var u User
+func scanUser(row interface{ Scan(...any) error }) (domain.User, string, error) {
+	var u domain.User
 	var hash sql.NullString
 	var guest int
 	var created int64
 	err := row.Scan(&u.ID, &u.Name, &hash, &guest, &created)
 	if errors.Is(err, sql.ErrNoRows) {
-		return User{}, "", ErrNotFound
+		return domain.User{}, "", domain.ErrNotFound
 	}
 	u.Guest, u.Created = guest != 0, fromNanos(created)
 	return u, hash.String, err
@@ -50,12 +47,12 @@ func scanUser(row interface{ Scan(...any) error }) (User, string, error) {
 const userColumns = `u.id, u.name, u.pass_hash, u.guest, u.created_at`
 
 // UserByName returns the user of a name and its password hash ("" for a guest).
-func (s *Store) UserByName(ctx context.Context, name string) (User, string, error) {
+func (s *Store) UserByName(ctx context.Context, name string) (domain.User, string, error) {
 	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name_key = $1`, NameKey(name)))
 }
 
 // UserByID returns a user.
-func (s *Store) UserByID(ctx context.Context, id int64) (User, error) {
+func (s *Store) UserByID(ctx context.Context, id int64) (domain.User, error) {
 	u, _, err := scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.id = $1`, id))
 	return u, err
 }
@@ -69,12 +66,12 @@ func (s *Store) SetPassword(ctx context.Context, id int64, name, passHash string
 			return err
 		}
 		if n, _ := r.RowsAffected(); n == 0 {
-			return ErrNotFound
+			return domain.ErrNotFound
 		}
 		return nil
 	})
 	if isConflict(err) {
-		return fmt.Errorf("%w: the name %q is taken", ErrConflict, name)
+		return fmt.Errorf("%w: the name %q is taken", domain.ErrConflict, name)
 	}
 	return err
 }
@@ -89,7 +86,7 @@ func (s *Store) CreateSession(ctx context.Context, tokenHash string, userID int6
 }
 
 // SessionUser returns the user of a live session; ErrNotFound when there is none or it expired.
-func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (User, error) {
+func (s *Store) SessionUser(ctx context.Context, tokenHash string, now time.Time) (domain.User, error) {
 	u, _, err := scanUser(s.db.QueryRowContext(ctx,
 		`SELECT `+userColumns+` FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1 AND s.expires_at > $2`,
 		tokenHash, nanos(now)))

@@ -12,8 +12,8 @@ import (
 
 	"turncoat/api"
 	"turncoat/client"
+	"turncoat/domain"
 	"turncoat/games"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/tourney"
 	"turncoat/server"
@@ -71,7 +71,7 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 	}
 	if as != "" {
 		u, _, err := st.UserByName(ctx, as)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, domain.ErrNotFound) {
 			u, err = st.CreateUser(ctx, as, "", false, time.Now())
 		}
 		if err != nil {
@@ -86,7 +86,7 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 // storedNotes stores notifications (a server delivers them).
 type storedNotes struct{ st *store.Store }
 
-func (n storedNotes) Notify(ctx context.Context, notes []store.Notification) {
+func (n storedNotes) Notify(ctx context.Context, notes []domain.Notification) {
 	if len(notes) > 0 {
 		n.st.AddNotifications(ctx, notes, time.Now())
 	}
@@ -95,7 +95,7 @@ func (n storedNotes) Notify(ctx context.Context, notes []store.Notification) {
 // localTournaments is the tournaments' service in process, acting as u (nil: anonymous).
 type localTournaments struct {
 	svc    *tourney.Service
-	u      *platform.User
+	u      *domain.User
 	public string
 }
 

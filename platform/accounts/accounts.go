@@ -3,7 +3,7 @@
 // and a dummy hash for names without a password, so that the answers do not tell names apart),
 // guests, sessions and API tokens. A credential is stored by the SHA-256 of its secret.
 //
-// Errors are platform.Error values: BadRequest (a malformed name or token request),
+// Errors are domain.Error values: BadRequest (a malformed name or token request),
 // WeakPassword, NameTaken, BadLogin, LoginBackoff (its cause a *Backoff that says how long to
 // wait), Unauthorized (an unknown or malformed bearer token), TokenExpired and SessionExpired,
 // TooManyTokens, NotFound (no such token).
@@ -27,7 +27,7 @@ import (
 	"golang.org/x/crypto/argon2"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/clock"
 	"turncoat/store"
 )
@@ -74,35 +74,35 @@ type Credential struct {
 }
 
 // EndedError is what a socket is told when its credential ends.
-func (c *Credential) EndedError() *platform.Error {
+func (c *Credential) EndedError() *domain.Error {
 	if c.Token {
-		return platform.Errorf(platform.TokenRevoked, "the API token of this connection was revoked")
+		return domain.Errorf(domain.TokenRevoked, "the API token of this connection was revoked")
 	}
-	return platform.Errorf(platform.SessionEnded, "the session of this connection ended (signed out)")
+	return domain.Errorf(domain.SessionEnded, "the session of this connection ended (signed out)")
 }
 
 // ExpiredError is what a caller is told when its credential expired.
-func (c *Credential) ExpiredError() *platform.Error {
+func (c *Credential) ExpiredError() *domain.Error {
 	if c.Token {
-		return platform.Errorf(platform.TokenExpired, "the API token expired")
+		return domain.Errorf(domain.TokenExpired, "the API token expired")
 	}
-	return platform.Errorf(platform.SessionExpired, "the session expired: sign in again")
+	return domain.Errorf(domain.SessionExpired, "the session expired: sign in again")
 }
 
 // Identify finds the caller of a bearer token (an API token or a session's token: an unknown
 // one is an error) or, without one, of a session cookie's token (an ended or expired session
 // is an anonymous caller). It returns nil for an anonymous caller.
-func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*platform.User, *Credential, error) {
+func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*domain.User, *Credential, error) {
 	if bearer != "" {
-		cr := &Credential{Hash: platform.HashToken(bearer), Token: true}
+		cr := &Credential{Hash: domain.HashToken(bearer), Token: true}
 		u, t, err := s.store.APITokenUser(ctx, cr.Hash)
 		cr.Until = t.Expires
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, domain.ErrNotFound) {
 			cr.Token = false
 			u, cr.Until, err = s.store.SessionByHash(ctx, cr.Hash)
 		}
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, nil, platform.Errorf(platform.Unauthorized, "unknown token (revoked, or signed out)")
+		if errors.Is(err, domain.ErrNotFound) {
+			return nil, nil, domain.Errorf(domain.Unauthorized, "unknown token (revoked, or signed out)")
 		}
 		if err != nil {
 			return nil, nil, err
@@ -115,9 +115,9 @@ func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*platfor
 	if cookie == "" {
 		return nil, nil, nil
 	}
-	cr := &Credential{Hash: platform.HashToken(cookie)}
+	cr := &Credential{Hash: domain.HashToken(cookie)}
 	u, until, err := s.store.SessionByHash(ctx, cr.Hash)
-	if errors.Is(err, store.ErrNotFound) || err == nil && !s.now().Before(until) {
+	if errors.Is(err, domain.ErrNotFound) || err == nil && !s.now().Before(until) {
 		return nil, nil, nil
 	}
 	if err != nil {
@@ -128,29 +128,29 @@ func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*platfor
 }
 
 // NewSession stores a session for u and returns its token.
-func (s *Service) NewSession(ctx context.Context, u platform.User) (string, error) {
+func (s *Service) NewSession(ctx context.Context, u domain.User) (string, error) {
 	token := rand.Text()
 	now := s.now()
-	if err := s.store.CreateSession(ctx, platform.HashToken(token), u.ID, now.Add(SessionTTL), now); err != nil {
+	if err := s.store.CreateSession(ctx, domain.HashToken(token), u.ID, now.Add(SessionTTL), now); err != nil {
 		return "", err
 	}
 	return token, nil
 }
 
 // SignUp makes a registered account (a guest who signs up keeps its games) and a session of it.
-func (s *Service) SignUp(ctx context.Context, guest *platform.User, c api.Credentials) (platform.User, string, error) {
+func (s *Service) SignUp(ctx context.Context, guest *domain.User, c api.Credentials) (domain.User, string, error) {
 	c.Name = strings.TrimSpace(c.Name)
 	if err := ValidName(c.Name); err != nil {
-		return platform.User{}, "", err
+		return domain.User{}, "", err
 	}
 	if err := validPassword(c.Name, c.Password); err != nil {
-		return platform.User{}, "", err
+		return domain.User{}, "", err
 	}
 	hash, err := s.hashPassword(ctx, c.Password)
 	if err != nil {
-		return platform.User{}, "", err
+		return domain.User{}, "", err
 	}
-	var u platform.User
+	var u domain.User
 	if guest != nil && guest.Guest {
 		err = s.store.SetPassword(ctx, guest.ID, c.Name, hash)
 		u = *guest
@@ -158,11 +158,11 @@ func (s *Service) SignUp(ctx context.Context, guest *platform.User, c api.Creden
 	} else {
 		u, err = s.store.CreateUser(ctx, c.Name, hash, false, s.now())
 	}
-	if errors.Is(err, store.ErrConflict) {
-		return platform.User{}, "", platform.Errorf(platform.NameTaken, "the name %q is taken", c.Name)
+	if errors.Is(err, domain.ErrConflict) {
+		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name)
 	}
 	if err != nil {
-		return platform.User{}, "", err
+		return domain.User{}, "", err
 	}
 	token, err := s.NewSession(ctx, u)
 	return u, token, err
@@ -174,29 +174,29 @@ type Backoff struct{ Wait time.Duration }
 func (b *Backoff) Error() string { return fmt.Sprintf("back off for %v", b.Wait) }
 
 // LogIn checks a name and password and makes a session.
-func (s *Service) LogIn(ctx context.Context, c api.Credentials) (platform.User, string, error) {
+func (s *Service) LogIn(ctx context.Context, c api.Credentials) (domain.User, string, error) {
 	key := store.NameKey(c.Name)
 	wait, ok := s.logins.begin(key, s.now())
 	if !ok {
 		secs := int((wait + time.Second - 1) / time.Second)
-		e := platform.Errorf(platform.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
+		e := domain.Errorf(domain.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
 		e.Err = &Backoff{Wait: wait}
-		return platform.User{}, "", e
+		return domain.User{}, "", e
 	}
 	u, ok, err := s.checkLogin(ctx, c)
 	s.logins.end(key, ok, s.now())
 	if err != nil {
-		return platform.User{}, "", err
+		return domain.User{}, "", err
 	}
 	if !ok {
-		return platform.User{}, "", platform.Errorf(platform.BadLogin, "wrong name or password")
+		return domain.User{}, "", domain.Errorf(domain.BadLogin, "wrong name or password")
 	}
 	token, err := s.NewSession(ctx, u)
 	return u, token, err
 }
 
 // Guest makes a guest account and a session of it.
-func (s *Service) Guest(ctx context.Context) (platform.User, string, error) {
+func (s *Service) Guest(ctx context.Context) (domain.User, string, error) {
 	u, err := s.store.CreateUser(ctx, "guest-"+strings.ToLower(rand.Text()[:8]), "", true, s.now())
 	if err != nil {
 		return u, "", err
@@ -207,9 +207,9 @@ func (s *Service) Guest(ctx context.Context) (platform.User, string, error) {
 
 // checkLogin checks a name and password. A name without a password (unknown, or a guest's)
 // checks a dummy hash all the same, so that the answer takes as long either way.
-func (s *Service) checkLogin(ctx context.Context, c api.Credentials) (platform.User, bool, error) {
+func (s *Service) checkLogin(ctx context.Context, c api.Credentials) (domain.User, bool, error) {
 	u, hash, err := s.store.UserByName(ctx, c.Name)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return u, false, err
 	}
 	known := err == nil && hash != ""
@@ -241,7 +241,7 @@ func (s *Service) Exists(ctx context.Context, cr *Credential) (bool, error) {
 	} else {
 		_, _, err = s.store.SessionByHash(ctx, cr.Hash)
 	}
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return false, nil
 	}
 	return err == nil, err
@@ -254,32 +254,32 @@ func (s *Service) Purge(ctx context.Context) error {
 
 // NewToken makes an API token for a registered user's bots, named name, expiring after days
 // (0: never). It returns the token with its secret, shown this once.
-func (s *Service) NewToken(ctx context.Context, u *platform.User, name string, days int) (api.Token, error) {
+func (s *Service) NewToken(ctx context.Context, u *domain.User, name string, days int) (api.Token, error) {
 	if u == nil || u.Guest {
-		return api.Token{}, platform.Errorf(platform.Unauthorized, "sign in with a registered account to make API tokens")
+		return api.Token{}, domain.Errorf(domain.Unauthorized, "sign in with a registered account to make API tokens")
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = "token"
 	}
 	if n := utf8.RuneCountInString(name); n > maxTokenName {
-		return api.Token{}, platform.Errorf(platform.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
+		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
 	}
 	if strings.ContainsFunc(name, unicode.IsControl) {
-		return api.Token{}, platform.Errorf(platform.BadRequest, "a token's name has no control characters")
+		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has no control characters")
 	}
 	if days < 0 || days > maxTokenDays {
-		return api.Token{}, platform.Errorf(platform.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", days, maxTokenDays)
+		return api.Token{}, domain.Errorf(domain.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", days, maxTokenDays)
 	}
 	now := s.now()
-	t := store.APIToken{ID: strings.ToLower(rand.Text()[:12]), Name: name, Created: now}
+	t := domain.APIToken{ID: strings.ToLower(rand.Text()[:12]), Name: name, Created: now}
 	if days > 0 {
 		t.Expires = now.Add(time.Duration(days) * day)
 	}
 	token := rand.Text()
-	err := s.store.CreateAPIToken(ctx, u.ID, platform.HashToken(token), t, maxTokens)
-	if errors.Is(err, store.ErrLimit) {
-		return api.Token{}, platform.Errorf(platform.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
+	err := s.store.CreateAPIToken(ctx, u.ID, domain.HashToken(token), t, maxTokens)
+	if errors.Is(err, domain.ErrLimit) {
+		return api.Token{}, domain.Errorf(domain.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
 	}
 	if err != nil {
 		return api.Token{}, err
@@ -309,22 +309,22 @@ func (s *Service) RevokeToken(ctx context.Context, userID int64, id string) (str
 // ValidName checks a player's name: 2-24 letters, digits, '-', '_' or '.'.
 func ValidName(name string) error {
 	if n := len([]rune(name)); n < 2 || n > 24 {
-		return platform.Errorf(platform.BadRequest, "a name has 2 to 24 characters")
+		return domain.Errorf(domain.BadRequest, "a name has 2 to 24 characters")
 	}
 	for _, r := range name {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.", r) {
-			return platform.Errorf(platform.BadRequest, "a name has letters, digits, '-', '_' and '.' only")
+			return domain.Errorf(domain.BadRequest, "a name has letters, digits, '-', '_' and '.' only")
 		}
 	}
 	if strings.HasPrefix(strings.ToLower(name), "guest-") {
-		return platform.Errorf(platform.BadRequest, "names starting with guest- are for guests")
+		return domain.Errorf(domain.BadRequest, "names starting with guest- are for guests")
 	}
 	return nil
 }
 
 func validPassword(name, pw string) error {
 	if len(pw) < 8 || len(pw) > 256 {
-		return platform.Errorf(platform.BadRequest, "a password has 8 to 256 characters")
+		return domain.Errorf(domain.BadRequest, "a password has 8 to 256 characters")
 	}
 	return weakPassword(name, pw)
 }
@@ -404,10 +404,10 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 // weakPassword refuses a password that is the name or one of the most common passwords.
 func weakPassword(name, pw string) error {
 	if strings.EqualFold(strings.TrimSpace(pw), strings.TrimSpace(name)) {
-		return platform.Errorf(platform.WeakPassword, "a password may not be the name")
+		return domain.Errorf(domain.WeakPassword, "a password may not be the name")
 	}
 	if _, ok := commonPasswords()[strings.ToLower(pw)]; ok {
-		return platform.Errorf(platform.WeakPassword, "this password is one of the 10,000 most common ones: choose another")
+		return domain.Errorf(domain.WeakPassword, "this password is one of the 10,000 most common ones: choose another")
 	}
 	return nil
 }
@@ -428,6 +428,6 @@ func phc(salt, key []byte) string {
 }
 
 // TokenWire is an API token as the API shows it (secret only when just made).
-func TokenWire(t store.APIToken, secret string, now time.Time) api.Token {
+func TokenWire(t domain.APIToken, secret string, now time.Time) api.Token {
 	return api.Token{Token: secret, ID: t.ID, Name: t.Name, Created: t.Created, Expires: t.Expires, Expired: t.Expired(now)}
 }

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 func TestValidName(t *testing.T) {
@@ -24,17 +24,17 @@ func TestValidName(t *testing.T) {
 func TestWeakPasswords(t *testing.T) {
 	for _, c := range []struct {
 		name, pw string
-		code     platform.Code
+		code     domain.Code
 	}{
-		{"ann", "short", platform.BadRequest},
-		{"ann", "password", platform.WeakPassword},
-		{"ann", "PassWord", platform.WeakPassword},
-		{"annabelle", "Annabelle", platform.WeakPassword},
+		{"ann", "short", domain.BadRequest},
+		{"ann", "password", domain.WeakPassword},
+		{"ann", "PassWord", domain.WeakPassword},
+		{"annabelle", "Annabelle", domain.WeakPassword},
 		{"ann", "correct horse battery", ""},
 	} {
 		err := validPassword(c.name, c.pw)
-		if got := platform.Code(""); err != nil {
-			got = platform.ErrorCode(err)
+		if got := domain.Code(""); err != nil {
+			got = domain.ErrorCode(err)
 			if got != c.code {
 				t.Errorf("%s/%q: %v, want %s", c.name, c.pw, err, c.code)
 			}

@@ -13,13 +13,13 @@ import (
 	"sync"
 	"time"
 
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // Config sets up a cache of aggregates of type T.
 type Config[T any] struct {
-	// Load reads an aggregate from the store (platform.ErrNotFound, or an error whose code is
-	// platform.NotFound, when there is none).
+	// Load reads an aggregate from the store (domain.ErrNotFound, or an error whose code is
+	// domain.NotFound, when there is none).
 	Load func(ctx context.Context, id string) (T, error)
 	// Keep reports whether an idle aggregate must stay in memory (followers, running clocks).
 	Keep func(v T) bool
@@ -61,10 +61,10 @@ type work[T any] struct {
 }
 
 // ErrBusy is the answer when an aggregate's mailbox is full.
-var ErrBusy = platform.Errorf(platform.Busy, "busy: too many requests wait for this; try again in a moment")
+var ErrBusy = domain.Errorf(domain.Busy, "busy: too many requests wait for this; try again in a moment")
 
 // errClosed is the answer once the cache is closed.
-var errClosed = platform.Errorf(platform.Unavailable, "the server is shutting down")
+var errClosed = domain.Errorf(domain.Unavailable, "the server is shutting down")
 
 // New returns an empty cache.
 func New[T any](cfg Config[T]) *Cache[T] {
@@ -118,7 +118,7 @@ func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context
 // Update changes aggregate id: change gets the current value and returns the next one with the
 // commit that stores it (made from the current value's version); the next value replaces the
 // current only once commit succeeds (a commit may finish its work on next, in the actor, once
-// stored: tell followers, set timers). A commit that fails with platform.ErrConflict (another
+// stored: tell followers, set timers). A commit that fails with domain.ErrConflict (another
 // instance came first) reloads the aggregate and runs change again, up to Config.Retries times;
 // a change that has nothing to commit returns a nil commit. It returns the value after (the
 // zero value with an error).
@@ -140,7 +140,7 @@ func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx contex
 				out = next
 				return nil
 			}
-			if !errors.Is(err, platform.ErrConflict) || attempt >= c.cfg.Retries {
+			if !errors.Is(err, domain.ErrConflict) || attempt >= c.cfg.Retries {
 				return err
 			}
 			var fresh T

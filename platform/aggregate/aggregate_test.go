@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // counter is a versioned aggregate for the tests: its store is a map guarded by a lock, and a
@@ -31,7 +31,7 @@ func (s *counterStore) load(_ context.Context, id string) (counter, error) {
 	defer s.mu.Unlock()
 	c, ok := s.rows[id]
 	if !ok {
-		return counter{}, platform.ErrNotFound
+		return counter{}, domain.ErrNotFound
 	}
 	return c, nil
 }
@@ -40,7 +40,7 @@ func (s *counterStore) commit(id string, from int64, next counter) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.rows[id].version != from {
-		return fmt.Errorf("%w: at %d, not %d", platform.ErrConflict, s.rows[id].version, from)
+		return fmt.Errorf("%w: at %d, not %d", domain.ErrConflict, s.rows[id].version, from)
 	}
 	s.rows[id] = next
 	return nil
@@ -117,7 +117,7 @@ func TestBusyAndNotFound(t *testing.T) {
 		t.Fatalf("a full mailbox: %v, want busy", err)
 	}
 	close(block)
-	if err := c.Do(ctx, "nope", func(context.Context, *counter) error { return nil }); !errors.Is(err, platform.ErrNotFound) {
+	if err := c.Do(ctx, "nope", func(context.Context, *counter) error { return nil }); !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("a missing aggregate: %v", err)
 	}
 	st.mu.Lock()

@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/engine"
 	"turncoat/engine/ai"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // Work is the AI of the service.
@@ -73,12 +73,12 @@ func (w *Work) SeatSpec(g game.Game, level int, spec string) (string, error) {
 			level = 5
 		}
 		if !engine.Level(level).Valid() {
-			return "", platform.Errorf(platform.BadRequest, "AI level %d: want 1 to 10", level)
+			return "", domain.Errorf(domain.BadRequest, "AI level %d: want 1 to 10", level)
 		}
 		spec = "level=" + strconv.Itoa(level)
 	}
 	if _, err := w.NewAgent(g, spec, 1); err != nil {
-		return "", platform.Errorf(platform.BadRequest, "AI %q: %v", spec, err)
+		return "", domain.Errorf(domain.BadRequest, "AI %q: %v", spec, err)
 	}
 	return spec, nil
 }
@@ -103,17 +103,17 @@ func (w *Work) Analyze(ctx context.Context, owner string, state game.State, side
 	}
 	an, ok := agent.(engine.Analyzer)
 	if !ok {
-		return nil, platform.Errorf(platform.NotAllowed, "%s has no hints", state.Game().Title())
+		return nil, domain.Errorf(domain.NotAllowed, "%s has no hints", state.Game().Title())
 	}
 	ctx, cancel := context.WithTimeout(ctx, w.maxThink)
 	defer cancel()
 	release, err := w.Acquire(ctx, owner, true)
 	if err != nil {
-		var pe *platform.Error
+		var pe *domain.Error
 		if errors.As(err, &pe) {
 			return nil, err
 		}
-		return nil, platform.Errorf(platform.Unavailable, "the AI is busy; try again")
+		return nil, domain.Errorf(domain.Unavailable, "the AI is busy; try again")
 	}
 	stats, err := an.Analyze(ctx, state, side)
 	release()
@@ -154,7 +154,7 @@ func (w *Work) Owner(userID int64) string {
 
 // Caller is the owner of the AI work a caller asks for: a guest or an anonymous caller by its
 // address, a registered user as itself.
-func (w *Work) Caller(u *platform.User, addr string) string {
+func (w *Work) Caller(u *domain.User, addr string) string {
 	if u == nil || u.Guest {
 		return "addr:" + addr
 	}
@@ -163,7 +163,7 @@ func (w *Work) Caller(u *platform.User, addr string) string {
 
 // GameOwner is the owner of a game's AI moves: the person playing the AI (the first seat held
 // by a user), or the server for a game of AI against AI.
-func (w *Work) GameOwner(row platform.Game) string {
+func (w *Work) GameOwner(row domain.Game) string {
 	for _, seat := range row.Seats {
 		if seat.UserID != 0 {
 			return w.Owner(seat.UserID)

@@ -3,7 +3,7 @@ package aiwork
 import (
 	"context"
 	"sync"
-	"turncoat/platform"
+	"turncoat/domain"
 )
 
 // fairPool shares the cores the AI may use between the people who ask for it: AI moves, hints,
@@ -47,7 +47,7 @@ func newFairPool(slots int) *fairPool {
 
 // errBusy is the answer to refusable work whose owner has enough of it waiting already.
 func errBusy() error {
-	return platform.Errorf(platform.RateLimited, "the AI is already working on your earlier requests; try again when they are answered")
+	return domain.Errorf(domain.RateLimited, "the AI is already working on your earlier requests; try again when they are answered")
 }
 
 // acquire waits for a slot for owner's work; release it with the returned function. It returns

@@ -4,7 +4,7 @@
 // made on a copy and committed from the version it was made on, with the jobs it calls for (the
 // games of a new round) in the same transaction.
 //
-// Errors are platform.Error values: NotFound (no such event), BadRequest, UnknownKind and
+// Errors are domain.Error values: NotFound (no such event), BadRequest, UnknownKind and
 // BadOption (a malformed event), Forbidden (starting another's event), Conflict (signup closed,
 // already in, full, too few players or too many rounds).
 package events
@@ -20,8 +20,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aggregate"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
@@ -56,7 +56,7 @@ type GameMaker interface {
 
 // Notifier stores notifications and pushes them to their users.
 type Notifier interface {
-	Notify(ctx context.Context, notes []store.Notification)
+	Notify(ctx context.Context, notes []domain.Notification)
 }
 
 // Config sets up the service.
@@ -80,7 +80,7 @@ type Service struct {
 
 // record is an event as stored: its row (the version) and its state.
 type record struct {
-	row store.PairedEvent
+	row domain.PairedEvent
 	e   *event
 }
 
@@ -104,8 +104,8 @@ func (s *Service) now() time.Time { return s.clk.Now().UTC() }
 
 func (s *Service) load(ctx context.Context, id string) (*record, error) {
 	row, err := s.store.PairedEventByID(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, platform.Errorf(platform.NotFound, "no event %s", id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, domain.Errorf(domain.NotFound, "no event %s", id)
 	}
 	if err != nil {
 		return nil, err
@@ -215,50 +215,50 @@ func (e *event) gameIDs() []string {
 }
 
 // Create stores a new event hosted by host, open for signup.
-func (s *Service) Create(ctx context.Context, host *platform.User, req api.CreateEvent) (api.PairedEvent, error) {
+func (s *Service) Create(ctx context.Context, host *domain.User, req api.CreateEvent) (api.PairedEvent, error) {
 	switch req.Format {
 	case RoundRobin, Knockout:
 		if req.Rounds != 0 {
-			return api.PairedEvent{}, platform.Errorf(platform.BadRequest, "rounds: only a Swiss event takes a number of rounds")
+			return api.PairedEvent{}, domain.Errorf(domain.BadRequest, "rounds: only a Swiss event takes a number of rounds")
 		}
 	case Swiss:
 		if req.Rounds < 1 || req.Rounds > MaxPlayers {
-			return api.PairedEvent{}, platform.Errorf(platform.BadRequest, "rounds %d: a Swiss event needs 1 to %d", req.Rounds, MaxPlayers)
+			return api.PairedEvent{}, domain.Errorf(domain.BadRequest, "rounds %d: a Swiss event needs 1 to %d", req.Rounds, MaxPlayers)
 		}
 	default:
-		return api.PairedEvent{}, platform.Errorf(platform.BadRequest, "format %q: want roundrobin, swiss or knockout", req.Format)
+		return api.PairedEvent{}, domain.Errorf(domain.BadRequest, "format %q: want roundrobin, swiss or knockout", req.Format)
 	}
 	g, err := s.cfg.Registry.Lookup(req.Kind)
 	if err != nil {
-		return api.PairedEvent{}, platform.Errorf(platform.UnknownKind, "%v", err)
+		return api.PairedEvent{}, domain.Errorf(domain.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return api.PairedEvent{}, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return api.PairedEvent{}, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	if _, err := g.New(o); err != nil {
-		return api.PairedEvent{}, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return api.PairedEvent{}, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	if err := req.Time.Validate(); err != nil {
-		return api.PairedEvent{}, platform.Errorf(platform.BadOption, "time: %v", err)
+		return api.PairedEvent{}, domain.Errorf(domain.BadOption, "time: %v", err)
 	}
 	tc := req.Time
 	if c := req.Correspondence; c != nil {
 		if tc.Kind != game.Untimed {
-			return api.PairedEvent{}, platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
+			return api.PairedEvent{}, domain.Errorf(domain.BadOption, "give either time or correspondence, not both")
 		}
 		tc = game.TimeControl{Kind: game.Correspondence, Base: time.Duration(c.Days) * day, Increment: time.Duration(c.IncrementDays) * day}
 	}
 	if err := play.CheckCorrespondence(tc); err != nil {
 		return api.PairedEvent{}, err
 	}
-	e := &event{ID: platform.NewID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: tc,
+	e := &event{ID: domain.NewID(), Format: req.Format, Kind: g.Name(), Options: req.Options, Time: tc,
 		Rated: req.Rated, Rounds: req.Rounds, Host: host.Name, HostID: host.ID, Status: statusSignup, Players: []player{}}
 	state, err := json.Marshal(e)
 	if err != nil {
 		return api.PairedEvent{}, err
 	}
-	if err := s.store.CreatePairedEvent(ctx, store.PairedEvent{ID: e.ID, HostID: host.ID, Format: e.Format, Status: e.Status,
+	if err := s.store.CreatePairedEvent(ctx, domain.PairedEvent{ID: e.ID, HostID: host.ID, Format: e.Format, Status: e.Status,
 		Version: 1, State: state, Created: s.now()}); err != nil {
 		return api.PairedEvent{}, err
 	}
@@ -275,16 +275,16 @@ func (s *Service) View(ctx context.Context, id string) (api.PairedEvent, error) 
 }
 
 // Join adds u to event id's players while signup is open.
-func (s *Service) Join(ctx context.Context, u *platform.User, id string) (api.PairedEvent, error) {
+func (s *Service) Join(ctx context.Context, u *domain.User, id string) (api.PairedEvent, error) {
 	return s.change(ctx, id, func(e *event) (bool, error) {
 		if e.Status != statusSignup {
-			return false, platform.Errorf(platform.Conflict, "the event has started: signup is closed")
+			return false, domain.Errorf(domain.Conflict, "the event has started: signup is closed")
 		}
 		if e.userID(u.Name) != 0 {
-			return false, platform.Errorf(platform.Conflict, "%s already plays in the event", u.Name)
+			return false, domain.Errorf(domain.Conflict, "%s already plays in the event", u.Name)
 		}
 		if len(e.Players) >= MaxPlayers {
-			return false, platform.Errorf(platform.Conflict, "the event is full (%d players)", MaxPlayers)
+			return false, domain.Errorf(domain.Conflict, "the event is full (%d players)", MaxPlayers)
 		}
 		e.Players = append(e.Players, player{ID: u.ID, Name: u.Name})
 		return true, nil
@@ -292,16 +292,16 @@ func (s *Service) Join(ctx context.Context, u *platform.User, id string) (api.Pa
 }
 
 // Start closes event id's signup and pairs its first round (its host only).
-func (s *Service) Start(ctx context.Context, u *platform.User, id string) (api.PairedEvent, error) {
+func (s *Service) Start(ctx context.Context, u *domain.User, id string) (api.PairedEvent, error) {
 	return s.change(ctx, id, func(e *event) (bool, error) {
 		if e.HostID != u.ID {
-			return false, platform.Errorf(platform.Forbidden, "only the host (%s) starts the event", e.Host)
+			return false, domain.Errorf(domain.Forbidden, "only the host (%s) starts the event", e.Host)
 		}
 		if e.Status != statusSignup {
-			return false, platform.Errorf(platform.Conflict, "the event has already started")
+			return false, domain.Errorf(domain.Conflict, "the event has already started")
 		}
 		if len(e.Players) < 2 {
-			return false, platform.Errorf(platform.Conflict, "%d players: an event needs at least 2", len(e.Players))
+			return false, domain.Errorf(domain.Conflict, "%d players: an event needs at least 2", len(e.Players))
 		}
 		switch e.Format {
 		case RoundRobin:
@@ -309,12 +309,12 @@ func (s *Service) Start(ctx context.Context, u *platform.User, id string) (api.P
 			e.Rounds = n - 1 + n%2
 		case Swiss:
 			if e.Rounds >= len(e.Players)+len(e.Players)%2 {
-				return false, platform.Errorf(platform.Conflict, "%d rounds for %d players: a Swiss event of n players has fewer than n rounds (no one meets twice)", e.Rounds, len(e.Players))
+				return false, domain.Errorf(domain.Conflict, "%d rounds for %d players: a Swiss event of n players has fewer than n rounds (no one meets twice)", e.Rounds, len(e.Players))
 			}
 		case Knockout:
 			k, err := tournament.NewKnockout(e.names())
 			if err != nil {
-				return false, platform.Errorf(platform.Conflict, "%v", err)
+				return false, domain.Errorf(domain.Conflict, "%v", err)
 			}
 			e.Bracket, e.Rounds = k, k.RoundCount()
 		}
@@ -357,7 +357,7 @@ func (s *Service) change(ctx context.Context, id string, f func(e *event) (bool,
 		next := &record{row: cur.row, e: e}
 		from := cur.row.Version
 		next.row.Version, next.row.State, next.row.Status = from+1, state, e.Status
-		var roundJobs []store.JobInsert
+		var roundJobs []domain.Job
 		if len(fresh) > 0 && len(e.Played) > 0 {
 			roundJobs = append(roundJobs, jobs.At(jobs.EventRound{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, s.now().Add(time.Minute)))
 		}
@@ -392,9 +392,9 @@ func (s *Service) createGame(ctx context.Context, e *event, round int, p pairing
 		CreatedBy: e.HostID, Users: users}); err != nil {
 		return err
 	}
-	var notes []store.Notification
+	var notes []domain.Notification
 	for i, side := range []string{"First", "Second"} {
-		notes = append(notes, store.Notification{UserID: users[i], Kind: "event_game", GameID: p.Game,
+		notes = append(notes, domain.Notification{UserID: users[i], Kind: "event_game", GameID: p.Game,
 			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], p.Game)})
 	}
 	if s.cfg.Notes != nil {
@@ -446,7 +446,7 @@ func pairRound(e *event, n int) error {
 		if p.Bye() {
 			ep.Result = &tournament.GameResult{Round: n, Players: p.Players}
 		} else {
-			ep.Game = platform.NewID()
+			ep.Game = domain.NewID()
 		}
 		r.Pairings = append(r.Pairings, ep)
 	}
@@ -468,14 +468,14 @@ func (s *Service) refresh(ctx context.Context, e *event) (bool, error) {
 			continue
 		}
 		row, err := s.store.Game(ctx, p.Game)
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, domain.ErrNotFound) {
 			done = false // not created yet
 			continue
 		}
 		if err != nil {
 			return false, err
 		}
-		if row.Status != store.StatusOver || !row.Outcome.Over {
+		if row.Status != domain.StatusOver || !row.Outcome.Over {
 			done = false
 			continue
 		}
@@ -533,7 +533,7 @@ func (s *Service) Workers(ws *river.Workers) {
 // workGame moves on the paired event a finished game belongs to, if any.
 func (s *Service) workGame(ctx context.Context, a jobs.EventGame) error {
 	eid, err := s.store.PairedEventOfGame(ctx, a.Game)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -546,7 +546,7 @@ func (s *Service) workGame(ctx context.Context, a jobs.EventGame) error {
 // workRound creates the games of an event's round that do not exist yet.
 func (s *Service) workRound(ctx context.Context, a jobs.EventRound) error {
 	r, err := s.load(ctx, a.Event)
-	if platform.ErrorCode(err) == platform.NotFound {
+	if domain.ErrorCode(err) == domain.NotFound {
 		return nil
 	}
 	if err != nil {
@@ -561,10 +561,10 @@ func (s *Service) workRound(ctx context.Context, a jobs.EventRound) error {
 		if p.Game == "" || p.Result != nil {
 			continue
 		}
-		if _, err := s.store.Game(ctx, p.Game); !errors.Is(err, store.ErrNotFound) {
+		if _, err := s.store.Game(ctx, p.Game); !errors.Is(err, domain.ErrNotFound) {
 			continue // made already (or another error: the next attempt says)
 		}
-		if err := s.createGame(ctx, e, rd.Number, p); err != nil && !errors.Is(err, store.ErrConflict) {
+		if err := s.createGame(ctx, e, rd.Number, p); err != nil && !errors.Is(err, domain.ErrConflict) {
 			return err
 		}
 	}

@@ -7,10 +7,9 @@ package jobs
 import (
 	"context"
 	"time"
+	"turncoat/domain"
 
 	"github.com/riverqueue/river"
-
-	"turncoat/store"
 )
 
 // Deadline: a correspondence game's clock runs out at Version's deadline.
@@ -92,12 +91,8 @@ type Round struct {
 func (Round) Kind() string { return "tournament_round" }
 
 // At returns a job of args, unique by its arguments, to run at at (now when zero).
-func At(args river.JobArgs, at time.Time) store.JobInsert {
-	o := &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByArgs: true}}
-	if !at.IsZero() {
-		o.ScheduledAt = at
-	}
-	return store.JobInsert{Args: args, Opts: o}
+func At(args river.JobArgs, at time.Time) domain.Job {
+	return domain.Job{Args: args, At: at}
 }
 
 // worker adapts a function to River's worker interface.

@@ -6,10 +6,9 @@ import (
 	"sync"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
-	"turncoat/store"
 )
 
 // aiPool runs the AI seats' moves: one job per game whose AI must act, each waiting for a slot
@@ -83,7 +82,7 @@ func (s *Service) think(ctx context.Context, id, owner string) error {
 	defer cancel()
 	run := &aiRun{cancel: cancel}
 	err = s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
-		if lg.tb.Version() != version || !aiTurn(lg.row, lg.tb) || lg.row.Status != store.StatusActive {
+		if lg.tb.Version() != version || !aiTurn(lg.row, lg.tb) || lg.row.Status != domain.StatusActive {
 			return nil
 		}
 		for _, p := range lg.tb.ToAct().Players() {
@@ -124,7 +123,7 @@ func (s *Service) think(ctx context.Context, id, owner string) error {
 		return err
 	}
 	_, err = s.do(ctx, id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
-	if platform.ErrorCode(err) == platform.StalePly || errors.Is(err, game.ErrGameOver) {
+	if domain.ErrorCode(err) == domain.StalePly || errors.Is(err, game.ErrGameOver) {
 		return nil // the game moved on while the AI thought (a takeback, a resignation)
 	}
 	return err

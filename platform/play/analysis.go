@@ -5,10 +5,9 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/engine"
 	"turncoat/game"
-	"turncoat/platform"
-	"turncoat/store"
 )
 
 // MaxAnalyzeMoves bounds the moves an analysis replays.
@@ -17,14 +16,14 @@ const MaxAnalyzeMoves = 1000
 // Hint returns the AI's view of every legal move of u's side in game id (as: the side of a
 // hot-seat holder), at a level, on owner's share of the AI: where the game's engine analyses,
 // the game is not rated, and the engine may help in it now.
-func (s *Service) Hint(ctx context.Context, u *platform.User, owner, id string, as game.Player, level int) (api.Hints, error) {
+func (s *Service) Hint(ctx context.Context, u *domain.User, owner, id string, as game.Player, level int) (api.Hints, error) {
 	if !engine.Level(level).Valid() {
-		return api.Hints{}, platform.Errorf(platform.BadRequest, "level %d: want 1 to 10", level)
+		return api.Hints{}, domain.Errorf(domain.BadRequest, "level %d: want 1 to 10", level)
 	}
 	if err := GuestLevel(u, level); err != nil {
 		return api.Hints{}, err
 	}
-	var row store.Game
+	var row domain.Game
 	var state game.State
 	side := as
 	if err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
@@ -40,16 +39,16 @@ func (s *Service) Hint(ctx context.Context, u *platform.User, owner, id string, 
 		return api.Hints{}, err
 	}
 	if !side.Valid() || row.Seats[side].UserID != u.ID {
-		return api.Hints{}, platform.Errorf(platform.Forbidden, "hints are for your own side")
+		return api.Hints{}, domain.Errorf(domain.Forbidden, "hints are for your own side")
 	}
 	if row.Rated {
-		return api.Hints{}, platform.Errorf(platform.Forbidden, "no hints in rated games")
+		return api.Hints{}, domain.Errorf(domain.Forbidden, "no hints in rated games")
 	}
 	if err := s.engineHelp(ctx, row, state.Outcome().Over); err != nil {
 		return api.Hints{}, err
 	}
 	if !state.ToAct().Has(side) {
-		return api.Hints{}, platform.Errorf(platform.NotYourTurn, "%s does not act now", side)
+		return api.Hints{}, domain.Errorf(domain.NotYourTurn, "%s does not act now", side)
 	}
 	out, err := s.aiw.Analyze(ctx, owner, state, side, level)
 	if err != nil {
@@ -62,23 +61,23 @@ func (s *Service) Hint(ctx context.Context, u *platform.User, owner, id string, 
 // (board, legal moves, outcome) for the side to act, and, with a level, the engine's value of
 // each of that side's legal moves, on owner's share of the AI. It plays nothing and stores
 // nothing: the analysis board and the replay of earlier positions use it.
-func (s *Service) Analyze(ctx context.Context, u *platform.User, owner string, req api.Analyze) (api.Analysis, error) {
+func (s *Service) Analyze(ctx context.Context, u *domain.User, owner string, req api.Analyze) (api.Analysis, error) {
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
-		return api.Analysis{}, platform.Errorf(platform.BadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
+		return api.Analysis{}, domain.Errorf(domain.BadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
 	}
 	if err := GuestLevel(u, req.Level); err != nil {
 		return api.Analysis{}, err
 	}
 	if len(req.Moves) > MaxAnalyzeMoves {
-		return api.Analysis{}, platform.Errorf(platform.BadRequest, "%d moves: at most %d", len(req.Moves), MaxAnalyzeMoves)
+		return api.Analysis{}, domain.Errorf(domain.BadRequest, "%d moves: at most %d", len(req.Moves), MaxAnalyzeMoves)
 	}
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
-		return api.Analysis{}, platform.Errorf(platform.UnknownKind, "%v", err)
+		return api.Analysis{}, domain.Errorf(domain.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return api.Analysis{}, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return api.Analysis{}, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	var st game.State
 	if req.State == "" {
@@ -87,7 +86,7 @@ func (s *Service) Analyze(ctx context.Context, u *platform.User, owner string, r
 		st, err = game.ReadPosition(g, o, req.State)
 	}
 	if err != nil {
-		return api.Analysis{}, platform.Errorf(platform.BadRequest, "the position: %v", err)
+		return api.Analysis{}, domain.Errorf(domain.BadRequest, "the position: %v", err)
 	}
 	now := s.now()
 	tb, err := replay(st, req.Moves, now)
@@ -98,7 +97,7 @@ func (s *Service) Analyze(ctx context.Context, u *platform.User, owner string, r
 	if req.Side != "" {
 		p, err := game.ParsePlayer(req.Side)
 		if err != nil || !p.Valid() {
-			return api.Analysis{}, platform.Errorf(platform.BadRequest, "side %q: want first or second", req.Side)
+			return api.Analysis{}, domain.Errorf(domain.BadRequest, "side %q: want first or second", req.Side)
 		}
 		side = p
 	}
@@ -125,11 +124,11 @@ func (s *Service) analysis(ctx context.Context, owner string, tb *game.Table, si
 // GameAnalysis answers an analysis of one of game id's positions (after ply moves): its view,
 // and with a level the engine's value of each move of the side to act there. The engine's
 // values are refused while a game between people runs without hints for both.
-func (s *Service) GameAnalysis(ctx context.Context, u *platform.User, owner, id string, req api.GameAnalysis) (api.Analysis, error) {
+func (s *Service) GameAnalysis(ctx context.Context, u *domain.User, owner, id string, req api.GameAnalysis) (api.Analysis, error) {
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
-		return api.Analysis{}, platform.Errorf(platform.BadRequest, "level %d: want 0 (the position alone) or 1 to 10", req.Level)
+		return api.Analysis{}, domain.Errorf(domain.BadRequest, "level %d: want 0 (the position alone) or 1 to 10", req.Level)
 	}
-	var row store.Game
+	var row domain.Game
 	var over bool
 	var start game.State
 	var moves []string
@@ -141,7 +140,7 @@ func (s *Service) GameAnalysis(ctx context.Context, u *platform.User, owner, id 
 		return api.Analysis{}, err
 	}
 	if req.Ply < 0 || req.Ply > len(moves) {
-		return api.Analysis{}, platform.Errorf(platform.BadRequest, "ply %d: the game has positions 0 to %d", req.Ply, len(moves))
+		return api.Analysis{}, domain.Errorf(domain.BadRequest, "ply %d: the game has positions 0 to %d", req.Ply, len(moves))
 	}
 	if req.Level > 0 {
 		if err := s.engineHelp(ctx, row, over); err != nil {
@@ -163,16 +162,16 @@ func (s *Service) GameAnalysis(ctx context.Context, u *platform.User, owner, id 
 func replay(start game.State, moves []string, now time.Time) (*game.Table, error) {
 	tb, err := game.NewTable(start, game.TableConfig{Now: now})
 	if err != nil {
-		return nil, platform.Errorf(platform.BadRequest, "the position: %v", err)
+		return nil, domain.Errorf(domain.BadRequest, "the position: %v", err)
 	}
 	for i, text := range moves {
 		m, err := game.ParseMove(tb.State(), text)
 		if err != nil {
-			return nil, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
+			return nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", i+1, text, err)
 		}
 		for _, p := range m.Actors.Players() {
 			if _, err := tb.Submit(p, m.Actions[p], now); err != nil {
-				return nil, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
+				return nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", i+1, text, err)
 			}
 		}
 	}

@@ -4,9 +4,8 @@ import (
 	"context"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/rating"
-	"turncoat/store"
 )
 
 // The engine's help in games between people, and what a game's page shows beside the board.
@@ -18,14 +17,14 @@ import (
 // rated ones, which are online games between people anyway).
 
 // betweenPeople reports whether a game is played online by two different people.
-func betweenPeople(row store.Game) bool {
+func betweenPeople(row domain.Game) bool {
 	a, b := row.Seats[0].UserID, row.Seats[1].UserID
-	return row.Mode == platform.ModeOnline && row.Seats[0].AI == "" && row.Seats[1].AI == "" && (a == 0 || b == 0 || a != b)
+	return row.Mode == domain.ModeOnline && row.Seats[0].AI == "" && row.Seats[1].AI == "" && (a == 0 || b == 0 || a != b)
 }
 
 // engineHelp returns nil when the engine may help with a game now, else the error that says
 // why not.
-func (s *Service) engineHelp(ctx context.Context, row store.Game, over bool) error {
+func (s *Service) engineHelp(ctx context.Context, row domain.Game, over bool) error {
 	if over || !betweenPeople(row) {
 		return nil
 	}
@@ -36,13 +35,13 @@ func (s *Service) engineHelp(ctx context.Context, row store.Game, over bool) err
 	if gs.Hints && !row.Rated {
 		return nil
 	}
-	return platform.Errorf(platform.Forbidden, "no engine help in a game between people while it runs (it was not created with hints for both): the analysis opens when it ends")
+	return domain.Errorf(domain.Forbidden, "no engine help in a game between people while it runs (it was not created with hints for both): the analysis opens when it ends")
 }
 
 // Info is what game id's page shows beside the board, for u: its settings, the players'
 // ratings (and their change at the end), its spectators, and its chat as u may use it.
-func (s *Service) Info(ctx context.Context, u *platform.User, id string) (api.GameInfo, error) {
-	var row store.Game
+func (s *Service) Info(ctx context.Context, u *domain.User, id string) (api.GameInfo, error) {
+	var row domain.Game
 	var over bool
 	var variant string
 	var watchers int

@@ -10,9 +10,8 @@ import (
 	"golang.org/x/time/rate"
 
 	"turncoat/api"
-	"turncoat/platform"
+	"turncoat/domain"
 	"turncoat/platform/ratelimit"
-	"turncoat/store"
 )
 
 // The chat of a game between people. Its players write (a message of at most maxChatRunes
@@ -35,12 +34,12 @@ var chatLimits = ratelimit.New(rate.Limit(1.0/3), 5)
 // chatRules reads what decides who sees a game's chat: the players' settings in the game and
 // who switched it off.
 type chatRules struct {
-	row   store.Game
-	seats map[int64]store.ChatSeat
+	row   domain.Game
+	seats map[int64]domain.ChatSeat
 	off   map[int64]bool
 }
 
-func (s *Service) chatRules(ctx context.Context, row store.Game) (chatRules, error) {
+func (s *Service) chatRules(ctx context.Context, row domain.Game) (chatRules, error) {
 	cr := chatRules{row: row}
 	var err error
 	if cr.seats, err = s.store.ChatSeats(ctx, row.ID); err != nil {
@@ -51,7 +50,7 @@ func (s *Service) chatRules(ctx context.Context, row store.Game) (chatRules, err
 }
 
 // player returns the seat (0 or 1) u holds, or -1.
-func (cr chatRules) player(u *store.User) int {
+func (cr chatRules) player(u *domain.User) int {
 	if u == nil {
 		return -1
 	}
@@ -69,7 +68,7 @@ func (cr chatRules) spectators() bool {
 }
 
 // sees tells whether u may see a message written by the user author.
-func (cr chatRules) sees(u *store.User, author int64) bool {
+func (cr chatRules) sees(u *domain.User, author int64) bool {
 	if !betweenPeople(cr.row) {
 		return false
 	}
@@ -83,7 +82,7 @@ func (cr chatRules) sees(u *store.User, author int64) bool {
 	return author == u.ID || !cr.seats[u.ID].Muted
 }
 
-func (s *Service) chatInfo(ctx context.Context, row store.Game, u *store.User) (api.ChatInfo, error) {
+func (s *Service) chatInfo(ctx context.Context, row domain.Game, u *domain.User) (api.ChatInfo, error) {
 	if !betweenPeople(row) {
 		return api.ChatInfo{}, nil
 	}
@@ -95,7 +94,7 @@ func (s *Service) chatInfo(ctx context.Context, row store.Game, u *store.User) (
 }
 
 // info is the chat as u may use it.
-func (cr chatRules) info(u *store.User) api.ChatInfo {
+func (cr chatRules) info(u *domain.User) api.ChatInfo {
 	row := cr.row
 	ci := api.ChatInfo{Enabled: betweenPeople(row)}
 	if !ci.Enabled {
@@ -117,13 +116,13 @@ func (cr chatRules) info(u *store.User) api.ChatInfo {
 	return ci
 }
 
-func chatWire(m store.ChatMessage) api.ChatMessage {
+func chatWire(m domain.ChatMessage) api.ChatMessage {
 	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
 }
 
 // row returns game id's row.
-func (s *Service) row(ctx context.Context, id string) (store.Game, error) {
-	var row store.Game
+func (s *Service) row(ctx context.Context, id string) (domain.Game, error) {
+	var row domain.Game
 	err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		row = lg.row
 		return nil
@@ -132,7 +131,7 @@ func (s *Service) row(ctx context.Context, id string) (store.Game, error) {
 }
 
 // Chat returns game id's chat after the message after, as u may see it.
-func (s *Service) Chat(ctx context.Context, u *platform.User, id string, after int64) ([]api.ChatMessage, error) {
+func (s *Service) Chat(ctx context.Context, u *domain.User, id string, after int64) ([]api.ChatMessage, error) {
 	row, err := s.row(ctx, id)
 	if err != nil {
 		return nil, err
@@ -167,15 +166,15 @@ func cleanChat(text string) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return "", platform.Errorf(platform.ChatEmpty, "the message is empty")
+		return "", domain.Errorf(domain.ChatEmpty, "the message is empty")
 	case n > maxChatRunes:
-		return "", platform.Errorf(platform.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
+		return "", domain.Errorf(domain.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
 	}
 	return text, nil
 }
 
 // PostChat writes u's message in game id's chat and pushes it to the followers who may read it.
-func (s *Service) PostChat(ctx context.Context, u *platform.User, id, text string) (api.ChatMessage, error) {
+func (s *Service) PostChat(ctx context.Context, u *domain.User, id, text string) (api.ChatMessage, error) {
 	text, err := cleanChat(text)
 	if err != nil {
 		return api.ChatMessage{}, err
@@ -185,7 +184,7 @@ func (s *Service) PostChat(ctx context.Context, u *platform.User, id, text strin
 		return api.ChatMessage{}, err
 	}
 	if !betweenPeople(row) {
-		return api.ChatMessage{}, platform.Errorf(platform.NotAllowed, "only games between people have a chat")
+		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "only games between people have a chat")
 	}
 	cr, err := s.chatRules(ctx, row)
 	if err != nil {
@@ -194,18 +193,18 @@ func (s *Service) PostChat(ctx context.Context, u *platform.User, id, text strin
 	info := cr.info(u)
 	switch {
 	case cr.player(u) < 0:
-		return api.ChatMessage{}, platform.Errorf(platform.Forbidden, "only the players write in a game's chat")
+		return api.ChatMessage{}, domain.Errorf(domain.Forbidden, "only the players write in a game's chat")
 	case info.Off:
-		return api.ChatMessage{}, platform.Errorf(platform.ChatOff, "you switched the chat off")
+		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "you switched the chat off")
 	case info.OpponentOff:
-		return api.ChatMessage{}, platform.Errorf(platform.ChatOff, "your opponent switched the chat off")
+		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "your opponent switched the chat off")
 	case !info.Write:
-		return api.ChatMessage{}, platform.Errorf(platform.NotAllowed, "nobody to write to yet")
+		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "nobody to write to yet")
 	}
 	if !chatLimits.Allow(id+":"+strconv.FormatInt(u.ID, 10), s.now()) {
-		return api.ChatMessage{}, platform.Errorf(platform.RateLimited, "too many messages: wait a few seconds")
+		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: wait a few seconds")
 	}
-	m, err := s.store.AddChat(ctx, store.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, s.now())
+	m, err := s.store.AddChat(ctx, domain.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, s.now())
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
@@ -222,15 +221,15 @@ func (s *Service) PostChat(ctx context.Context, u *platform.User, id, text strin
 }
 
 // SetChatSeat changes u's chat settings in game id and returns the chat as u may now use it.
-func (s *Service) SetChatSeat(ctx context.Context, u *platform.User, id string, seat api.ChatSeat) (api.ChatInfo, error) {
+func (s *Service) SetChatSeat(ctx context.Context, u *domain.User, id string, seat api.ChatSeat) (api.ChatInfo, error) {
 	row, err := s.row(ctx, id)
 	if err != nil {
 		return api.ChatInfo{}, err
 	}
 	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
-		return api.ChatInfo{}, platform.Errorf(platform.Forbidden, "only the players set a game's chat")
+		return api.ChatInfo{}, domain.Errorf(domain.Forbidden, "only the players set a game's chat")
 	}
-	if err := s.store.SetChatSeat(ctx, row.ID, u.ID, store.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
+	if err := s.store.SetChatSeat(ctx, row.ID, u.ID, domain.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
 		return api.ChatInfo{}, err
 	}
 	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
@@ -240,6 +239,6 @@ func (s *Service) SetChatSeat(ctx context.Context, u *platform.User, id string, 
 }
 
 // SetChatOff switches u's chat off (or on) in every game.
-func (s *Service) SetChatOff(ctx context.Context, u *platform.User, off bool) error {
+func (s *Service) SetChatOff(ctx context.Context, u *domain.User, off bool) error {
 	return s.store.SetChatOff(ctx, u.ID, off)
 }

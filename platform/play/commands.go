@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 )
 
 // Command runs one of a player's commands (a move, a resignation, a draw offer, a takeback...)
@@ -15,21 +15,21 @@ import (
 // command's first change on (the client has the rest: view.movesFrom), and the game's version.
 // A command refused with events (a side whose time had run out: the game ends on time) returns
 // both the view and the error.
-func (s *Service) Command(ctx context.Context, u *platform.User, id, kind string, req api.Command) (api.Game, int64, error) {
+func (s *Service) Command(ctx context.Context, u *domain.User, id, kind string, req api.Command) (api.Game, int64, error) {
 	return s.command(ctx, u, id, kind, req, true)
 }
 
 // Act runs a command as Command does and returns only the game's version after it: for a
 // client that follows the game and so hears of the change as an event (the live protocol). The
 // view is made only for an error that carries one. A view is most of what a move allocates.
-func (s *Service) Act(ctx context.Context, u *platform.User, id, kind string, req api.Command) (int64, error) {
+func (s *Service) Act(ctx context.Context, u *domain.User, id, kind string, req api.Command) (int64, error) {
 	_, version, err := s.command(ctx, u, id, kind, req, false)
 	return version, err
 }
 
-func (s *Service) command(ctx context.Context, u *platform.User, id, kind string, req api.Command, wantView bool) (api.Game, int64, error) {
+func (s *Service) command(ctx context.Context, u *domain.User, id, kind string, req api.Command, wantView bool) (api.Game, int64, error) {
 	if !slices.Contains(Commands, kind) {
-		return api.Game{}, 0, platform.Errorf(platform.BadRequest, "unknown command %q", kind)
+		return api.Game{}, 0, domain.Errorf(domain.BadRequest, "unknown command %q", kind)
 	}
 	c, err := commandOf(req, kind)
 	if err != nil {
@@ -57,7 +57,7 @@ func (s *Service) command(ctx context.Context, u *platform.User, id, kind string
 	// The answer carries the history from the command's first change on.
 	v.View.Since(game.HistoryFrom(evs))
 	if err != nil {
-		e := *platform.AsError(err)
+		e := *domain.AsError(err)
 		e.View = *v
 		return *v, version, &e
 	}
@@ -70,21 +70,21 @@ func commandOf(q api.Command, kind string) (command, error) {
 	if q.Side != "" {
 		p, err := game.ParsePlayer(q.Side)
 		if err != nil || !p.Valid() {
-			return c, platform.Errorf(platform.BadRequest, "side %q: want first or second", q.Side)
+			return c, domain.Errorf(domain.BadRequest, "side %q: want first or second", q.Side)
 		}
 		c.side = p
 	}
 	if q.Ply != nil {
 		if *q.Ply < 0 {
-			return c, platform.Errorf(platform.BadRequest, "ply %d: want 0 or more", *q.Ply)
+			return c, domain.Errorf(domain.BadRequest, "ply %d: want 0 or more", *q.Ply)
 		}
 		c.ply = *q.Ply
 	}
 	if kind == cmdMove && strings.TrimSpace(q.Move) == "" {
-		return c, platform.Errorf(platform.BadRequest, "a move is required: {\"move\": \"f5\"}")
+		return c, domain.Errorf(domain.BadRequest, "a move is required: {\"move\": \"f5\"}")
 	}
 	if q.Moves < 0 || q.Moves > 10000 {
-		return c, platform.Errorf(platform.BadRequest, "moves %d out of range", q.Moves)
+		return c, domain.Errorf(domain.BadRequest, "moves %d out of range", q.Moves)
 	}
 	return c, nil
 }

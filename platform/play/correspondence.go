@@ -7,9 +7,8 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
-	"turncoat/store"
 )
 
 // Correspondence games. A correspondence time control gives each move a number of days (one of
@@ -36,7 +35,7 @@ const day = 24 * time.Hour
 func correspondenceTime(req *api.CreateGame) error {
 	if c := req.Correspondence; c != nil {
 		if req.Time.Kind != game.Untimed {
-			return platform.Errorf(platform.BadOption, "give either time or correspondence, not both")
+			return domain.Errorf(domain.BadOption, "give either time or correspondence, not both")
 		}
 		req.Time = game.TimeControl{Kind: game.Correspondence, Base: time.Duration(c.Days) * day, Increment: time.Duration(c.IncrementDays) * day}
 	}
@@ -50,16 +49,16 @@ func CheckCorrespondence(tc game.TimeControl) error {
 		return nil
 	}
 	if tc.Base%day != 0 || !slices.Contains(CorrespondenceDays, int(tc.Base/day)) {
-		return platform.Errorf(platform.BadOption, "correspondence: %v per move: want one of %v days", tc.Base, CorrespondenceDays)
+		return domain.Errorf(domain.BadOption, "correspondence: %v per move: want one of %v days", tc.Base, CorrespondenceDays)
 	}
 	if tc.Increment%day != 0 || tc.Increment < 0 || tc.Increment > 14*day {
-		return platform.Errorf(platform.BadOption, "correspondence: an increment of %v: want whole days, 0 to 14", tc.Increment)
+		return domain.Errorf(domain.BadOption, "correspondence: an increment of %v: want whole days, 0 to 14", tc.Increment)
 	}
 	return tc.Validate()
 }
 
 // Vacation returns u's vacation allowance of this year.
-func (s *Service) Vacation(ctx context.Context, u *platform.User) (api.Vacation, error) {
+func (s *Service) Vacation(ctx context.Context, u *domain.User) (api.Vacation, error) {
 	year := s.now().Year()
 	used, err := s.store.VacationUsed(ctx, u.ID, year)
 	if err != nil {
@@ -70,19 +69,19 @@ func (s *Service) Vacation(ctx context.Context, u *platform.User) (api.Vacation,
 
 // TakeVacation takes days of u's yearly vacation: every correspondence game u plays gets that
 // many days more on u's clock.
-func (s *Service) TakeVacation(ctx context.Context, u *platform.User, days int) (api.Vacation, error) {
+func (s *Service) TakeVacation(ctx context.Context, u *domain.User, days int) (api.Vacation, error) {
 	if days < 1 || days > s.cfg.VacationDays {
-		return api.Vacation{}, platform.Errorf(platform.BadRequest, "days %d: want 1 to %d", days, s.cfg.VacationDays)
+		return api.Vacation{}, domain.Errorf(domain.BadRequest, "days %d: want 1 to %d", days, s.cfg.VacationDays)
 	}
 	year := s.now().Year()
 	used, err := s.store.TakeVacation(ctx, u.ID, year, days, s.cfg.VacationDays)
-	if errors.Is(err, store.ErrAllowance) {
-		return api.Vacation{}, platform.Errorf(platform.NotAllowed, "%v", err)
+	if errors.Is(err, domain.ErrAllowance) {
+		return api.Vacation{}, domain.Errorf(domain.NotAllowed, "%v", err)
 	}
 	if err != nil {
 		return api.Vacation{}, err
 	}
-	gs, err := s.store.ListGames(ctx, store.ListFilter{UserID: u.ID, Status: store.StatusActive, Limit: 1000})
+	gs, err := s.store.ListGames(ctx, domain.ListFilter{UserID: u.ID, Status: domain.StatusActive, Limit: 1000})
 	if err != nil {
 		return api.Vacation{}, err
 	}

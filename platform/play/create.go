@@ -9,14 +9,13 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
-	"turncoat/store"
 )
 
 // Creator is who makes a game: their account comes only once the request is found good (so a
 // refused request makes no guest).
-type Creator func() (*platform.User, error)
+type Creator func() (*domain.User, error)
 
 // Create makes a game from a request and returns it as its creator sees it (with the
 // invitation link of an online game's open seat).
@@ -24,8 +23,8 @@ func (s *Service) Create(ctx context.Context, req api.CreateGame, user Creator) 
 	if err := checkHintsRequest(req); err != nil {
 		return api.Game{}, err
 	}
-	var u *store.User
-	row, _, invite, err := s.createGame(ctx, func() (*store.User, error) {
+	var u *domain.User
+	row, _, invite, err := s.createGame(ctx, func() (*domain.User, error) {
 		var err error
 		u, err = user()
 		return u, err
@@ -34,7 +33,7 @@ func (s *Service) Create(ctx context.Context, req api.CreateGame, user Creator) 
 		return api.Game{}, err
 	}
 	if req.Hints {
-		if err := s.store.SetGameSettings(ctx, row.ID, store.GameSettings{Hints: true}); err != nil {
+		if err := s.store.SetGameSettings(ctx, row.ID, domain.GameSettings{Hints: true}); err != nil {
 			return api.Game{}, err
 		}
 	}
@@ -47,11 +46,11 @@ func (s *Service) Create(ctx context.Context, req api.CreateGame, user Creator) 
 
 // started returns a new game as u sees it, after starting what it waits for (its AI, its
 // clock).
-func (s *Service) started(ctx context.Context, u *store.User, id string) (api.Game, error) {
+func (s *Service) started(ctx context.Context, u *domain.User, id string) (api.Game, error) {
 	var v api.Game
 	err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		s.afterChange(lg)
-		if lg.row.Status == store.StatusOpen && lg.row.Mode == platform.ModeOnline {
+		if lg.row.Status == domain.StatusOpen && lg.row.Mode == domain.ModeOnline {
 			s.cfg.LobbyChanged()
 		}
 		v = s.view(lg, u, game.NoPlayer)
@@ -62,14 +61,14 @@ func (s *Service) started(ctx context.Context, u *store.User, id string) (api.Ga
 
 // createGame validates a request and stores the game; it returns the row, the table and the
 // invitation token of an online game's open seat.
-func (s *Service) createGame(ctx context.Context, user func() (*store.User, error), req api.CreateGame, rematchOf string) (store.Game, *game.Table, string, error) {
+func (s *Service) createGame(ctx context.Context, user func() (*domain.User, error), req api.CreateGame, rematchOf string) (domain.Game, *game.Table, string, error) {
 	if err := correspondenceTime(&req); err != nil {
-		return store.Game{}, nil, "", err
+		return domain.Game{}, nil, "", err
 	}
 	now := s.now()
 	tb, err := s.newTable(req.Kind, req.Options, req.Time, now)
 	if err != nil {
-		return store.Game{}, nil, "", err
+		return domain.Game{}, nil, "", err
 	}
 	g := tb.Game()
 	side := game.First
@@ -82,57 +81,57 @@ func (s *Service) createGame(ctx context.Context, user func() (*store.User, erro
 		rand.Read(b[:])
 		side = game.Player(b[0] & 1)
 	default:
-		return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "side %q: want first, second or random", req.Side)
+		return domain.Game{}, nil, "", domain.Errorf(domain.BadRequest, "side %q: want first, second or random", req.Side)
 	}
 	var aiSpec string
 	switch req.Mode {
-	case platform.ModeHotSeat, platform.ModeAI:
+	case domain.ModeHotSeat, domain.ModeAI:
 		if req.Rated {
-			return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "hot-seat games and games against the AI are unrated")
+			return domain.Game{}, nil, "", domain.Errorf(domain.BadRequest, "hot-seat games and games against the AI are unrated")
 		}
-		if req.Mode == platform.ModeAI {
+		if req.Mode == domain.ModeAI {
 			if aiSpec, err = s.aiw.SeatSpec(g, req.Level, req.Engine); err != nil {
-				return store.Game{}, nil, "", err
+				return domain.Game{}, nil, "", err
 			}
 		}
-	case platform.ModeOnline:
+	case domain.ModeOnline:
 		// No clock runs before the opponent joins: the join begins the game.
 		if tb, err = game.NewTable(tb.Start(), game.TableConfig{Time: req.Time, Now: now, Held: true}); err != nil {
-			return store.Game{}, nil, "", err
+			return domain.Game{}, nil, "", err
 		}
 	default:
-		return store.Game{}, nil, "", platform.Errorf(platform.BadRequest, "mode %q: want hotseat, ai or online", req.Mode)
+		return domain.Game{}, nil, "", domain.Errorf(domain.BadRequest, "mode %q: want hotseat, ai or online", req.Mode)
 	}
 	u, err := user()
 	if err != nil {
-		return store.Game{}, nil, "", err
+		return domain.Game{}, nil, "", err
 	}
-	if req.Mode == platform.ModeAI {
+	if req.Mode == domain.ModeAI {
 		if err := s.allowAIGame(ctx, u); err != nil {
-			return store.Game{}, nil, "", err
+			return domain.Game{}, nil, "", err
 		}
 	}
-	row := store.Game{ID: platform.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
-		CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
+	row := domain.Game{ID: domain.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Time: req.Time, Mode: req.Mode,
+		CreatedBy: u.ID, Created: now, Status: domain.StatusActive, Outcome: game.InPlay, RematchOf: rematchOf}
 	var invite string
 	switch req.Mode {
-	case platform.ModeHotSeat:
-		row.Seats = [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}
-	case platform.ModeAI:
-		row.Seats[side] = store.Seat{UserID: u.ID}
-		row.Seats[side.Other()] = store.Seat{AI: aiSpec}
-	case platform.ModeOnline:
-		row.Seats[side] = store.Seat{UserID: u.ID}
-		row.Status = store.StatusOpen
+	case domain.ModeHotSeat:
+		row.Seats = [2]domain.Seat{{UserID: u.ID}, {UserID: u.ID}}
+	case domain.ModeAI:
+		row.Seats[side] = domain.Seat{UserID: u.ID}
+		row.Seats[side.Other()] = domain.Seat{AI: aiSpec}
+	case domain.ModeOnline:
+		row.Seats[side] = domain.Seat{UserID: u.ID}
+		row.Status = domain.StatusOpen
 		if !req.Open {
 			invite = rand.Text()
-			row.Seats[side.Other()] = store.Seat{InviteHash: platform.HashToken(invite)}
+			row.Seats[side.Other()] = domain.Seat{InviteHash: domain.HashToken(invite)}
 		}
 		row.Rated = req.Rated
 	}
 	settle(&row, tb)
 	if err := s.store.CreateGame(ctx, row, s.startJobs(row, tb)...); err != nil {
-		return store.Game{}, nil, "", err
+		return domain.Game{}, nil, "", err
 	}
 	return row, tb, invite, nil
 }
@@ -143,11 +142,11 @@ func checkHintsRequest(req api.CreateGame) error {
 	if !req.Hints {
 		return nil
 	}
-	if req.Mode != platform.ModeOnline {
-		return platform.Errorf(platform.BadRequest, "hints for both are for online games: hot-seat games and games against the AI have hints anyway")
+	if req.Mode != domain.ModeOnline {
+		return domain.Errorf(domain.BadRequest, "hints for both are for online games: hot-seat games and games against the AI have hints anyway")
 	}
 	if req.Rated {
-		return platform.Errorf(platform.BadRequest, "a rated game has no hints")
+		return domain.Errorf(domain.BadRequest, "a rated game has no hints")
 	}
 	return nil
 }
@@ -158,30 +157,30 @@ func checkHintsRequest(req api.CreateGame) error {
 func (s *Service) newTable(kind string, options map[string]string, tc game.TimeControl, now time.Time) (*game.Table, error) {
 	g, err := s.reg.Lookup(kind)
 	if err != nil {
-		return nil, platform.Errorf(platform.UnknownKind, "%v", err)
+		return nil, domain.Errorf(domain.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), options)
 	if err != nil {
-		return nil, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return nil, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	st, err := g.New(o)
 	if err != nil {
-		return nil, platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return nil, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	if err := checkBound(st); err != nil {
 		return nil, err
 	}
 	if err := tc.Validate(); err != nil {
-		return nil, platform.Errorf(platform.BadOption, "time: %v", err)
+		return nil, domain.Errorf(domain.BadOption, "time: %v", err)
 	}
 	return game.NewTable(st, game.TableConfig{Time: tc, Now: now})
 }
 
 // settle fills in what a new game's row takes from its table: the clocks and offers, the first
 // deadline of a game in play, and whether an AI moves first.
-func settle(row *store.Game, tb *game.Table) {
-	row.Meta = store.MetaOf(tb.Snapshot())
-	if d, ok := tb.Deadline(); ok && row.Status == store.StatusActive {
+func settle(row *domain.Game, tb *game.Table) {
+	row.Meta = domain.MetaOf(tb.Snapshot())
+	if d, ok := tb.Deadline(); ok && row.Status == domain.StatusActive {
 		row.Deadline = d
 	}
 	row.AITurn = aiTurn(*row, tb)
@@ -202,15 +201,15 @@ func (s *Service) Join(ctx context.Context, id, token string, user Creator) (api
 			if seat.UserID == u.ID {
 				return lg, nil, nil // already seated: nothing to change
 			}
-			if seat.Open() && (seat.InviteHash == "" || token != "" && seat.InviteHash == platform.HashToken(token)) {
+			if seat.Open() && (seat.InviteHash == "" || token != "" && seat.InviteHash == domain.HashToken(token)) {
 				side = p
 			}
 		}
 		if side == game.NoPlayer {
 			if token != "" {
-				return nil, nil, platform.Errorf(platform.Forbidden, "this invitation is not valid (used, or for another game)")
+				return nil, nil, domain.Errorf(domain.Forbidden, "this invitation is not valid (used, or for another game)")
 			}
-			return nil, nil, platform.Errorf(platform.NotAllowed, "game %s has no open seat", id)
+			return nil, nil, domain.Errorf(domain.NotAllowed, "game %s has no open seat", id)
 		}
 		now := s.now()
 		work := lg.tb.Clone()
@@ -219,16 +218,16 @@ func (s *Service) Join(ctx context.Context, id, token string, user Creator) (api
 			return nil, nil, err
 		}
 		row := lg.row
-		row.Seats[side] = store.Seat{UserID: u.ID, UserName: u.Name}
-		row.Status = store.StatusActive
+		row.Seats[side] = domain.Seat{UserID: u.ID, UserName: u.Name}
+		row.Status = domain.StatusActive
 		return lg, func(ctx context.Context) error {
-			return s.commitWork(ctx, lg, row, work, evs, now, func(c *store.Change) {
-				c.Seat = &store.SeatTaken{Side: int(side), UserID: u.ID}
+			return s.commitWork(ctx, lg, row, work, evs, now, func(c *domain.Change) {
+				c.Seat = &domain.SeatTaken{Side: int(side), UserID: u.ID}
 			})
 		}, nil
 	})
-	if errors.Is(err, store.ErrConflict) {
-		return api.Game{}, platform.Errorf(platform.NotAllowed, "game %s has no open seat: someone joined first", id)
+	if errors.Is(err, domain.ErrConflict) {
+		return api.Game{}, domain.Errorf(domain.NotAllowed, "game %s has no open seat: someone joined first", id)
 	}
 	if err != nil {
 		return api.Game{}, err
@@ -240,15 +239,15 @@ func (s *Service) Join(ctx context.Context, id, token string, user Creator) (api
 // finished game; created tells whether this call made it (both players asking get the same
 // rematch). The finished game learns of its rematch by a versioned change committed with the
 // new game, so that its followers on every instance see the link at once.
-func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v api.Game, created bool, err error) {
+func (s *Service) Rematch(ctx context.Context, u *domain.User, id string) (v api.Game, created bool, err error) {
 	var rematch string
 	_, err = s.games.Update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
 		row, tb := lg.row, lg.tb
 		if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
-			return nil, nil, platform.Errorf(platform.Forbidden, "you did not play in game %s", id)
+			return nil, nil, domain.Errorf(domain.Forbidden, "you did not play in game %s", id)
 		}
 		if !tb.Over() {
-			return nil, nil, platform.Errorf(platform.NotAllowed, "game %s is still in play", id)
+			return nil, nil, domain.Errorf(domain.NotAllowed, "game %s is still in play", id)
 		}
 		if row.Rematch != "" {
 			rematch, created = row.Rematch, false
@@ -261,13 +260,13 @@ func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v a
 		if err != nil {
 			return nil, nil, err
 		}
-		nrow := store.Game{ID: platform.NewID(), Kind: row.Kind, Start: ntb.Start().Encode(), Time: row.Time, Mode: row.Mode, Rated: row.Rated,
-			CreatedBy: u.ID, Created: now, Status: store.StatusActive, Outcome: game.InPlay, RematchOf: id,
-			Seats: [2]store.Seat{row.Seats[1], row.Seats[0]}}
+		nrow := domain.Game{ID: domain.NewID(), Kind: row.Kind, Start: ntb.Start().Encode(), Time: row.Time, Mode: row.Mode, Rated: row.Rated,
+			CreatedBy: u.ID, Created: now, Status: domain.StatusActive, Outcome: game.InPlay, RematchOf: id,
+			Seats: [2]domain.Seat{row.Seats[1], row.Seats[0]}}
 		for i := range nrow.Seats {
 			nrow.Seats[i].InviteHash = ""
 			if nrow.Seats[i].Open() {
-				return nil, nil, platform.Errorf(platform.NotAllowed, "game %s had an empty seat", id)
+				return nil, nil, domain.Errorf(domain.NotAllowed, "game %s had an empty seat", id)
 			}
 		}
 		settle(&nrow, ntb)
@@ -280,7 +279,7 @@ func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v a
 		orow.Rematch = nrow.ID
 		rematch, created = nrow.ID, true
 		return lg, func(ctx context.Context) error {
-			return s.commitWork(ctx, lg, orow, work, evs, now, func(c *store.Change) {
+			return s.commitWork(ctx, lg, orow, work, evs, now, func(c *domain.Change) {
 				c.Rematch = &nrow
 				c.Jobs = append(c.Jobs, s.startJobs(nrow, ntb)...)
 			})
@@ -290,7 +289,7 @@ func (s *Service) Rematch(ctx context.Context, u *platform.User, id string) (v a
 		return api.Game{}, false, err
 	}
 	if created {
-		if gs, err := s.store.GameSettingsOf(ctx, id); err == nil && gs != (store.GameSettings{}) {
+		if gs, err := s.store.GameSettingsOf(ctx, id); err == nil && gs != (domain.GameSettings{}) {
 			if err := s.store.SetGameSettings(ctx, rematch, gs); err != nil {
 				s.log.Warn("the rematch's settings", "game", rematch, "error", err)
 			}
@@ -308,11 +307,11 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 	}
 	g, err := s.reg.Lookup(req.Kind)
 	if err != nil {
-		return api.Game{}, platform.Errorf(platform.UnknownKind, "%v", err)
+		return api.Game{}, domain.Errorf(domain.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
 	if err != nil {
-		return api.Game{}, platform.Errorf(platform.BadOption, "%v", err)
+		return api.Game{}, domain.Errorf(domain.BadOption, "%v", err)
 	}
 	format := req.Format
 	if format == "" {
@@ -324,14 +323,14 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 	}
 	recs, err := game.ReadRecords(g, format, strings.NewReader(req.Text), o)
 	if err != nil {
-		return api.Game{}, platform.Errorf(platform.BadRecord, "reading the record: %v", err)
+		return api.Game{}, domain.Errorf(domain.BadRecord, "reading the record: %v", err)
 	}
 	if len(recs) == 0 {
-		return api.Game{}, platform.Errorf(platform.BadRecord, "the text holds no game")
+		return api.Game{}, domain.Errorf(domain.BadRecord, "the text holds no game")
 	}
 	rec := recs[0]
 	if len(rec.Moves) > maxGameMoves {
-		return api.Game{}, platform.Errorf(platform.TooLarge, "the record holds %d moves; a game here holds at most %d", len(rec.Moves), maxGameMoves)
+		return api.Game{}, domain.Errorf(domain.TooLarge, "the record holds %d moves; a game here holds at most %d", len(rec.Moves), maxGameMoves)
 	}
 	if err := checkBound(rec.Start); err != nil {
 		return api.Game{}, err
@@ -345,12 +344,12 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 	for i, text := range rec.Moves {
 		m, err := game.ParseMove(tb.State(), text)
 		if err != nil {
-			return api.Game{}, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
+			return api.Game{}, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", i+1, text, err)
 		}
 		for _, p := range m.Actors.Players() {
 			e, err := tb.Submit(p, m.Actions[p], now)
 			if err != nil {
-				return api.Game{}, platform.Errorf(platform.IllegalMove, "move %d (%s): %v", i+1, text, err)
+				return api.Game{}, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", i+1, text, err)
 			}
 			evs = append(evs, e...)
 		}
@@ -360,23 +359,23 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 	if err != nil {
 		return api.Game{}, err
 	}
-	row := store.Game{ID: platform.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: platform.ModeHotSeat, CreatedBy: u.ID,
-		Created: now, Status: store.StatusActive, Outcome: game.InPlay, Seats: [2]store.Seat{{UserID: u.ID}, {UserID: u.ID}}}
+	row := domain.Game{ID: domain.NewID(), Kind: g.Name(), Start: tb.Start().Encode(), Mode: domain.ModeHotSeat, CreatedBy: u.ID,
+		Created: now, Status: domain.StatusActive, Outcome: game.InPlay, Seats: [2]domain.Seat{{UserID: u.ID}, {UserID: u.ID}}}
 	empty, err := game.NewTable(rec.Start, game.TableConfig{Now: now})
 	if err != nil {
 		return api.Game{}, err
 	}
-	row.Meta = store.MetaOf(empty.Snapshot())
+	row.Meta = domain.MetaOf(empty.Snapshot())
 	if err := s.store.CreateGame(ctx, row); err != nil {
 		return api.Game{}, err
 	}
 	snap := tb.Snapshot()
-	status := store.StatusActive
+	status := domain.StatusActive
 	if tb.Over() {
-		status = store.StatusOver
+		status = domain.StatusOver
 	}
 	// The imported moves are stored as one change, with their events.
-	if err := s.store.Commit(ctx, store.Change{GameID: row.ID, Snapshot: snap, Events: evs, Status: status,
+	if err := s.store.Commit(ctx, domain.Change{GameID: row.ID, Snapshot: snap, Events: evs, Status: status,
 		Outcome: tb.Outcome(), Now: now}); err != nil {
 		return api.Game{}, err
 	}
@@ -395,7 +394,7 @@ type Export struct {
 
 // Export writes game id's record: "json" (or ""), or one of the game's record formats.
 func (s *Service) Export(ctx context.Context, id, format string) (Export, error) {
-	var row store.Game
+	var row domain.Game
 	var tb *game.Table
 	if err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		row, tb = lg.row, lg.tb.Clone()
@@ -414,14 +413,14 @@ func (s *Service) Export(ctx context.Context, id, format string) (Export, error)
 			j := recordJSON(row, rec)
 			return Export{JSON: &j}, nil
 		}
-		return Export{}, platform.Errorf(platform.BadRequest, "%v (or json)", err)
+		return Export{}, domain.Errorf(domain.BadRequest, "%v (or json)", err)
 	}
 	if f.Write == nil {
-		return Export{}, platform.Errorf(platform.BadRequest, "%s records are read-only", f.Name)
+		return Export{}, domain.Errorf(domain.BadRequest, "%s records are read-only", f.Name)
 	}
 	var b bytes.Buffer
 	if err := f.Write(&b, rec); err != nil {
-		return Export{}, platform.Errorf(platform.BadRecord, "this game cannot be written as %s: %v", f.Name, err)
+		return Export{}, domain.Errorf(domain.BadRecord, "this game cannot be written as %s: %v", f.Name, err)
 	}
 	ct := f.MediaType
 	if ct == "" {
@@ -430,7 +429,7 @@ func (s *Service) Export(ctx context.Context, id, format string) (Export, error)
 	return Export{Body: b.Bytes(), MediaType: ct, Filename: row.ID + "." + f.Ext}, nil
 }
 
-func seatName(s store.Seat) string {
+func seatName(s domain.Seat) string {
 	switch {
 	case s.UserName != "":
 		return s.UserName
@@ -441,7 +440,7 @@ func seatName(s store.Seat) string {
 }
 
 // recordJSON is a game's JSON record.
-func recordJSON(row store.Game, rec game.Record) api.Record {
+func recordJSON(row domain.Game, rec game.Record) api.Record {
 	return api.Record{ID: row.ID, Game: rec.Start.Game().Name(), Options: rec.Start.Options().Map(), Start: rec.Start.Encode(),
 		Players: rec.Players, Date: rec.Date, Moves: append([]string{}, rec.Moves...), Result: rec.Result}
 }
@@ -466,9 +465,9 @@ func (s *Service) CreatePaired(ctx context.Context, p Paired) error {
 	if err != nil {
 		return err
 	}
-	row := store.Game{ID: p.ID, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: p.Time, Mode: platform.ModeOnline,
-		CreatedBy: p.CreatedBy, Created: now, Status: store.StatusActive, Outcome: game.InPlay, Rated: p.Rated,
-		Seats: [2]store.Seat{{UserID: p.Users[0]}, {UserID: p.Users[1]}}}
+	row := domain.Game{ID: p.ID, Kind: tb.Game().Name(), Start: tb.Start().Encode(), Time: p.Time, Mode: domain.ModeOnline,
+		CreatedBy: p.CreatedBy, Created: now, Status: domain.StatusActive, Outcome: game.InPlay, Rated: p.Rated,
+		Seats: [2]domain.Seat{{UserID: p.Users[0]}, {UserID: p.Users[1]}}}
 	settle(&row, tb)
 	if err := s.store.CreateGame(ctx, row, s.startJobs(row, tb)...); err != nil {
 		return err
@@ -478,7 +477,7 @@ func (s *Service) CreatePaired(ctx context.Context, p Paired) error {
 }
 
 // startJobs are the jobs a new game calls for (see effects).
-func (s *Service) startJobs(row store.Game, tb *game.Table) []store.JobInsert {
+func (s *Service) startJobs(row domain.Game, tb *game.Table) []domain.Job {
 	out, _ := s.effects(row, tb, row.Status, false, false)
 	return out
 }

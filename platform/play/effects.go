@@ -9,14 +9,13 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/jobs"
-	"turncoat/store"
 )
 
 // What follows a change of a game is enqueued as durable jobs in the change's own transaction
-// (store.Change.Jobs), and worked after the game's actor has moved on: a crash between the two
+// (domain.Change.Jobs), and worked after the game's actor has moved on: a crash between the two
 // can never keep the change and lose what it calls for, and nothing needs rescanning at a start.
 //
 //   - a correspondence game's deadline, the reminder before it, and the notice to the player to
@@ -30,13 +29,13 @@ import (
 // effects returns the jobs a change of a game calls for: row and work are the game after the
 // change, ended whether the change ended it, flagQueued whether the game's flag job is stored
 // already; it reports whether it adds the flag job.
-func (s *Service) effects(row store.Game, work *game.Table, status platform.Status, ended, flagQueued bool) ([]store.JobInsert, bool) {
-	var out []store.JobInsert
+func (s *Service) effects(row domain.Game, work *game.Table, status domain.Status, ended, flagQueued bool) ([]domain.Job, bool) {
+	var out []domain.Job
 	add := func(args river.JobArgs, at time.Time) {
 		out = append(out, jobs.At(args, at))
 	}
 	flag := false
-	if d, ok := work.Deadline(); ok && status == platform.StatusActive {
+	if d, ok := work.Deadline(); ok && status == domain.StatusActive {
 		v := work.Version()
 		if row.Time.Kind != game.Correspondence && !flagQueued {
 			add(jobs.Flag{Game: row.ID}, d)
@@ -79,7 +78,7 @@ func (s *Service) workDeadline(ctx context.Context, a jobs.Deadline, notYet func
 		stale = !ok || lg.tb.Version() != a.Version
 		return nil
 	})
-	if platform.ErrorCode(err) == platform.NotFound {
+	if domain.ErrorCode(err) == domain.NotFound {
 		return nil
 	}
 	if err != nil || stale {
@@ -118,10 +117,10 @@ func (s *Service) workFlag(ctx context.Context, a jobs.Flag, notYet func(time.Ti
 	err := s.with(ctx, a.Game, func(ctx context.Context, lg *liveGame) error {
 		over = lg.tb.Over()
 		d, running = lg.tb.Deadline()
-		running = running && lg.row.Status == platform.StatusActive
+		running = running && lg.row.Status == domain.StatusActive
 		return nil
 	})
-	if platform.ErrorCode(err) == platform.NotFound {
+	if domain.ErrorCode(err) == domain.NotFound {
 		return nil
 	}
 	if err != nil || over {
@@ -162,10 +161,10 @@ func (s *Service) noteGameEnd(ctx context.Context, id, reason string) {
 	if err != nil {
 		return
 	}
-	var notes []store.Notification
+	var notes []domain.Notification
 	for _, seat := range row.Seats {
 		if seat.UserID != 0 && (len(notes) == 0 || notes[0].UserID != seat.UserID) {
-			notes = append(notes, store.Notification{UserID: seat.UserID, Kind: "game_over", GameID: id,
+			notes = append(notes, domain.Notification{UserID: seat.UserID, Kind: "game_over", GameID: id,
 				Message: fmt.Sprintf("Game %s is over: %s.", id, reason)})
 		}
 	}
@@ -206,7 +205,7 @@ func (s *Service) workReminder(ctx context.Context, a jobs.Reminder) error {
 		left := d.Sub(s.now()).Round(time.Minute)
 		msg := fmt.Sprintf("Your move in game %s (%s) is due by %s (%v left); without it the game is lost on time.",
 			a.Game, kind, d.Format("2006-01-02 15:04 MST"), left)
-		s.cfg.Notes.Notify(ctx, []store.Notification{{UserID: u, Kind: "reminder", GameID: a.Game, Message: msg}})
+		s.cfg.Notes.Notify(ctx, []domain.Notification{{UserID: u, Kind: "reminder", GameID: a.Game, Message: msg}})
 		s.cfg.Notes.Mail(ctx, u, "Turncoat: your move in game "+a.Game, msg)
 	}
 	return nil
@@ -226,9 +225,9 @@ func (s *Service) workTurn(ctx context.Context, a jobs.Turn) error {
 	}); err != nil {
 		return nil
 	}
-	var notes []store.Notification
+	var notes []domain.Notification
 	for _, u := range sortedUsers(who) {
-		notes = append(notes, store.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
+		notes = append(notes, domain.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
 			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, d.Format("2006-01-02 15:04 MST"))})
 	}
 	s.cfg.Notes.Notify(ctx, notes)

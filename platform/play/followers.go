@@ -6,9 +6,8 @@ import (
 	"errors"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
-	"turncoat/store"
 )
 
 // subscription is what a follower follows of one game.
@@ -32,7 +31,7 @@ func mustJSON(v any) []byte {
 }
 
 // viewerOf returns the side whose secrets u may see in the game.
-func viewerOf(row store.Game, u *store.User) game.Player {
+func viewerOf(row domain.Game, u *domain.User) game.Player {
 	if u == nil {
 		return game.NoPlayer
 	}
@@ -264,7 +263,7 @@ func (s *Service) notify(lg *liveGame, m api.Message) {
 }
 
 // Events returns game id's events after a version, as u may see them.
-func (s *Service) Events(ctx context.Context, u *platform.User, id string, after int64) ([]game.Event, error) {
+func (s *Service) Events(ctx context.Context, u *domain.User, id string, after int64) ([]game.Event, error) {
 	var viewer game.Player
 	if err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		viewer = viewerOf(lg.row, u)

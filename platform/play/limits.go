@@ -5,9 +5,8 @@ import (
 	"strconv"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
-	"turncoat/store"
 )
 
 // What one game and one request may hold, so that no game and no request can stall the others
@@ -28,7 +27,7 @@ const (
 func checkBound(st game.State) error {
 	if b, ok := st.(game.Bounded); ok {
 		if n := b.MovesLeft(); n > maxGameMoves {
-			return platform.Errorf(platform.BadOption, "%s: these options let a game last %d moves; a game here holds at most %d",
+			return domain.Errorf(domain.BadOption, "%s: these options let a game last %d moves; a game here holds at most %d",
 				st.Game().Name(), n, maxGameMoves)
 		}
 	}
@@ -46,21 +45,21 @@ func moveLimit(work *game.Table, now time.Time) []game.Event {
 }
 
 // guestLevel refuses a guest an analysis stronger than maxGuestLevel.
-func GuestLevel(u *store.User, level int) error {
+func GuestLevel(u *domain.User, level int) error {
 	if u != nil && u.Guest && level > maxGuestLevel {
-		return platform.Errorf(platform.Forbidden, "guests analyse at levels 1 to %d; sign up for level %d", maxGuestLevel, level)
+		return domain.Errorf(domain.Forbidden, "guests analyse at levels 1 to %d; sign up for level %d", maxGuestLevel, level)
 	}
 	return nil
 }
 
 // allowAIGame refuses a new game against the AI to a player who has maxAIGames in play.
-func (s *Service) allowAIGame(ctx context.Context, u *store.User) error {
-	n, err := s.store.CountPlaying(ctx, u.ID, platform.ModeAI)
+func (s *Service) allowAIGame(ctx context.Context, u *domain.User) error {
+	n, err := s.store.CountPlaying(ctx, u.ID, domain.ModeAI)
 	if err != nil {
 		return err
 	}
 	if n >= maxAIGames {
-		return platform.Errorf(platform.RateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", n)
+		return domain.Errorf(domain.RateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", n)
 	}
 	return nil
 }

@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"time"
 
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
-	"turncoat/store"
 )
 
 // liveGame is a game held in memory by its actor: its row and its table, rebuilt from the
@@ -20,7 +19,7 @@ import (
 // conflict reloads it.
 type liveGame struct {
 	id   string
-	row  store.Game
+	row  domain.Game
 	tb   *game.Table
 	subs map[Follower]*subscription
 	// ai is the AI search running for this game, if any.
@@ -58,8 +57,8 @@ func (s *Service) reload(ctx context.Context, _ string, lg *liveGame) (*liveGame
 // restore (re)reads lg's row and table from the store.
 func (s *Service) restore(ctx context.Context, lg *liveGame) error {
 	row, snap, err := s.store.LoadSnapshot(ctx, lg.id)
-	if errors.Is(err, store.ErrNotFound) {
-		return platform.Errorf(platform.NotFound, "no game %q", lg.id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return domain.Errorf(domain.NotFound, "no game %q", lg.id)
 	}
 	if err != nil {
 		return err
@@ -128,7 +127,7 @@ const (
 var Commands = []string{cmdMove, cmdWithdraw, cmdResign, cmdDraw, cmdDecline, cmdClaim, cmdAbort, cmdTakeback, cmdAnswer}
 
 // run applies c to tb (a copy of the live table).
-func (s *Service) run(tb *game.Table, row store.Game, c command, now time.Time) ([]game.Event, error) {
+func (s *Service) run(tb *game.Table, row domain.Game, c command, now time.Time) ([]game.Event, error) {
 	switch c.kind {
 	case cmdMove:
 		return tb.SubmitText(c.side, c.move, now)
@@ -138,7 +137,7 @@ func (s *Service) run(tb *game.Table, row store.Game, c command, now time.Time) 
 		return tb.Resign(c.side, now)
 	case cmdDraw:
 		if row.Seats[c.side.Other()].AI != "" {
-			return nil, platform.Errorf(platform.NotAllowed, "the AI plays on: it does not agree draws")
+			return nil, domain.Errorf(domain.NotAllowed, "the AI plays on: it does not agree draws")
 		}
 		return tb.OfferDraw(c.side, now)
 	case cmdDecline:
@@ -148,14 +147,14 @@ func (s *Service) run(tb *game.Table, row store.Game, c command, now time.Time) 
 			return tb.ClaimDraw(c.side, now)
 		}
 		if _, err := tb.State().ParseAction(c.side, "claim"); err != nil {
-			return nil, platform.Errorf(platform.NotAllowed, "%s has no draw to claim here", tb.Game().Title())
+			return nil, domain.Errorf(domain.NotAllowed, "%s has no draw to claim here", tb.Game().Title())
 		}
 		return tb.SubmitText(c.side, "claim", now)
 	case cmdAbort:
 		return tb.Abort(c.side, now)
 	case cmdTakeback:
 		n := c.moves
-		if row.Mode == platform.ModeOnline && row.Seats[c.side.Other()].UserID != row.Seats[c.side].UserID {
+		if row.Mode == domain.ModeOnline && row.Seats[c.side.Other()].UserID != row.Seats[c.side].UserID {
 			if n <= 0 {
 				n = 1
 			}
@@ -174,7 +173,7 @@ func (s *Service) run(tb *game.Table, row store.Game, c command, now time.Time) 
 	case cmdAddTime:
 		return tb.AddTime(c.side, c.add, now)
 	}
-	return nil, platform.Errorf(platform.BadRequest, "unknown command %q", c.kind)
+	return nil, domain.Errorf(domain.BadRequest, "unknown command %q", c.kind)
 }
 
 // movesBackTo counts the moves to take back so that p is to move again before its last move
@@ -194,14 +193,14 @@ func movesBackTo(tb *game.Table, p game.Player) int {
 // from its version through the aggregate helper's Update, which reloads the game and tries the
 // command again when another instance committed first (a command pinned to a ply is then
 // refused as stale).
-func (s *Service) do(ctx context.Context, id string, who *store.User, c command) ([]game.Event, error) {
+func (s *Service) do(ctx context.Context, id string, who *domain.User, c command) ([]game.Event, error) {
 	evs, _, err := s.doThen(ctx, id, who, c, nil)
 	return evs, err
 }
 
 // doThen is do, with then run in the actor after the command (its answer's view, made on the
 // same state), told of the command's error when it was refused with events.
-func (s *Service) doThen(ctx context.Context, id string, who *store.User, c command, then func(lg *liveGame, cmdErr error)) ([]game.Event, *liveGame, error) {
+func (s *Service) doThen(ctx context.Context, id string, who *domain.User, c command, then func(lg *liveGame, cmdErr error)) ([]game.Event, *liveGame, error) {
 	var evs []game.Event
 	var cmdErr error
 	lg, err := s.games.Update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
@@ -220,7 +219,7 @@ func (s *Service) doThen(ctx context.Context, id string, who *store.User, c comm
 		evs, cmdErr = s.run(work, lg.row, cmd, now)
 		if len(evs) == 0 {
 			if cmdErr == nil {
-				cmdErr = platform.Errorf(platform.NotAllowed, "nothing happened")
+				cmdErr = domain.Errorf(domain.NotAllowed, "nothing happened")
 			}
 			return nil, nil, cmdErr
 		}
@@ -244,7 +243,7 @@ func (s *Service) doThen(ctx context.Context, id string, who *store.User, c comm
 
 // authorize checks that who holds the seat c acts for, and fills in the side when the request
 // left it out.
-func (s *Service) authorize(lg *liveGame, who *store.User, c *command) error {
+func (s *Service) authorize(lg *liveGame, who *domain.User, c *command) error {
 	var held []game.Player
 	for p := game.First; p <= game.Second; p++ {
 		if lg.row.Seats[p].UserID == who.ID {
@@ -252,10 +251,10 @@ func (s *Service) authorize(lg *liveGame, who *store.User, c *command) error {
 		}
 	}
 	if len(held) == 0 {
-		return platform.Errorf(platform.Forbidden, "you do not play in game %s", lg.id)
+		return domain.Errorf(domain.Forbidden, "you do not play in game %s", lg.id)
 	}
-	if lg.row.Status == store.StatusOpen {
-		return platform.Errorf(platform.NotAllowed, "the game waits for an opponent to join")
+	if lg.row.Status == domain.StatusOpen {
+		return domain.Errorf(domain.NotAllowed, "the game waits for an opponent to join")
 	}
 	if c.side == game.NoPlayer {
 		switch acts := lg.tb.ToAct(); {
@@ -264,11 +263,11 @@ func (s *Service) authorize(lg *liveGame, who *store.User, c *command) error {
 		case acts.Single() != game.NoPlayer:
 			c.side = acts.Single()
 		default:
-			return platform.Errorf(platform.BadRequest, "you hold both seats: say which side acts (\"side\": \"first\" or \"second\")")
+			return domain.Errorf(domain.BadRequest, "you hold both seats: say which side acts (\"side\": \"first\" or \"second\")")
 		}
 	}
 	if !c.side.Valid() || lg.row.Seats[c.side].UserID != who.ID {
-		return platform.Errorf(platform.Forbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
+		return domain.Errorf(domain.Forbidden, "you do not hold the %s seat of game %s", sideWord(c.side), lg.id)
 	}
 	return nil
 }
@@ -282,8 +281,8 @@ func sideWord(p game.Player) string {
 
 // staleError is the conflict a client gets when it acted on an old position, with the fresh
 // view so it catches up at once.
-func (s *Service) staleError(lg *liveGame, who *store.User) error {
-	e := platform.Errorf(platform.StalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
+func (s *Service) staleError(lg *liveGame, who *domain.User) error {
+	e := domain.Errorf(domain.StalePly, "the game has moved on: it is at ply %d (version %d)", lg.tb.Ply(), lg.tb.Version())
 	e.View = s.view(lg, who, game.NoPlayer)
 	return e
 }
@@ -293,21 +292,21 @@ func (s *Service) staleError(lg *liveGame, who *store.User) error {
 // it stores; the change carries the durable jobs it calls for (see effects). Only then does lg
 // move on and everyone hear of it, on this instance and, through the store's notification, on
 // the others.
-func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, work *game.Table, evs []game.Event, now time.Time, edit func(*store.Change)) error {
+func (s *Service) commitWork(ctx context.Context, lg *liveGame, row domain.Game, work *game.Table, evs []game.Event, now time.Time, edit func(*domain.Change)) error {
 	snap := work.Snapshot()
 	status := row.Status
 	if work.Over() {
-		status = store.StatusOver
+		status = domain.StatusOver
 	}
 	deadline, _ := work.Deadline()
-	if status != store.StatusActive {
+	if status != domain.StatusActive {
 		deadline = time.Time{} // no clock falls before the game begins
 	}
-	change := store.Change{
+	change := domain.Change{
 		GameID: lg.id, FromVersion: lg.tb.Version(), FromPly: lg.tb.Ply(), FromPending: lg.tb.Submitted(),
 		Snapshot: snap, Events: evs, Status: status, Outcome: work.Outcome(), Deadline: deadline,
 		AITurn: aiTurn(row, work), Now: now,
-		Lobby: row.Mode == platform.ModeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
+		Lobby: row.Mode == domain.ModeOnline && status != lg.row.Status, // joined or ended: the lobby's lists change
 	}
 	ended := work.Over() && !lg.tb.Over()
 	var flag bool
@@ -321,7 +320,7 @@ func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, 
 	lg.tb, lg.row = work, row
 	lg.flagQueued = lg.flagQueued || flag
 	lg.row.Version, lg.row.Ply, lg.row.Status, lg.row.Outcome = snap.Version, len(snap.Moves), status, work.Outcome()
-	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = store.MetaOf(snap), deadline, change.AITurn
+	lg.row.Meta, lg.row.Deadline, lg.row.AITurn = domain.MetaOf(snap), deadline, change.AITurn
 	for _, e := range evs {
 		if e.Kind == game.EventMove {
 			s.cfg.Metrics.Move()
@@ -336,7 +335,7 @@ func (s *Service) commitWork(ctx context.Context, lg *liveGame, row store.Game, 
 }
 
 // aiTurn reports whether an AI seat must act at tb.
-func aiTurn(row store.Game, tb *game.Table) bool {
+func aiTurn(row domain.Game, tb *game.Table) bool {
 	for _, p := range tb.ToAct().Players() {
 		if row.Seats[p].AI != "" && tb.Pending(p) == nil {
 			return true
@@ -359,7 +358,7 @@ func (s *Service) afterChange(lg *liveGame) {
 		}
 		return
 	}
-	if lg.row.Status != store.StatusActive {
+	if lg.row.Status != domain.StatusActive {
 		return
 	}
 	if aiTurn(lg.row, lg.tb) {
@@ -469,6 +468,6 @@ func (s *Service) resume(ctx context.Context) error {
 }
 
 // GameOwner is the owner of a game's AI work (see aiwork).
-func (s *Service) gameOwner(row store.Game) string { return s.aiw.GameOwner(row) }
+func (s *Service) gameOwner(row domain.Game) string { return s.aiw.GameOwner(row) }
 
 var _ = aiwork.Server

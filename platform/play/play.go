@@ -1,7 +1,7 @@
 // Package play is the game service: every game of the registry played through the game
 // contract, with no HTTP in it. A live game is an actor (package aggregate): one goroutine owns
 // its table, its row, its followers, its clock's timer and its AI's search, and runs the
-// commands sent to it one at a time from a bounded mailbox (full: platform.Busy). A command
+// commands sent to it one at a time from a bounded mailbox (full: domain.Busy). A command
 // runs on a copy of the table; its change is committed to the store with the version it was
 // made from, with the durable jobs it calls for in the same transaction, and only then does
 // the copy replace the table and the followers hear of it. Clocks and deadlines go through a
@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aggregate"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
@@ -45,7 +45,7 @@ type Config struct {
 	Notes Notifier
 	// EndJobs are the jobs other services want stored with the end of a game (its rating, its
 	// paired event's next round, its learning by the opening book).
-	EndJobs []func(row platform.Game) []store.JobInsert
+	EndJobs []func(row domain.Game) []domain.Job
 	// LobbyChanged is told when the lobby's lists may have changed.
 	LobbyChanged func()
 	// Metrics count the moves, the games in memory and the AI's searches (default none).
@@ -56,7 +56,7 @@ type Config struct {
 
 // Notifier stores notifications, pushes them to their users, and mails them.
 type Notifier interface {
-	Notify(ctx context.Context, notes []store.Notification)
+	Notify(ctx context.Context, notes []domain.Notification)
 	// Mail sends a user a mail (a correspondence reminder).
 	Mail(ctx context.Context, userID int64, subject, body string)
 }
@@ -73,7 +73,7 @@ type Metrics interface {
 // sends it the messages its user may see.
 type Follower interface {
 	// User is the follower's user (nil: anonymous).
-	User() *platform.User
+	User() *domain.User
 	// Push queues an encoded message without waiting (a follower too slow to read closes).
 	Push(b []byte)
 }
@@ -176,8 +176,8 @@ func (noMetrics) AIThink(time.Duration) {}
 
 type noNotes struct{}
 
-func (noNotes) Notify(context.Context, []store.Notification) {}
-func (noNotes) Mail(context.Context, int64, string, string)  {}
+func (noNotes) Notify(context.Context, []domain.Notification) {}
+func (noNotes) Mail(context.Context, int64, string, string)   {}
 
 // Kinds describes the game kinds served.
 func (s *Service) Kinds() []api.Kind {

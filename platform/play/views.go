@@ -5,14 +5,13 @@ import (
 	"strconv"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/rating"
-	"turncoat/store"
 )
 
 // view is the game as u sees it; as picks the side of a hot-seat holder.
-func (s *Service) view(lg *liveGame, u *store.User, as game.Player) api.Game {
+func (s *Service) view(lg *liveGame, u *domain.User, as game.Player) api.Game {
 	names := lg.tb.Game().SideNames(lg.tb.State().Options())
 	j := api.Game{ID: lg.id, Kind: lg.row.Kind, Mode: lg.row.Mode, Status: lg.row.Status, Rated: lg.row.Rated,
 		Created: lg.row.Created, RematchOf: lg.row.RematchOf, Rematch: lg.row.Rematch, You: []string{}}
@@ -40,11 +39,11 @@ func (s *Service) view(lg *liveGame, u *store.User, as game.Player) api.Game {
 		}
 	}
 	at := s.now()
-	if lg.row.Status == store.StatusOpen {
+	if lg.row.Status == domain.StatusOpen {
 		at = lg.row.Created // no clock runs before both seats are taken (games offered before they were held)
 	}
 	j.View = lg.tb.View(viewer, at)
-	if lg.row.Status == store.StatusOpen && j.View.Clock != nil {
+	if lg.row.Status == domain.StatusOpen && j.View.Clock != nil {
 		j.View.Clock.Running = [2]bool{}
 	}
 	if len(j.View.Legal) > 0 {
@@ -55,7 +54,7 @@ func (s *Service) view(lg *liveGame, u *store.User, as game.Player) api.Game {
 
 // Game returns game id as u sees it (as: the side of a hot-seat holder), its history from move
 // from on.
-func (s *Service) Game(ctx context.Context, u *platform.User, id string, as game.Player, from int) (api.Game, error) {
+func (s *Service) Game(ctx context.Context, u *domain.User, id string, as game.Player, from int) (api.Game, error) {
 	var v api.Game
 	err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		v = s.view(lg, u, as)
@@ -82,7 +81,7 @@ func actionDetails(st game.State, p game.Player) []api.Action {
 }
 
 // Summaries lists games as u sees them.
-func (s *Service) Summaries(gs []store.Game, u *store.User) []api.Summary {
+func (s *Service) Summaries(gs []domain.Game, u *domain.User) []api.Summary {
 	out := make([]api.Summary, 0, len(gs))
 	for _, g := range gs {
 		sum := api.Summary{ID: g.ID, Kind: g.Kind, Mode: g.Mode, Status: g.Status, Rated: g.Rated, Time: g.Time.String(),
@@ -105,11 +104,11 @@ func (s *Service) Summaries(gs []store.Game, u *store.User) []api.Summary {
 }
 
 // MyGames lists u's last hundred games, marking those where u must act.
-func (s *Service) MyGames(ctx context.Context, u *platform.User) ([]api.Summary, error) {
+func (s *Service) MyGames(ctx context.Context, u *domain.User) ([]api.Summary, error) {
 	if u == nil {
 		return []api.Summary{}, nil
 	}
-	gs, err := s.store.ListGames(ctx, store.ListFilter{UserID: u.ID, Limit: 100})
+	gs, err := s.store.ListGames(ctx, domain.ListFilter{UserID: u.ID, Limit: 100})
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +119,8 @@ func (s *Service) MyGames(ctx context.Context, u *platform.User) ([]api.Summary,
 
 // Recent lists a player's last twenty games as a profile shows them, with the rated games'
 // ratings and changes.
-func (s *Service) Recent(ctx context.Context, userID int64, viewer *platform.User) ([]api.Summary, error) {
-	gs, err := s.store.ListGames(ctx, store.ListFilter{UserID: userID, Limit: 20})
+func (s *Service) Recent(ctx context.Context, userID int64, viewer *domain.User) ([]api.Summary, error) {
+	gs, err := s.store.ListGames(ctx, domain.ListFilter{UserID: userID, Limit: 20})
 	if err != nil {
 		return nil, err
 	}
@@ -134,9 +133,9 @@ func (s *Service) Recent(ctx context.Context, userID int64, viewer *platform.Use
 
 // markYourMove marks the games of u's list in play where u must act (and has not yet: a
 // selection made at a simultaneous node waits for the opponent).
-func (s *Service) markYourMove(ctx context.Context, u *store.User, rows []store.Game, sums []api.Summary) {
+func (s *Service) markYourMove(ctx context.Context, u *domain.User, rows []domain.Game, sums []api.Summary) {
 	for i, g := range rows {
-		if g.Status != store.StatusActive || g.Outcome.Over || g.Mode == platform.ModeHotSeat {
+		if g.Status != domain.StatusActive || g.Outcome.Over || g.Mode == domain.ModeHotSeat {
 			continue
 		}
 		s.with(ctx, g.ID, func(ctx context.Context, lg *liveGame) error {
@@ -153,11 +152,11 @@ func (s *Service) markYourMove(ctx context.Context, u *store.User, rows []store.
 // Lobby lists the open challenges (with their challengers' ratings) and the games in play that
 // can be watched.
 func (s *Service) Lobby(ctx context.Context) (*api.Lobby, error) {
-	open, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusOpen, OpenSeat: true, Limit: 100})
+	open, err := s.store.ListGames(ctx, domain.ListFilter{Status: domain.StatusOpen, OpenSeat: true, Limit: 100})
 	if err != nil {
 		return nil, err
 	}
-	live, err := s.store.ListGames(ctx, store.ListFilter{Status: store.StatusActive, Mode: platform.ModeOnline, Limit: 50})
+	live, err := s.store.ListGames(ctx, domain.ListFilter{Status: domain.StatusActive, Mode: domain.ModeOnline, Limit: 50})
 	if err != nil {
 		return nil, err
 	}
@@ -170,7 +169,7 @@ func (s *Service) Lobby(ctx context.Context) (*api.Lobby, error) {
 
 // challengeRatings fills in the lobby's challenges the ratings of their challengers in the
 // game's variant.
-func (s *Service) challengeRatings(ctx context.Context, rows []store.Game, sums []api.Summary) error {
+func (s *Service) challengeRatings(ctx context.Context, rows []domain.Game, sums []api.Summary) error {
 	for i, g := range rows {
 		kind, err := s.reg.Lookup(g.Kind)
 		if err != nil {
@@ -197,7 +196,7 @@ func (s *Service) challengeRatings(ctx context.Context, rows []store.Game, sums 
 
 // ratedResults fills in the rated games of a list the players' ratings before each game, with
 // the game's change.
-func (s *Service) ratedResults(ctx context.Context, rows []store.Game, sums []api.Summary) error {
+func (s *Service) ratedResults(ctx context.Context, rows []domain.Game, sums []api.Summary) error {
 	for i, g := range rows {
 		if !g.Rated || !g.Outcome.Over {
 			continue

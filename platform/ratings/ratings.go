@@ -6,7 +6,7 @@
 // changing anything. The update is a durable job stored with the game's end, worked once per
 // game (the store refuses a second).
 //
-// Errors are platform.Error values: NotFound (no such player), BadRequest, UnknownKind and
+// Errors are domain.Error values: NotFound (no such player), BadRequest, UnknownKind and
 // BadOption (a malformed leaderboard query).
 package ratings
 
@@ -19,8 +19,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
 	"turncoat/rating"
@@ -43,11 +43,11 @@ func New(st *store.Store, reg *game.Registry, clk clock.Clock) *Service {
 }
 
 // EndJobs are the jobs the end of a game calls for: its rating, when rated.
-func (s *Service) EndJobs(row store.Game) []store.JobInsert {
+func (s *Service) EndJobs(row domain.Game) []domain.Job {
 	if !row.Rated {
 		return nil
 	}
-	return []store.JobInsert{jobs.At(jobs.Rate{Game: row.ID}, time.Time{})}
+	return []domain.Job{jobs.At(jobs.Rate{Game: row.ID}, time.Time{})}
 }
 
 // Workers adds the rating job's worker.
@@ -56,7 +56,7 @@ func (s *Service) Workers(ws *river.Workers) { jobs.AddWorker(ws, s.workRate) }
 // workRate rates a finished rated game (once: the store refuses a second update).
 func (s *Service) workRate(ctx context.Context, a jobs.Rate) error {
 	row, err := s.store.Game(ctx, a.Game)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
@@ -74,9 +74,9 @@ func (s *Service) workRate(ctx context.Context, a jobs.Rate) error {
 }
 
 // rate stores the ratings update of a finished rated game.
-func (s *Service) rate(ctx context.Context, row store.Game, start game.State, o game.Outcome) error {
+func (s *Service) rate(ctx context.Context, row domain.Game, start game.State, o game.Outcome) error {
 	users := [2]int64{row.Seats[0].UserID, row.Seats[1].UserID}
-	if row.Mode != platform.ModeOnline || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !o.Over {
+	if row.Mode != domain.ModeOnline || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !o.Over {
 		return nil
 	}
 	variant := rating.VariantKey(row.Kind, start.Options())
@@ -105,7 +105,7 @@ func (s *Service) rate(ctx context.Context, row store.Game, start game.State, o 
 	return err
 }
 
-func wire(r store.Rating) api.Rating {
+func wire(r domain.Rating) api.Rating {
 	return api.Rating{Player: r.UserName, Variant: r.Variant, Rating: round2(r.Rating.Rating), Deviation: round2(r.Deviation),
 		Volatility: r.Volatility, Games: r.Games, Text: r.Rating.String()}
 }
@@ -116,10 +116,10 @@ func round2(x float64) float64 {
 }
 
 // Player returns the player called name and their ratings.
-func (s *Service) Player(ctx context.Context, name string) (platform.User, []api.Rating, error) {
+func (s *Service) Player(ctx context.Context, name string) (domain.User, []api.Rating, error) {
 	u, _, err := s.store.UserByName(ctx, name)
-	if errors.Is(err, store.ErrNotFound) {
-		return u, nil, platform.Errorf(platform.NotFound, "no player %q", name)
+	if errors.Is(err, domain.ErrNotFound) {
+		return u, nil, domain.Errorf(domain.NotFound, "no player %q", name)
 	}
 	if err != nil {
 		return u, nil, err
@@ -140,11 +140,11 @@ func (s *Service) Player(ctx context.Context, name string) (platform.User, []api
 func (s *Service) Variant(name string, opts map[string]string) (string, error) {
 	g, err := s.reg.Lookup(name)
 	if err != nil {
-		return "", platform.Errorf(platform.UnknownKind, "%v", err)
+		return "", domain.Errorf(domain.UnknownKind, "%v", err)
 	}
 	o, err := game.ParseOptions(g.OptionSpecs(), opts)
 	if err != nil {
-		return "", platform.Errorf(platform.BadOption, "%s: %v", g.Name(), err)
+		return "", domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
 	return rating.VariantKey(g.Name(), o), nil
 }
@@ -152,7 +152,7 @@ func (s *Service) Variant(name string, opts map[string]string) (string, error) {
 // Leaderboard lists a variant's best ratings, at most limit (1 to 1000).
 func (s *Service) Leaderboard(ctx context.Context, variant string, limit int) ([]api.Rating, error) {
 	if limit < 1 || limit > 1000 {
-		return nil, platform.Errorf(platform.BadRequest, "limit %d: want 1 to 1000", limit)
+		return nil, domain.Errorf(domain.BadRequest, "limit %d: want 1 to 1000", limit)
 	}
 	rs, err := s.store.Leaderboard(ctx, variant, limit)
 	if err != nil {

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/tournament"
 )
 
@@ -17,12 +17,12 @@ import (
 
 // RequirePlayer checks that u may take part in tournaments: a registered account (a tournament
 // knows its players by name, and a guest's name changes when it signs up).
-func RequirePlayer(u *platform.User) error {
+func RequirePlayer(u *domain.User) error {
 	if u == nil {
-		return platform.Errorf(platform.Unauthorized, "sign in to take part in tournaments")
+		return domain.Errorf(domain.Unauthorized, "sign in to take part in tournaments")
 	}
 	if u.Guest {
-		return platform.Errorf(platform.Forbidden, "sign up (a guest's name is not kept) to take part in tournaments")
+		return domain.Errorf(domain.Forbidden, "sign up (a guest's name is not kept) to take part in tournaments")
 	}
 	return nil
 }
@@ -34,7 +34,7 @@ func ParseDuration(name, text string) (time.Duration, error) {
 	}
 	d, err := time.ParseDuration(text)
 	if err != nil || d <= 0 || d > 60*24*time.Hour {
-		return 0, platform.Errorf(platform.BadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
+		return 0, domain.Errorf(domain.BadOption, "%s %q: want a duration such as 24h or 90m, at most 60 days", name, text)
 	}
 	return d, nil
 }
@@ -57,7 +57,7 @@ func ConfigOf(q api.CreateTournament) (tournament.Config, error) {
 }
 
 // CreateFor creates a tournament from an API request, hosted by u.
-func (s *Service) CreateFor(ctx context.Context, u *platform.User, q api.CreateTournament) (api.Tournament, error) {
+func (s *Service) CreateFor(ctx context.Context, u *domain.User, q api.CreateTournament) (api.Tournament, error) {
 	if err := RequirePlayer(u); err != nil {
 		return api.Tournament{}, err
 	}
@@ -70,7 +70,7 @@ func (s *Service) CreateFor(ctx context.Context, u *platform.User, q api.CreateT
 
 // Run runs an operation for u and returns its events (those that happened before a failure
 // too, with the failure).
-func (s *Service) Run(ctx context.Context, id string, u *platform.User, hostOnly bool, o Operation) (api.OpResult, error) {
+func (s *Service) Run(ctx context.Context, id string, u *domain.User, hostOnly bool, o Operation) (api.OpResult, error) {
 	evs, err := s.Do(ctx, id, u, hostOnly, o)
 	if err != nil && len(evs) == 0 {
 		return api.OpResult{}, err
@@ -87,7 +87,7 @@ func (s *Service) Run(ctx context.Context, id string, u *platform.User, hostOnly
 
 // PlayerOp runs an operation a player makes for themselves: subscribe, unsubscribe or
 // volunteer as a reserve.
-func (s *Service) PlayerOp(ctx context.Context, id string, u *platform.User, op string) (api.OpResult, error) {
+func (s *Service) PlayerOp(ctx context.Context, id string, u *domain.User, op string) (api.OpResult, error) {
 	if err := RequirePlayer(u); err != nil {
 		return api.OpResult{}, err
 	}
@@ -96,7 +96,7 @@ func (s *Service) PlayerOp(ctx context.Context, id string, u *platform.User, op 
 
 // Post takes u's post (forum text) in the open round, or with edit changes u's post of a round
 // (0: the open one).
-func (s *Service) Post(ctx context.Context, id string, u *platform.User, text string, edit bool, round int) (api.OpResult, error) {
+func (s *Service) Post(ctx context.Context, id string, u *domain.User, text string, edit bool, round int) (api.OpResult, error) {
 	if err := RequirePlayer(u); err != nil {
 		return api.OpResult{}, err
 	}
@@ -114,17 +114,17 @@ func (s *Service) Post(ctx context.Context, id string, u *platform.User, text st
 				return api.OpResult{}, err
 			}
 			if op.Round == 0 {
-				return api.OpResult{}, platform.Errorf(platform.RoundClosed, "no round is open: there is no post to change")
+				return api.OpResult{}, domain.Errorf(domain.RoundClosed, "no round is open: there is no post to change")
 			}
 		}
 	} else if round != 0 {
-		return api.OpResult{}, platform.Errorf(platform.BadRequest, "a new post is for the open round: change a post with PUT")
+		return api.OpResult{}, domain.Errorf(domain.BadRequest, "a new post is for the open round: change a post with PUT")
 	}
 	return s.Run(ctx, id, u, false, op)
 }
 
 // HostOp runs one of the host's tools (one of HostOps) as u.
-func (s *Service) HostOp(ctx context.Context, id string, u *platform.User, op string, q api.HostAction) (api.OpResult, error) {
+func (s *Service) HostOp(ctx context.Context, id string, u *domain.User, op string, q api.HostAction) (api.OpResult, error) {
 	if err := RequirePlayer(u); err != nil {
 		return api.OpResult{}, err
 	}
@@ -136,7 +136,7 @@ func (s *Service) HostOp(ctx context.Context, id string, u *platform.User, op st
 			return api.OpResult{}, err
 		}
 		if o.Duration == 0 {
-			return api.OpResult{}, platform.Errorf(platform.BadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
+			return api.OpResult{}, domain.Errorf(domain.BadRequest, "say how long to extend the round: {\"duration\": \"12h\"}")
 		}
 	case OpForfeit:
 		o.Out = q.Player
@@ -147,7 +147,7 @@ func (s *Service) HostOp(ctx context.Context, id string, u *platform.User, op st
 		case !q.Draw && q.Winner != nil && q.Winner.Valid():
 			o.Winner = *q.Winner
 		default:
-			return api.OpResult{}, platform.Errorf(platform.BadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
+			return api.OpResult{}, domain.Errorf(domain.BadRequest, "say who wins: {\"winner\": \"first\"} or \"second\", or {\"draw\": true}")
 		}
 	}
 	return s.Run(ctx, id, u, true, o)

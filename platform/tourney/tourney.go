@@ -28,8 +28,8 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/game"
-	"turncoat/platform"
 	"turncoat/platform/aggregate"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
@@ -131,7 +131,7 @@ func playerOp(kind string) bool {
 
 // Notifier stores notifications and pushes them to their users.
 type Notifier interface {
-	Notify(ctx context.Context, notes []store.Notification)
+	Notify(ctx context.Context, notes []domain.Notification)
 }
 
 // Config sets up the tournaments' service.
@@ -168,7 +168,7 @@ type Service struct {
 // live is a tournament held in memory (a cache of the store's).
 type live struct {
 	id  string
-	row store.Tournament
+	row domain.Tournament
 	t   *tournament.Tournament
 	// sinceCheckpoint counts the operations stored after the last checkpoint.
 	sinceCheckpoint int
@@ -205,8 +205,8 @@ func (s *Service) now() time.Time { return s.clk.Now().UTC() }
 // load restores a tournament from its checkpoint and replays the operations since.
 func (s *Service) load(ctx context.Context, id string) (*live, error) {
 	row, cp, ops, err := s.store.LoadTournament(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, platform.Errorf(platform.NotFound, "no tournament %q", id)
+	if errors.Is(err, domain.ErrNotFound) {
+		return nil, domain.Errorf(domain.NotFound, "no tournament %q", id)
 	}
 	if err != nil {
 		return nil, err
@@ -268,7 +268,7 @@ func (s *Service) current(ctx context.Context, v **live) error {
 // Do runs an operation on tournament id at the service's time, for who (nil for the service
 // itself: the clock), refused to anyone but the host when hostOnly, and returns its events,
 // stored.
-func (s *Service) Do(ctx context.Context, id string, who *platform.User, hostOnly bool, o Operation) ([]tournament.Event, error) {
+func (s *Service) Do(ctx context.Context, id string, who *domain.User, hostOnly bool, o Operation) ([]tournament.Event, error) {
 	var evs []tournament.Event
 	var opErr error
 	err := s.cache.Do(ctx, id, func(ctx context.Context, v **live) error {
@@ -277,7 +277,7 @@ func (s *Service) Do(ctx context.Context, id string, who *platform.User, hostOnl
 		}
 		lt := *v
 		if hostOnly && (who == nil || who.ID != lt.row.HostID) {
-			return platform.Errorf(platform.Forbidden, "only the host (%s) may %s in tournament %s", lt.row.HostName, o.Op, id)
+			return domain.Errorf(domain.Forbidden, "only the host (%s) may %s in tournament %s", lt.row.HostName, o.Op, id)
 		}
 		o.At, o.Seed = s.now(), rand.Uint64()
 		evs, opErr = s.apply(ctx, v, o)
@@ -310,7 +310,7 @@ func (s *Service) apply(ctx context.Context, v **live, o Operation) ([]tournamen
 			return evs, opErr
 		}
 		lt.t = nil // memory is ahead of the store: the next operation reloads it
-		if !errors.Is(err, store.ErrConflict) || attempt > 0 {
+		if !errors.Is(err, domain.ErrConflict) || attempt > 0 {
 			return nil, err
 		}
 		if err := s.current(ctx, v); err != nil {
@@ -325,13 +325,13 @@ func (s *Service) commit(ctx context.Context, lt *live, o Operation, from int64,
 	if err != nil {
 		return err
 	}
-	stored := make([]store.Event, len(evs))
+	stored := make([]domain.Event, len(evs))
 	for i, e := range evs {
 		b, err := json.Marshal(e)
 		if err != nil {
 			return err
 		}
-		stored[i] = store.Event{Version: e.Version, Body: b}
+		stored[i] = domain.Event{Version: e.Version, Body: b}
 	}
 	var checkpoint json.RawMessage
 	if !playerOp(o.Op) || lt.sinceCheckpoint+1 >= max(checkpointEvery, lt.boards) {
@@ -341,7 +341,7 @@ func (s *Service) commit(ctx context.Context, lt *live, o Operation, from int64,
 	}
 	deadline, _ := lt.t.NextDeadline()
 	now := s.now()
-	change := store.TournamentChange{ID: lt.id, FromVersion: from, Version: lt.t.Version(), Phase: string(lt.t.Phase()),
+	change := domain.TournamentChange{ID: lt.id, FromVersion: from, Version: lt.t.Version(), Phase: string(lt.t.Phase()),
 		NextDeadline: deadline, Op: body, Events: stored, Checkpoint: checkpoint, Now: now, Jobs: effects(lt.id, deadline, evs)}
 	if err := s.store.CommitTournament(ctx, change); err != nil {
 		return err
@@ -359,8 +359,8 @@ func (s *Service) commit(ctx context.Context, lt *live, o Operation, from int64,
 
 // effects are the jobs a tournament's change calls for, stored with it: its next deadline
 // (when it has one) and the notices of a round opened.
-func effects(id string, deadline time.Time, evs []tournament.Event) []store.JobInsert {
-	var out []store.JobInsert
+func effects(id string, deadline time.Time, evs []tournament.Event) []domain.Job {
+	var out []domain.Job
 	if !deadline.IsZero() {
 		out = append(out, jobs.At(jobs.Advance{Tournament: id, At: deadline.UnixNano()}, deadline))
 	}
@@ -373,7 +373,7 @@ func effects(id string, deadline time.Time, evs []tournament.Event) []store.JobI
 }
 
 // Create makes a tournament of host's under cfg and returns it as host sees it.
-func (s *Service) Create(ctx context.Context, host *platform.User, cfg tournament.Config) (api.Tournament, error) {
+func (s *Service) Create(ctx context.Context, host *domain.User, cfg tournament.Config) (api.Tournament, error) {
 	now := s.now()
 	t, evs, err := tournament.New(s.reg, cfg, now)
 	if err != nil {
@@ -388,13 +388,13 @@ func (s *Service) Create(ctx context.Context, host *platform.User, cfg tournamen
 	if err != nil {
 		return api.Tournament{}, err
 	}
-	stored := make([]store.Event, len(evs))
+	stored := make([]domain.Event, len(evs))
 	for i, e := range evs {
 		b, _ := json.Marshal(e)
-		stored[i] = store.Event{Version: e.Version, Body: b}
+		stored[i] = domain.Event{Version: e.Version, Body: b}
 	}
 	deadline, _ := t.NextDeadline()
-	row := store.Tournament{ID: platform.NewID(), Title: title, HostID: host.ID, HostName: host.Name, Game: cfg.Game, Phase: string(t.Phase()),
+	row := domain.Tournament{ID: domain.NewID(), Title: title, HostID: host.ID, HostName: host.Name, Game: cfg.Game, Phase: string(t.Phase()),
 		Version: t.Version(), Created: now, Updated: now, NextDeadline: deadline}
 	if err := s.store.CreateTournament(ctx, row, checkpoint, stored, effects(row.ID, deadline, evs)...); err != nil {
 		return api.Tournament{}, err
@@ -403,7 +403,7 @@ func (s *Service) Create(ctx context.Context, host *platform.User, cfg tournamen
 }
 
 // View returns tournament id as u sees it.
-func (s *Service) View(ctx context.Context, id string, u *platform.User) (api.Tournament, error) {
+func (s *Service) View(ctx context.Context, id string, u *domain.User) (api.Tournament, error) {
 	var j api.Tournament
 	err := s.with(ctx, id, func(lt *live) error {
 		j = view(lt, u)
@@ -413,7 +413,7 @@ func (s *Service) View(ctx context.Context, id string, u *platform.User) (api.To
 }
 
 // view is lt as u sees it.
-func view(lt *live, u *platform.User) api.Tournament {
+func view(lt *live, u *domain.User) api.Tournament {
 	t := lt.t
 	cfg := t.Config()
 	j := api.Tournament{TournamentRow: RowWire(lt.row), Config: cfg, SubscriptionCloses: t.SubscriptionCloses(), Subscribers: t.Subscribers(),
@@ -449,14 +449,14 @@ func view(lt *live, u *platform.User) api.Tournament {
 }
 
 // RowWire is a tournament's row as the API lists it.
-func RowWire(t store.Tournament) api.TournamentRow {
+func RowWire(t domain.Tournament) api.TournamentRow {
 	return api.TournamentRow{ID: t.ID, Title: t.Title, Host: t.HostName, Game: t.Game, Phase: t.Phase, Version: t.Version,
 		Created: t.Created, Updated: t.Updated, NextDeadline: t.NextDeadline}
 }
 
 // List lists the tournaments of a phase (all when empty), the most recently updated first.
 func (s *Service) List(ctx context.Context, phase string) ([]api.TournamentRow, error) {
-	ts, err := s.store.ListTournaments(ctx, store.TournamentFilter{Phase: phase, Limit: 100})
+	ts, err := s.store.ListTournaments(ctx, domain.TournamentFilter{Phase: phase, Limit: 100})
 	if err != nil {
 		return nil, err
 	}
@@ -493,8 +493,8 @@ func (s *Service) Board(ctx context.Context, id string, n int) (api.Board, error
 
 // Events returns tournament id's events after a version.
 func (s *Service) Events(ctx context.Context, id string, after int64) ([]json.RawMessage, error) {
-	if _, err := s.store.TournamentVersion(ctx, id); errors.Is(err, store.ErrNotFound) {
-		return nil, platform.Errorf(platform.NotFound, "no tournament %q", id)
+	if _, err := s.store.TournamentVersion(ctx, id); errors.Is(err, domain.ErrNotFound) {
+		return nil, domain.Errorf(domain.NotFound, "no tournament %q", id)
 	}
 	evs, err := s.store.TournamentEvents(ctx, id, after, 10000)
 	if err != nil {
@@ -631,7 +631,7 @@ func (s *Service) workAdvance(ctx context.Context, a jobs.Advance, notYet func(t
 		return err
 	}
 	_, err := s.Do(ctx, a.Tournament, nil, false, Operation{Op: OpAdvance})
-	if platform.ErrorCode(err) == platform.NotFound {
+	if domain.ErrorCode(err) == domain.NotFound {
 		return nil
 	}
 	return err
@@ -660,10 +660,10 @@ func (s *Service) workRound(ctx context.Context, a jobs.Round) error {
 	if err != nil {
 		return err
 	}
-	notes := make([]store.Notification, 0, len(due))
+	notes := make([]domain.Notification, 0, len(due))
 	for _, d := range due {
 		if id, ok := ids[d.Player]; ok {
-			notes = append(notes, store.Notification{UserID: id, Kind: "tournament_round", TournamentID: a.Tournament,
+			notes = append(notes, domain.Notification{UserID: id, Kind: "tournament_round", TournamentID: a.Tournament,
 				Message: fmt.Sprintf("%s: %s. Post your move for Board #%d by %s.", name, title, d.Board, deadline.Format("2006-01-02 15:04 MST"))})
 		}
 	}
@@ -673,34 +673,34 @@ func (s *Service) workRound(ctx context.Context, a jobs.Round) error {
 
 // tournamentError maps the tournament package's errors to the services' errors.
 func tournamentError(err error) error {
-	var pe *platform.Error
+	var pe *domain.Error
 	if err == nil || errors.As(err, &pe) {
 		return err
 	}
 	codes := []struct {
 		target error
-		code   platform.Code
+		code   domain.Code
 	}{
-		{tournament.ErrPostFormat, platform.BadPost},
-		{tournament.ErrPassRefused, platform.PassRefused},
-		{tournament.ErrNotYourBoard, platform.NotYourBoard},
-		{tournament.ErrNotYourRound, platform.NotYourRound},
-		{tournament.ErrSecondPost, platform.SecondPost},
-		{tournament.ErrRoundClosed, platform.RoundClosed},
-		{tournament.ErrNoPost, platform.NoPost},
-		{tournament.ErrBoardOver, platform.GameOver},
-		{tournament.ErrNoSuchBoard, platform.NotFound},
-		{tournament.ErrPhase, platform.WrongPhase},
-		{tournament.ErrNotAllowed, platform.NotAllowed},
-		{tournament.ErrPlayer, platform.NotAllowed},
-		{tournament.ErrConfig, platform.BadOption},
-		{tournament.ErrName, platform.BadRequest},
-		{tournament.ErrAmount, platform.BadRequest},
-		{tournament.ErrNoSkip, platform.BadOption},
+		{tournament.ErrPostFormat, domain.BadPost},
+		{tournament.ErrPassRefused, domain.PassRefused},
+		{tournament.ErrNotYourBoard, domain.NotYourBoard},
+		{tournament.ErrNotYourRound, domain.NotYourRound},
+		{tournament.ErrSecondPost, domain.SecondPost},
+		{tournament.ErrRoundClosed, domain.RoundClosed},
+		{tournament.ErrNoPost, domain.NoPost},
+		{tournament.ErrBoardOver, domain.GameOver},
+		{tournament.ErrNoSuchBoard, domain.NotFound},
+		{tournament.ErrPhase, domain.WrongPhase},
+		{tournament.ErrNotAllowed, domain.NotAllowed},
+		{tournament.ErrPlayer, domain.NotAllowed},
+		{tournament.ErrConfig, domain.BadOption},
+		{tournament.ErrName, domain.BadRequest},
+		{tournament.ErrAmount, domain.BadRequest},
+		{tournament.ErrNoSkip, domain.BadOption},
 	}
 	for _, c := range codes {
 		if errors.Is(err, c.target) {
-			return &platform.Error{Code: c.code, Message: err.Error(), Err: err}
+			return &domain.Error{Code: c.code, Message: err.Error(), Err: err}
 		}
 	}
 	return err

@@ -23,9 +23,9 @@ import (
 
 	"turncoat/api"
 	"turncoat/client"
+	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/games"
-	"turncoat/platform"
 )
 
 // Config is one load run.
@@ -392,7 +392,7 @@ func (r *run) setupGame(ctx context.Context, i int, players []*player) error {
 	}
 	ps[0].other, ps[1].other = ps[1], ps[0]
 	m := mix[i%len(mix)]
-	g, err := ps[0].c.CreateGame(ctx, api.CreateGame{Kind: m.kind, Options: m.options, Mode: platform.ModeOnline, Side: "first"})
+	g, err := ps[0].c.CreateGame(ctx, api.CreateGame{Kind: m.kind, Options: m.options, Mode: domain.ModeOnline, Side: "first"})
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,7 @@
 // its book in order: at its start, after it stored one, and at most every few seconds when the
 // explorer asks.
 //
-// Errors are platform.Error values: BadRequest, BadNotation and IllegalMove for an explorer's
+// Errors are domain.Error values: BadRequest, BadNotation and IllegalMove for an explorer's
 // query.
 package booksvc
 
@@ -27,12 +27,12 @@ import (
 	"github.com/riverqueue/river"
 
 	"turncoat/api"
+	"turncoat/domain"
 	"turncoat/engine"
 	"turncoat/engine/othello"
 	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/games/reversi"
-	"turncoat/platform"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
@@ -120,11 +120,11 @@ func (s *Service) Book() *book.Book { return s.b }
 func (s *Service) Kind() string { return Kind }
 
 // EndJobs are the jobs the end of a game calls for: learning an Othello game.
-func (s *Service) EndJobs(row store.Game) []store.JobInsert {
+func (s *Service) EndJobs(row domain.Game) []domain.Job {
 	if row.Kind != Kind {
 		return nil
 	}
-	return []store.JobInsert{jobs.At(jobs.Learn{Game: row.ID}, time.Time{})}
+	return []domain.Job{jobs.At(jobs.Learn{Game: row.ID}, time.Time{})}
 }
 
 // Workers adds the learning job's worker.
@@ -205,21 +205,21 @@ func (s *Service) refresh() {
 func (s *Service) workLearn(ctx context.Context, a jobs.Learn) error {
 	if _, err := s.store.BookGame(ctx, a.Game); err == nil {
 		return nil // learned already
-	} else if !errors.Is(err, store.ErrNotFound) {
+	} else if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
 	row, snap, err := s.store.LoadSnapshot(ctx, a.Game)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	if row.Status != store.StatusOver {
+	if row.Status != domain.StatusOver {
 		return nil
 	}
 	moves, text, reason := s.learnable(row, snap)
-	rec := store.BookGame{GameID: a.Game, Moves: text, Reason: reason, Learned: s.clk.Now().UTC()}
+	rec := domain.BookGame{GameID: a.Game, Moves: text, Reason: reason, Learned: s.clk.Now().UTC()}
 	if reason == "" {
 		if err := s.Sync(ctx); err != nil {
 			return err
@@ -241,7 +241,7 @@ func (s *Service) workLearn(ctx context.Context, a jobs.Learn) error {
 		}
 		rec.Part = buf.Bytes()
 	}
-	if err := s.store.AddBookGame(ctx, rec); err != nil && !errors.Is(err, store.ErrConflict) {
+	if err := s.store.AddBookGame(ctx, rec); err != nil && !errors.Is(err, domain.ErrConflict) {
 		return err
 	}
 	if reason == "" {
@@ -252,7 +252,7 @@ func (s *Service) workLearn(ctx context.Context, a jobs.Learn) error {
 
 // learnable returns the moves of a finished game for the book (squares, passes explicit) and
 // its move list, or why the book passes it over.
-func (s *Service) learnable(row store.Game, snap game.Snapshot) (moves []int, text, reason string) {
+func (s *Service) learnable(row domain.Game, snap game.Snapshot) (moves []int, text, reason string) {
 	if row.Outcome.Ending == game.EndAbort {
 		return nil, "", "aborted"
 	}
@@ -313,24 +313,24 @@ func (s *Service) Explore(ctx context.Context, moves, pos string) (api.BookPosit
 	if pos != "" {
 		st, err := reversi.Game{}.ParsePosition(reversi.Standard.Options(), pos)
 		if err != nil {
-			return api.BookPosition{}, platform.Errorf(platform.BadRequest, "pos: %v", err)
+			return api.BookPosition{}, domain.Errorf(domain.BadRequest, "pos: %v", err)
 		}
 		start = st.(*reversi.State).Board()
 	}
 	text := strings.TrimSpace(moves)
 	if len(text) > 4*maxBookMoves {
-		return api.BookPosition{}, platform.Errorf(platform.BadRequest, "moves: at most %d", maxBookMoves)
+		return api.BookPosition{}, domain.Errorf(domain.BadRequest, "moves: at most %d", maxBookMoves)
 	}
 	rec, err := reversi.ParseMoveList(text, start)
 	if err == nil {
 		_, err = rec.Replay()
 	}
 	if err != nil {
-		code := platform.BadNotation
+		code := domain.BadNotation
 		if errors.Is(err, reversi.ErrIllegalMove) || errors.Is(err, reversi.ErrAfterEnd) {
-			code = platform.IllegalMove
+			code = domain.IllegalMove
 		}
-		return api.BookPosition{}, platform.Errorf(code, "moves: %v", err)
+		return api.BookPosition{}, domain.Errorf(code, "moves: %v", err)
 	}
 	b, _ := rec.Replay()
 	if time.Since(time.Unix(0, s.lastSync.Load())) > bookSyncEvery {

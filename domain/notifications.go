@@ -1,0 +1,28 @@
+package domain
+
+import "time"
+
+// Notification is an in-app notification: a move awaited in a correspondence game, a reminder
+// before a deadline, a game lost on time, a tournament round in which a post is due.
+type Notification struct {
+	ID           int64
+	UserID       int64
+	Kind         string
+	GameID       string
+	TournamentID string
+	Message      string
+	Created      time.Time
+	Read         bool
+}
+
+// MailSettings are what a user's mail says and which of it they want.
+type MailSettings struct {
+	// Email is the address ("" when none is set).
+	Email string
+	// Lang is the language of the mail ("" when none was chosen).
+	Lang string
+	// Off are the kinds of notice the user unsubscribed from.
+	Off []string
+	// Token is the secret the user's unsubscribe links carry.
+	Token string
+}
