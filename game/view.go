@@ -57,6 +57,9 @@ type MoveView struct {
 	At   time.Time `json:"at"`
 	// Reveal holds a simultaneous round's selections and nonces.
 	Reveal *[2]Reveal `json:"reveal,omitempty"`
+	// Steps are the stages of a move that plays out in stages (see Stepper), with the cells
+	// each changed: only the view's LastMove carries them, for clients to animate it.
+	Steps []Step `json:"steps,omitempty"`
 }
 
 // ClockView is the clocks at a moment, for clients.
@@ -129,6 +132,7 @@ func (t *Table) View(viewer Player, now time.Time) View {
 	}
 	if n := len(v.Moves); n > 0 {
 		last := v.Moves[n-1]
+		last.Steps = t.lastSteps()
 		v.LastMove = &last
 	}
 	if t.clock.Timed() {
