@@ -14,8 +14,8 @@ import (
 	"turncoat/api"
 	"turncoat/client"
 	"turncoat/domain"
-	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
+	"turncoat/platform/booksvc"
 	"turncoat/server"
 	"turncoat/store"
 )

@@ -119,3 +119,6 @@ func HashToken(token string) string {
 
 // NewID returns a short random id (games, tournaments, events).
 func NewID() string { return strings.ToLower(rand.Text()[:10]) }
+
+// NameKey is the form of a user's name that must be unique: names differ by more than case.
+func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }

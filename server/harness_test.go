@@ -16,9 +16,9 @@ import (
 	"time"
 
 	apiclient "turncoat/client"
-	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/booksvc"
 	"turncoat/platform/clock"
 	"turncoat/server"
 	"turncoat/store"

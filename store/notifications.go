@@ -241,9 +241,9 @@ func (s *Store) UserIDs(ctx context.Context, names []string) (map[string]int64, 
 		marks := make([]string, len(batch))
 		byKey := map[string]string{}
 		for i, n := range batch {
-			args[i] = NameKey(n)
+			args[i] = domain.NameKey(n)
 			marks[i] = "$" + strconv.Itoa(i+1)
-			byKey[NameKey(n)] = n
+			byKey[domain.NameKey(n)] = n
 		}
 		rows, err := s.db.QueryContext(ctx, `SELECT id, name_key FROM users WHERE name_key IN (`+strings.Join(marks, ",")+`)`, args...)
 		if err != nil {

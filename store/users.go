@@ -5,13 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 	"turncoat/domain"
 )
-
-// NameKey is the form of a name that must be unique: names differ by more than case.
-func NameKey(name string) string { return strings.ToLower(strings.TrimSpace(name)) }
 
 // CreateUser adds a user; passHash is empty for a guest. A name already taken is ErrConflict.
 func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest bool, now time.Time) (domain.User, error) {
@@ -23,7 +19,7 @@ func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest boo
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		return tx.QueryRowContext(ctx,
 			`INSERT INTO users (name, name_key, pass_hash, guest, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-			name, NameKey(name), hash, boolInt(guest), nanos(now)).Scan(&u.ID)
+			name, domain.NameKey(name), hash, boolInt(guest), nanos(now)).Scan(&u.ID)
 	})
 	if isConflict(err) {
 		return domain.User{}, fmt.Errorf("%w: the name %q is taken", domain.ErrConflict, name)
@@ -48,7 +44,7 @@ const userColumns = `u.id, u.name, u.pass_hash, u.guest, u.created_at`
 
 // UserByName returns the user of a name and its password hash ("" for a guest).
 func (s *Store) UserByName(ctx context.Context, name string) (domain.User, string, error) {
-	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name_key = $1`, NameKey(name)))
+	return scanUser(s.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users u WHERE u.name_key = $1`, domain.NameKey(name)))
 }
 
 // UserByID returns a user.
@@ -61,7 +57,7 @@ func (s *Store) UserByID(ctx context.Context, id int64) (domain.User, error) {
 func (s *Store) SetPassword(ctx context.Context, id int64, name, passHash string) error {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		r, err := tx.ExecContext(ctx, `UPDATE users SET name = $1, name_key = $2, pass_hash = $3, guest = 0 WHERE id = $4`,
-			name, NameKey(name), passHash, id)
+			name, domain.NameKey(name), passHash, id)
 		if err != nil {
 			return err
 		}

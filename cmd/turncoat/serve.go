@@ -8,8 +8,8 @@ import (
 	"os"
 	"strings"
 
-	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
+	"turncoat/platform/booksvc"
 	"turncoat/platform/mail"
 	"turncoat/server"
 	"turncoat/store"

@@ -29,7 +29,6 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/platform/clock"
-	"turncoat/store"
 )
 
 // SessionTTL is how long a session lasts.
@@ -47,14 +46,14 @@ const (
 
 // Service keeps the accounts.
 type Service struct {
-	store  *store.Store
+	store  Store
 	clk    clock.Clock
 	slots  chan struct{}
 	logins loginGuard
 }
 
 // New returns the service.
-func New(st *store.Store, clk clock.Clock) *Service {
+func New(st Store, clk clock.Clock) *Service {
 	if clk == nil {
 		clk = clock.Real{}
 	}
@@ -175,7 +174,7 @@ func (b *Backoff) Error() string { return fmt.Sprintf("back off for %v", b.Wait)
 
 // LogIn checks a name and password and makes a session.
 func (s *Service) LogIn(ctx context.Context, c api.Credentials) (domain.User, string, error) {
-	key := store.NameKey(c.Name)
+	key := domain.NameKey(c.Name)
 	wait, ok := s.logins.begin(key, s.now())
 	if !ok {
 		secs := int((wait + time.Second - 1) / time.Second)

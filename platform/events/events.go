@@ -26,7 +26,6 @@ import (
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
 	"turncoat/platform/play"
-	"turncoat/store"
 	"turncoat/tournament"
 )
 
@@ -61,7 +60,7 @@ type Notifier interface {
 
 // Config sets up the service.
 type Config struct {
-	Store    *store.Store
+	Store    Store
 	Registry *game.Registry
 	Log      *slog.Logger
 	Clock    clock.Clock
@@ -72,7 +71,7 @@ type Config struct {
 // Service runs the paired events.
 type Service struct {
 	cfg   Config
-	store *store.Store
+	store Store
 	log   *slog.Logger
 	clk   clock.Clock
 	cache *aggregate.Cache[*record]

@@ -24,12 +24,11 @@ import (
 	"turncoat/platform/aggregate"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
-	"turncoat/store"
 )
 
 // Config sets up the game service.
 type Config struct {
-	Store    *store.Store
+	Store    Store
 	Registry *game.Registry
 	Log      *slog.Logger
 	// Clock is the service's time (default the real one).
@@ -81,7 +80,7 @@ type Follower interface {
 // Service is the game service.
 type Service struct {
 	cfg   Config
-	store *store.Store
+	store Store
 	reg   *game.Registry
 	log   *slog.Logger
 	clk   clock.Clock

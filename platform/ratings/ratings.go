@@ -24,18 +24,17 @@ import (
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
 	"turncoat/rating"
-	"turncoat/store"
 )
 
 // Service keeps the ratings.
 type Service struct {
-	store *store.Store
+	store Store
 	reg   *game.Registry
 	clk   clock.Clock
 }
 
 // New returns the service.
-func New(st *store.Store, reg *game.Registry, clk clock.Clock) *Service {
+func New(st Store, reg *game.Registry, clk clock.Clock) *Service {
 	if clk == nil {
 		clk = clock.Real{}
 	}

@@ -34,7 +34,6 @@ import (
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
-	"turncoat/store"
 	"turncoat/tournament"
 )
 
@@ -136,7 +135,7 @@ type Notifier interface {
 
 // Config sets up the tournaments' service.
 type Config struct {
-	Store    *store.Store
+	Store    Store
 	Registry *game.Registry
 	Log      *slog.Logger
 	Clock    clock.Clock
@@ -147,7 +146,7 @@ type Config struct {
 // Service runs the tournaments.
 type Service struct {
 	cfg   Config
-	store *store.Store
+	store Store
 	reg   *game.Registry
 	log   *slog.Logger
 	clk   clock.Clock

@@ -27,9 +27,9 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
-	"turncoat/engine/othello/booksvc"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/booksvc"
 	"turncoat/server"
 	"turncoat/store"
 	"turncoat/web"

@@ -36,7 +36,6 @@ import (
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
-	"turncoat/store"
 )
 
 // Kind is the game kind the service is for.
@@ -44,7 +43,7 @@ const Kind = "reversi"
 
 // Config sets up the service.
 type Config struct {
-	Store *store.Store
+	Store Store
 	Log   *slog.Logger
 	Clock clock.Clock
 	// Book is the book the learned games are laid over (default: a copy of the shipped one).
@@ -54,7 +53,7 @@ type Config struct {
 
 // Service is the opening book of a server.
 type Service struct {
-	store *store.Store
+	store Store
 	log   *slog.Logger
 	clk   clock.Clock
 	aiw   *aiwork.Work
