@@ -1,7 +1,8 @@
 // Package gametest is the conformance suite every game of Turncoat runs: the contract's promises
 // (encodings, notation, cloning, legality, outcomes) checked on random games, the table's
 // snapshots restored at every ply, the optional interfaces (boards, records) checked where a
-// game has them, and no panic on any out-of-range input.
+// game has them, what the game says of itself (game.Info: options it names, a game for play by
+// post never simultaneous), and no panic on any out-of-range input.
 package gametest
 
 import (
@@ -73,6 +74,10 @@ func Run(t *testing.T, g game.Game, cfg Config) {
 	}
 	reg := game.NewRegistry(g)
 	t.Run("metadata", func(t *testing.T) { checkMetadata(t, g) })
+	t.Run("info", func(t *testing.T) { checkInfo(t, g) })
+	// A game that says it can be played by post is never simultaneous (tournaments would
+	// refuse it at its first such position).
+	sequential := game.InfoOf(g).Tournament
 	for _, o := range OptionSets(g, cfg.Options) {
 		t.Run(o.String(), func(t *testing.T) {
 			for i := range cfg.Games {
@@ -81,9 +86,49 @@ func Run(t *testing.T, g game.Game, cfg Config) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				playRandomGame(t, reg, s, rng, cfg.MaxPlies, i == 0)
+				playRandomGame(t, reg, s, rng, cfg.MaxPlies, i == 0, sequential)
 			}
 		})
+	}
+}
+
+// checkInfo checks what the game says of itself (game.Describer), as InfoOf gives it: a known
+// piece style, rated options and theme hints that name the game's options and values, a
+// summary for the home page, and a title for every option set.
+func checkInfo(t *testing.T, g game.Game) {
+	info := game.InfoOf(g)
+	if _, ok := g.(game.Describer); ok && info.Summary == "" {
+		t.Error("Describe gives no summary for the home page")
+	}
+	if strings.ContainsAny(info.Summary, "\n\r") {
+		t.Errorf("summary %q: one line is wanted", info.Summary)
+	}
+	if !info.Pieces.Valid() {
+		t.Errorf("piece style %q: want disc, stack or number", info.Pieces)
+	}
+	specs := map[string]game.OptionSpec{}
+	for _, s := range g.OptionSpecs() {
+		specs[s.Name] = s
+	}
+	seen := map[string]bool{}
+	for _, name := range info.RatedOptions {
+		if _, ok := specs[name]; !ok || seen[name] {
+			t.Errorf("rated option %q: not one of the game's options, or listed twice", name)
+		}
+		seen[name] = true
+	}
+	for _, h := range info.Themes {
+		if h.Theme == "" {
+			t.Errorf("theme hint %v names no theme", h.When)
+		}
+		if _, err := game.ParseOptions(g.OptionSpecs(), h.When); err != nil {
+			t.Errorf("theme hint %v: %v", h.When, err)
+		}
+	}
+	for _, o := range OptionSets(g, nil) {
+		if info.VariantTitle(o) == "" {
+			t.Errorf("%s: an empty variant title", o)
+		}
 	}
 }
 
@@ -118,8 +163,9 @@ func checkMetadata(t *testing.T, g game.Game) {
 var junkActions = []game.Action{game.NoAction, -2, -1 << 20, 1 << 20, 1<<31 - 1}
 
 // playRandomGame plays s to its end (or maxPlies) by uniformly random legal actions, checking
-// the contract at every ply. deep adds the table's snapshot/restore check at every ply.
-func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Rand, maxPlies int, deep bool) {
+// the contract at every ply. deep adds the table's snapshot/restore check at every ply;
+// sequential refuses a simultaneous node.
+func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Rand, maxPlies int, deep, sequential bool) {
 	t.Helper()
 	tb, err := game.NewTable(s, game.TableConfig{Now: time.Unix(0, 0).UTC()})
 	if err != nil {
@@ -147,6 +193,9 @@ func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Ra
 		acts := s.ToAct()
 		if acts == game.Nobody || ply >= maxPlies {
 			break
+		}
+		if sequential && acts.Simultaneous() {
+			t.Fatalf("ply %d: both sides act at once in a game that says it can be played by post (Info.Tournament)", ply)
 		}
 		m := randomMove(s, rng)
 		text := game.FormatMove(s, m)
