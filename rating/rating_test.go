@@ -6,7 +6,9 @@ import (
 	"testing"
 
 	"turncoat/game"
+	"turncoat/game/gametest"
 	"turncoat/games"
+	"turncoat/internal/testgame"
 )
 
 // TestPaperExample is the worked example of Glickman's "Example of the Glicko-2 system": a
@@ -139,7 +141,7 @@ func TestVariantKey(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return VariantKey(g.Name(), o)
+		return Key(g, o)
 	}
 	for _, c := range []struct {
 		name, a, b string
@@ -166,9 +168,58 @@ func TestVariantKey(t *testing.T) {
 	if got, want := key("reversi", "size=6"), "reversi:size=6,start=diagonal,nomove=pass"; got != want {
 		t.Errorf("6x6 key %q, want %q", got, want)
 	}
-	// A game the package does not know keeps every option, in a fixed order.
+	// A game that does not say keeps every option, in a fixed order.
 	specs := []game.OptionSpec{{Name: "b", Kind: game.OptionInt, Default: "1", Min: 0, Max: 9}, {Name: "a", Kind: game.OptionBool, Default: "false"}}
-	if got, want := VariantKey("newgame", game.DefaultOptions(specs)), "newgame:a=false,b=1"; got != want {
+	if got, want := Key(silent{specs}, game.DefaultOptions(specs)), "newgame:a=false,b=1"; got != want {
 		t.Errorf("unknown game key %q, want %q", got, want)
+	}
+	if got, want := VariantKey("newgame", game.DefaultOptions(specs)), "newgame:a=false,b=1"; got != want {
+		t.Errorf("unknown game's VariantKey %q, want %q", got, want)
+	}
+}
+
+// silent is a game that says nothing of itself (no game.Describer).
+type silent struct{ specs []game.OptionSpec }
+
+func (silent) Name() string                         { return "newgame" }
+func (silent) Title() string                        { return "New game" }
+func (silent) SideNames(game.Options) [2]string     { return [2]string{"A", "B"} }
+func (g silent) OptionSpecs() []game.OptionSpec     { return g.specs }
+func (silent) New(game.Options) (game.State, error) { return nil, errors.New("no states") }
+func (silent) Decode(string) (game.State, error)    { return nil, errors.New("no states") }
+
+// TestKeyOfANewGame: a game unknown to this package is rated by what it says of itself: the test
+// game's size separates ratings, the colour that places first does not.
+func TestKeyOfANewGame(t *testing.T) {
+	g := testgame.Game{}
+	key := func(options string) string {
+		o, err := game.ParseOptionString(g.OptionSpecs(), options)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Key(g, o)
+	}
+	for _, c := range []struct{ options, want string }{
+		{"", "tictactoe:size=3"},
+		{"first=white", "tictactoe:size=3"},
+		{"size=4", "tictactoe:size=4"},
+		{"size=4,first=white", "tictactoe:size=4"},
+	} {
+		if got := key(c.options); got != c.want {
+			t.Errorf("%q: key %q, want %q", c.options, got, c.want)
+		}
+	}
+}
+
+// TestLegacyRated: VariantKey, for callers that hold only a game's name, gives the games the
+// keys Key gives them from what they say of themselves, under every option set the conformance
+// suite plays.
+func TestLegacyRated(t *testing.T) {
+	for _, g := range games.Registry().Games() {
+		for _, o := range gametest.OptionSets(g, nil) {
+			if a, b := Key(g, o), VariantKey(g.Name(), o); a != b {
+				t.Errorf("%s %s: Key %q, VariantKey %q", g.Name(), o, a, b)
+			}
+		}
 	}
 }

@@ -1,29 +1,33 @@
 package rating
 
 import (
-	"slices"
 	"strings"
 
 	"turncoat/game"
 )
 
-// ratedOptions lists, per game, the options that change how the game plays and so separate
-// ratings. The others are cosmetic or vary from one game to the next without changing the
-// game's nature:
+// Key returns the key under which ratings of g played under options are kept: the game's name,
+// then the options that matter for ratings (the game's game.Info.RatedOptions, in that order;
+// every option, by name, for a game that does not say), e.g.
+// "reversi:size=6,start=diagonal,nomove=pass". Two option sets that differ only in options that
+// do not change how the game plays give the same key; 6x6 and 8x8 Othello give different ones.
+// options should be the game's validated options (game.ParseOptions fills in every default), so
+// that a default written out and a default left out give the same key.
+func Key(g game.Game, options game.Options) string {
+	return key(g.Name(), game.InfoOf(g), options)
+}
+
+// VariantKey is Key for a caller that holds only the game's name.
 //
-//   - reversi: size (6x6 and 8x8 Othello are different games), start (the parallel and free
-//     starts change the openings) and nomove (ending at once without a move changes the
-//     endgame) matter; first only names the colour that moves first.
-//   - turncoat: size and mode (which pieces a player may select) matter; cap only bounds a
-//     game's length, and seed and setup draw each game's random setup, as shuffled starts do.
-//   - turnover: setup (first rank or zigzag) and mate-ends-game matter; the fifty-move and
-//     repetition rules only decide rare draws, and knight-letter is printing.
-//   - blocs: first-flip and seating change the rules: both matter.
-//   - troll: rules (1987 or 1993) matters; first only names the colour that places first.
-//
-// A game not listed here is rated per full option set: every option matters until someone
-// decides otherwise.
-var ratedOptions = map[string][]string{
+// Deprecated: call Key with the game. VariantKey knows the rated options of the games that were
+// there before games described themselves (legacyRated); any other game gets every option.
+func VariantKey(gameName string, options game.Options) string {
+	return key(gameName, game.Info{RatedOptions: legacyRated[strings.ToLower(gameName)]}, options)
+}
+
+// legacyRated are the rated options of the games VariantKey's callers may name, the same as the
+// games' own (TestLegacyRated): it goes once they call Key.
+var legacyRated = map[string][]string{
 	"reversi":  {"size", "start", "nomove"},
 	"turncoat": {"size", "mode"},
 	"turnover": {"setup", "mate-ends-game"},
@@ -31,36 +35,17 @@ var ratedOptions = map[string][]string{
 	"troll":    {"rules"},
 }
 
-// VariantKey returns the key under which ratings of gameName played under options are kept: the
-// game's name, then the options that matter for ratings in the game's order, e.g.
-// "reversi:size=6,start=diagonal,nomove=pass". Two option sets that differ only in cosmetic
-// options (see ratedOptions above) give the same key; 6x6 and 8x8 Othello give different ones.
-// options should be the game's validated options (game.ParseOptions fills in every default), so
-// that a default written out and a default left out give the same key.
-func VariantKey(gameName string, options game.Options) string {
-	name := strings.ToLower(gameName)
+func key(name string, info game.Info, options game.Options) string {
 	all := options.Map()
-	keep, known := ratedOptions[name]
-	if !known {
-		keep = make([]string, 0, len(all))
-		for k := range all {
-			keep = append(keep, k)
-		}
-		slices.Sort(keep)
-	}
 	var b strings.Builder
-	b.WriteString(name)
+	b.WriteString(strings.ToLower(name))
 	sep := byte(':')
-	for _, k := range keep {
-		v, ok := all[k]
-		if !ok {
-			continue
-		}
+	for _, k := range info.RatedKeys(all) {
 		b.WriteByte(sep)
 		sep = ','
 		b.WriteString(k)
 		b.WriteByte('=')
-		b.WriteString(v)
+		b.WriteString(all[k])
 	}
 	return b.String()
 }
