@@ -77,9 +77,10 @@ func (s *scene) frameColours(g *game.Grid) (frame, coord color.NRGBA) {
 	return s.th.frame, s.th.coord
 }
 
-// checkered tells whether the board is drawn in light and dark squares, as Turnover's is.
+// checkered tells whether the board is drawn in light and dark squares, as Turnover's is: the
+// game says so, or its pieces are stacks.
 func (s *scene) checkered() bool {
-	if s.p.Game == "turnover" {
+	if s.p.Info.Checkered {
 		return true
 	}
 	for _, g := range s.p.Board.Grids {
@@ -431,7 +432,8 @@ func (s *scene) footer() {
 // sideChip says how a side is shown beside its name or count: Turncoat's sides by their
 // boards' colours ("square", "red" or "yellow"), a side with stacks by a stack of its colour,
 // a side with discs by a disc of its colour, and sides that own no pieces (Blocs) by their
-// number ("number", "1" or "2").
+// number ("number", "1" or "2"). A side with nothing on the board is shown in the game's piece
+// style (game.Info.Pieces), in the colour its opponent's pieces do not show.
 func (s *scene) sideChip(side game.Player) (kind, colour string) {
 	b := &s.p.Board
 	if hasTabs(b) {
@@ -441,6 +443,7 @@ func (s *scene) sideChip(side game.Player) (kind, colour string) {
 		return "square", "red"
 	}
 	stacks, owned := false, false
+	opponent := "" // the colour of the opponent's pieces, where it has some
 	for _, g := range b.Grids {
 		for _, c := range g.Cells {
 			if c.Piece == nil || !c.Piece.Owner.Valid() {
@@ -456,16 +459,29 @@ func (s *scene) sideChip(side game.Player) (kind, colour string) {
 				}
 				return "disc", c.Piece.Colour
 			}
+			opponent = c.Piece.Colour
 		}
 	}
 	switch {
-	case stacks || s.p.Game == "turnover":
-		// a side with no stack left: Turnover's first side is White
-		return "stack", [2]string{"white", "black"}[side]
-	case owned:
-		return "disc", [2]string{"black", "white"}[side]
+	case stacks || s.p.Info.Pieces == game.Stacks:
+		// a side with no stack left: the first side of a game of stacks is White (Turnover)
+		return "stack", otherFace(opponent, [2]string{"white", "black"}[side])
+	case owned || s.p.Info.Pieces == game.Discs:
+		return "disc", otherFace(opponent, [2]string{"black", "white"}[side])
 	}
 	return "number", strconv.Itoa(int(side) + 1)
+}
+
+// otherFace returns the face a side's pieces show when its opponent's show colour: the two
+// sides of an Othello piece are black and white. It returns def when colour is neither.
+func otherFace(colour, def string) string {
+	switch colour {
+	case "black":
+		return "white"
+	case "white":
+		return "black"
+	}
+	return def
 }
 
 // chip draws a side's or a count's small piece, of radius r pixels, centred at (x, y).

@@ -11,9 +11,14 @@ import (
 // Position is what one picture shows: a board, and what marks its last move.
 type Position struct {
 	// Game is the game's name and Options its options (game.Options.Map): the Auto theme
-	// depends on them, and Turnover's board is checkered.
+	// depends on them.
 	Game    string
 	Options map[string]string
+	// Info is what the game says of itself (game.InfoOf): whether its board is checkered, how
+	// a side with nothing on the board is shown, its default theme by options. The functions
+	// that make a Position from a state fill it in; a zero Info draws from the board alone, in
+	// the classic theme.
+	Info game.Info
 	// Board is the position to draw.
 	Board game.Board
 	// Before is the position before the last move, nil for none: the discs whose face differs
@@ -35,7 +40,7 @@ func PositionOf(s game.State) (Position, error) {
 	if !ok {
 		return Position{}, fmt.Errorf("%w: %s", ErrNoBoard, s.Game().Name())
 	}
-	return Position{Game: s.Game().Name(), Options: s.Options().Map(), Board: bv.BoardView()}, nil
+	return Position{Game: s.Game().Name(), Options: s.Options().Map(), Info: game.InfoOf(s.Game()), Board: bv.BoardView()}, nil
 }
 
 // A Replay is a game to draw move by move: where it started and the moves played from there.
@@ -117,7 +122,7 @@ func (r Replay) Each(f func(ply int, p Position) error) error {
 	if err := w.start(r.Start.Clone()); err != nil {
 		return err
 	}
-	p := Position{Game: w.name, Options: w.options, Board: w.board, Caption: r.Caption}
+	p := Position{Game: w.name, Options: w.options, Info: w.info, Board: w.board, Caption: r.Caption}
 	if err := f(0, p); err != nil {
 		return err
 	}
@@ -141,6 +146,7 @@ type walker struct {
 	board   game.Board
 	name    string
 	options map[string]string
+	info    game.Info
 }
 
 func (w *walker) start(s game.State) error {
@@ -149,7 +155,7 @@ func (w *walker) start(s game.State) error {
 		return fmt.Errorf("%w: %s", ErrNoBoard, s.Game().Name())
 	}
 	w.s, w.bv, w.board = s, bv, bv.BoardView()
-	w.name, w.options = s.Game().Name(), s.Options().Map()
+	w.name, w.options, w.info = s.Game().Name(), s.Options().Map(), game.InfoOf(s.Game())
 	return nil
 }
 
@@ -161,7 +167,7 @@ func (w *walker) step(m game.Move, ply int) (Position, error) {
 	}
 	before := w.board
 	w.board = w.bv.BoardView()
-	return Position{Game: w.name, Options: w.options, Board: w.board, Before: &before, Last: last}, nil
+	return Position{Game: w.name, Options: w.options, Info: w.info, Board: w.board, Before: &before, Last: last}, nil
 }
 
 // moveSquares returns the squares move m of s names: the origin and target of a game that
@@ -222,7 +228,7 @@ func TablePosition(t *game.Table, ply int) (Position, error) {
 		return Position{}, fmt.Errorf("%w: %s", ErrNoBoard, v.Game)
 	}
 	if r.Len() == 0 {
-		return Position{Game: v.Game, Options: v.Options, Board: *v.Board}, nil
+		return Position{Game: v.Game, Options: v.Options, Info: game.InfoOf(t.Game()), Board: *v.Board}, nil
 	}
 	p, err := r.At(r.Len())
 	if err != nil {

@@ -113,7 +113,7 @@ func prepare(p *Position, o Options) (*palette, layout, error) {
 	if err := checkBoard(&p.Board); err != nil {
 		return nil, layout{}, err
 	}
-	th := palettes[o.Theme.For(p.Game, p.Options)]
+	th := palettes[o.Theme.For(p.Info, p.Options)]
 	return th, layOut(&p.Board, o.width(len(p.Board.Grids)), 0, 0, !o.NoCoords, p.Caption != ""), nil
 }
 

@@ -361,20 +361,35 @@ func TestFormatOf(t *testing.T) {
 	}
 }
 
-// TestThemeFor: Auto is the by-post theme for 6x6 Othello only, as in the UI.
+// TestThemeFor: Auto is the by-post theme for 6x6 Othello only, as in the UI, as the game's
+// Info says; a theme the renderer does not draw falls back to the classic one.
 func TestThemeFor(t *testing.T) {
+	unknown := game.Info{Themes: []game.ThemeHint{{Theme: "neon"}}}
 	for _, c := range []struct {
 		t    Theme
 		game string
+		info *game.Info // instead of the game's
 		opts map[string]string
 		want Theme
 	}{
-		{Auto, "reversi", map[string]string{"size": "6"}, ByPost},
-		{Auto, "reversi", map[string]string{"size": "8"}, Classic},
-		{"", "turncoat", nil, Classic},
-		{Contrast, "reversi", map[string]string{"size": "6"}, Contrast},
+		{Auto, "reversi", nil, map[string]string{"size": "6"}, ByPost},
+		{Auto, "reversi", nil, map[string]string{"size": "8"}, Classic},
+		{"", "turncoat", nil, nil, Classic},
+		{Auto, "turncoat", nil, map[string]string{"size": "6"}, Classic},
+		{Contrast, "reversi", nil, map[string]string{"size": "6"}, Contrast},
+		{Auto, "", &game.Info{}, map[string]string{"size": "6"}, Classic},
+		{Auto, "", &unknown, nil, Classic},
 	} {
-		if got := c.t.For(c.game, c.opts); got != c.want {
+		info := c.info
+		if info == nil {
+			g, err := games.Registry().Lookup(c.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := game.InfoOf(g)
+			info = &i
+		}
+		if got := c.t.For(*info, c.opts); got != c.want {
 			t.Errorf("%q.For(%s %v) = %q, want %q", c.t, c.game, c.opts, got, c.want)
 		}
 	}

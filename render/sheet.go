@@ -82,7 +82,7 @@ func (r *Renderer) Sheet(out io.Writer, f Format, tiles []Tile, o Options) error
 		c.rect(0, 0, float32(width), float32(height), 0, palettes[Classic].page)
 		for i := range tiles {
 			t, l := &tiles[i], &lays[i]
-			th := palettes[o.Theme.For(t.Position.Game, t.Position.Options)]
+			th := palettes[o.Theme.For(t.Position.Info, t.Position.Options)]
 			c.rect(l.x0, l.y0, float32(l.w), float32(l.h), 8, cardColour)
 			c.strokeRect(l.x0, l.y0, float32(l.w), float32(l.h), 8, 1, cardLine)
 			s := scene{c: c, th: th, l: l, o: o, p: &t.Position, sh: sh, marks: marks.marks, segs: marks.segs}
@@ -104,7 +104,7 @@ func (r *Renderer) Sheet(out io.Writer, f Format, tiles []Tile, o Options) error
 	w.r.img, w.r.ox, w.r.oy, w.r.sh, w.r.sprites = img, 0, 0, &w.sh, &r.sprites
 	w.r.p.reset()
 	draw(&w.r, &w.sh, &w.scene)
-	th := palettes[o.Theme.For(tiles[0].Position.Game, tiles[0].Position.Options)]
+	th := palettes[o.Theme.For(tiles[0].Position.Info, tiles[0].Position.Options)]
 	return w.encodePNG(out, img, th)
 }
 

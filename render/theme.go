@@ -6,13 +6,16 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"turncoat/game"
 )
 
 // Theme is a board theme of the web UI.
 type Theme string
 
-// The board themes. Auto picks ByPost for 6x6 Reversi, as the forum tournaments play it, and
-// Classic for everything else, as the UI's "auto" does.
+// The board themes. Auto picks the game's own choice for its options (game.Info.Themes: ByPost
+// for 6x6 Reversi, as the forum tournaments play it), and Classic for everything else, as the
+// UI's "auto" does.
 const (
 	Auto     Theme = "auto"
 	Classic  Theme = "classic"
@@ -39,14 +42,15 @@ func ParseTheme(s string) (Theme, error) {
 	return "", fmt.Errorf("theme %s: want auto, classic, bypost or contrast", quoteShort(s))
 }
 
-// For returns the theme a game is drawn in: t itself, or for Auto the UI's choice for the game
-// (its name) under its options (by name, as game.Options.Map gives them).
-func (t Theme) For(gameName string, options map[string]string) Theme {
+// For returns the theme a game is drawn in: t itself, or for Auto the game's choice (its
+// game.Info) under its options (by name, as game.Options.Map gives them), Classic where the
+// game has none or names a theme this package does not draw.
+func (t Theme) For(info game.Info, options map[string]string) Theme {
 	if t != Auto && t != "" {
 		return t
 	}
-	if gameName == "reversi" && options["size"] == "6" {
-		return ByPost
+	if th := Theme(info.Theme(options)); palettes[th] != nil {
+		return th
 	}
 	return Classic
 }
