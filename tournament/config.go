@@ -61,10 +61,12 @@ var DefaultReward = Units(150)
 // Config is how a play-by-post tournament is run. The zero value of a field means its default;
 // Normalize fills them in.
 type Config struct {
-	// Title names the tournament in its texts ("6x6 Reversi, March").
+	// Title names the tournament in its texts ("6x6 Reversi, March"); by default the game's
+	// variant title (game.Info.VariantTitle: "6x6 Reversi").
 	Title string `json:"title"`
 	// Game and Options are the game played on every board and its options
-	// ("name=value,..."): by default 6x6 Reversi.
+	// ("name=value,..."): by default 6x6 Reversi. The game must say it can be played by post
+	// (game.Info.Tournament).
 	Game    string `json:"game"`
 	Options string `json:"options"`
 	// Sides name the colours in the tournament's texts, First's (who moves first) then
@@ -121,6 +123,12 @@ func (c Config) Normalize(reg *game.Registry) (Config, game.Game, game.Options, 
 	if acts := start.ToAct(); acts.Simultaneous() || acts == game.Nobody {
 		return bad("%s: play by post goes in rounds where one side posts, and %s is played with simultaneous moves", c.Game, g.Title())
 	}
+	info := game.InfoOf(g)
+	if !info.Tournament {
+		// The start alone cannot tell: only the game's author knows whether every position
+		// fits rounds of one colour's posts (game.Info.Tournament).
+		return bad("%s: %s does not say it can be played by post, one colour's posts a round", c.Game, g.Title())
+	}
 	if c.Sides == [2]string{} {
 		c.Sides = g.SideNames(opts)
 		if pn, ok := g.(game.PostSideNamer); ok {
@@ -136,10 +144,7 @@ func (c Config) Normalize(reg *game.Registry) (Config, game.Game, game.Options, 
 		return bad("the two sides are both called %q", c.Sides[0])
 	}
 	if c.Title == "" {
-		c.Title = g.Title()
-		if n := opts.Int("size"); n > 0 {
-			c.Title = fmt.Sprintf("%dx%d %s", n, n, strings.SplitN(g.Title(), " ", 2)[0])
-		}
+		c.Title = info.VariantTitle(opts)
 	}
 	if utf8.RuneCountInString(c.Title) > 120 || strings.ContainsFunc(c.Title, unicode.IsControl) {
 		return bad("title %q: at most 120 characters of text", c.Title)
