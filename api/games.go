@@ -16,6 +16,15 @@ type Kind struct {
 	Records []string          `json:"records"`
 	Levels  [2]int            `json:"levels"`
 	Hints   bool              `json:"hints"`
+	// Summary, Pieces, Checkered and Tournament are what the game says of itself
+	// (game.Info, filled in by DescribeKind), so that the UI shows any game without knowing
+	// it by name: one line of English for the home page; how its pieces and its sides are
+	// drawn ("disc", "stack" or "number"); a board of light and dark squares; whether
+	// play-by-post tournaments may run it.
+	Summary    string          `json:"summary"`
+	Pieces     game.PieceStyle `json:"pieces"`
+	Checkered  bool            `json:"checkered"`
+	Tournament bool            `json:"tournament"`
 }
 
 // CreateGame is the body of POST /api/games.
