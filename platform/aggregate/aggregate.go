@@ -35,6 +35,15 @@ type Config[T any] struct {
 	// Reload, when set, reads an aggregate again after a conflict from the one in memory (to
 	// keep what is not stored, such as its followers); Load otherwise.
 	Reload func(ctx context.Context, id string, cur T) (T, error)
+	// Overflow bounds the posts (see Post) that wait for an actor whose mailbox is full
+	// (default the larger of Mailbox and 64). Beyond it, the oldest of them coalesce into one
+	// Resync.
+	Overflow int
+	// Resync, when set, brings an aggregate up to date in its actor in place of the posts
+	// dropped beyond Overflow (a post says that something changed elsewhere: reading the
+	// aggregate again covers any number of them); by default the aggregate is read again
+	// (Reload, else Load), and kept as it was if that fails.
+	Resync func(ctx context.Context, id string, v *T)
 }
 
 // Cache is the aggregates of one kind held in memory.
@@ -48,16 +57,27 @@ type Cache[T any] struct {
 }
 
 type actor[T any] struct {
-	id     string
+	id string
+	// mbox holds the work waiting, at most Config.Mailbox items, and one slot more kept for
+	// the work that drains overflow.
 	mbox   chan work[T]
 	loaded bool
 	value  T
+	// overflow holds, in order, the posts that found the mailbox full, at most
+	// Config.Overflow; resync tells that older ones were dropped, to be covered by one
+	// Config.Resync. Both are guarded by the cache's lock; while either is set, a drain work
+	// waits in the mailbox's kept slot (see Post).
+	overflow []work[T]
+	resync   bool
 }
 
 type work[T any] struct {
-	ctx  context.Context
-	f    func(ctx context.Context, v *T) error
+	ctx context.Context
+	f   func(ctx context.Context, v *T) error
+	// done receives f's error (nil for a post: nobody waits for it).
 	done chan error
+	// drain, instead of f, runs the posts waiting in the actor's overflow (see Post).
+	drain bool
 }
 
 // ErrBusy is the answer when an aggregate's mailbox is full.
@@ -77,6 +97,9 @@ func New[T any](cfg Config[T]) *Cache[T] {
 	if cfg.Retries <= 0 {
 		cfg.Retries = 1
 	}
+	if cfg.Overflow <= 0 {
+		cfg.Overflow = max(cfg.Mailbox, 64)
+	}
 	return &Cache[T]{cfg: cfg, actors: map[string]*actor[T]{}}
 }
 
@@ -93,19 +116,20 @@ func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context
 	}
 	a := c.actors[id]
 	if a == nil {
-		a = &actor[T]{id: id, mbox: make(chan work[T], c.cfg.Mailbox)}
+		a = &actor[T]{id: id, mbox: make(chan work[T], c.cfg.Mailbox+1)}
 		c.actors[id] = a
 		c.wg.Add(1)
 		go c.run(a)
 	}
 	// The send is made under the lock, and the actor leaves only under it with an empty
-	// mailbox: no work is ever sent to an actor that has gone.
-	select {
-	case a.mbox <- w:
-	default:
+	// mailbox: no work is ever sent to an actor that has gone. Only the actor takes from the
+	// mailbox meanwhile, so a send below Mailbox never blocks, and the last slot stays free
+	// for a drain (see Post).
+	if len(a.mbox) >= c.cfg.Mailbox {
 		c.mu.Unlock()
 		return ErrBusy
 	}
+	a.mbox <- w
 	c.mu.Unlock()
 	select {
 	case err := <-w.done:
@@ -193,15 +217,37 @@ func (c *Cache[T]) run(a *actor[T]) {
 // serve runs one piece of work, loading the aggregate first when needed. A load that fails
 // leaves the actor empty: the next work loads again.
 func (c *Cache[T]) serve(a *actor[T], w work[T]) {
+	if w.drain {
+		// The overflow is taken before loading: a load that fails drops the posts rather
+		// than leaving them to wait for a drain that has gone.
+		c.mu.Lock()
+		posts, resync := a.overflow, a.resync
+		a.overflow, a.resync = nil, false
+		c.mu.Unlock()
+		w.f = func(ctx context.Context, v *T) error {
+			if resync {
+				c.resync(ctx, a.id, v)
+			}
+			for _, p := range posts {
+				p.f(p.ctx, v)
+			}
+			return nil
+		}
+	}
 	if !a.loaded {
 		v, err := c.cfg.Load(w.ctx, a.id)
 		if err != nil {
-			w.done <- err
+			if w.done != nil {
+				w.done <- err
+			}
 			return
 		}
 		a.value, a.loaded = v, true
 	}
-	w.done <- w.f(w.ctx, &a.value)
+	err := w.f(w.ctx, &a.value)
+	if w.done != nil {
+		w.done <- err
+	}
 }
 
 // leave evicts an idle actor unless its aggregate must stay or work came meanwhile; it reports
@@ -259,36 +305,55 @@ func (c *Cache[T]) IfLoaded(ctx context.Context, id string, f func(ctx context.C
 }
 
 // Post runs f on aggregate id in its actor, later, if it is in memory: it returns at once (a
-// notification listener must not wait for each actor in turn). When the mailbox is full, a
-// goroutine of its own hands the work in as soon as there is room, rather than dropping it.
+// notification listener must not wait for each actor in turn). Posts are notices that the
+// aggregate changed elsewhere (reload, resync), so none is refused: a post that finds the
+// mailbox full waits in the actor's overflow, in order after the posts before it, and the
+// actor runs the overflow when it comes to the drain work the first of them put in the
+// mailbox's kept slot (work that Do sent meanwhile may then run after them). No goroutine
+// waits for room, and an actor holds at most Mailbox+1 works and Overflow posts: beyond that
+// the oldest posts waiting are dropped, and one Config.Resync runs in their place before the
+// posts kept.
 func (c *Cache[T]) Post(ctx context.Context, id string, f func(ctx context.Context, v *T)) {
-	w := work[T]{ctx: ctx, f: func(ctx context.Context, v *T) error { f(ctx, v); return nil }, done: make(chan error, 1)}
-	if c.post(id, w) {
-		return
-	}
-	go func() {
-		wait := time.Millisecond
-		for !c.post(id, w) {
-			time.Sleep(wait)
-			wait = min(2*wait, 50*time.Millisecond)
-		}
-	}()
-}
-
-// post hands w to id's actor if there is room; it reports false only when the mailbox is full
-// (an aggregate not in memory, or a closed cache, takes nothing: done).
-func (c *Cache[T]) post(id string, w work[T]) bool {
+	w := work[T]{ctx: ctx, f: func(ctx context.Context, v *T) error { f(ctx, v); return nil }}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	a, ok := c.actors[id]
 	if !ok || c.closed {
-		return true
+		return
 	}
-	select {
-	case a.mbox <- w:
-		return true
-	default:
-		return false
+	spilling := len(a.overflow) > 0 || a.resync
+	if !spilling && len(a.mbox) < c.cfg.Mailbox {
+		a.mbox <- w
+		return
+	}
+	if !spilling {
+		// No drain is in the mailbox (none without overflow), so its kept slot is free.
+		a.mbox <- work[T]{ctx: context.WithoutCancel(ctx), drain: true}
+	}
+	if len(a.overflow) >= c.cfg.Overflow {
+		n := copy(a.overflow, a.overflow[1:])
+		clear(a.overflow[n:])
+		a.overflow = a.overflow[:n]
+		a.resync = true
+	}
+	a.overflow = append(a.overflow, w)
+}
+
+// resync brings aggregate id up to date in place of posts dropped (see Config.Resync).
+func (c *Cache[T]) resync(ctx context.Context, id string, v *T) {
+	if c.cfg.Resync != nil {
+		c.cfg.Resync(ctx, id, v)
+		return
+	}
+	var fresh T
+	var err error
+	if c.cfg.Reload != nil {
+		fresh, err = c.cfg.Reload(ctx, id, *v)
+	} else {
+		fresh, err = c.cfg.Load(ctx, id)
+	}
+	if err == nil {
+		*v = fresh
 	}
 }
 

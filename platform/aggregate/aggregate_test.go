@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -170,9 +171,14 @@ func TestPost(t *testing.T) {
 	go c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
 	<-started
 	done := make(chan struct{})
+	last := make(chan struct{})
 	go func() {
-		for range 3 {
-			c.Post(ctx, "a", func(context.Context, *counter) { ran.Add(1) })
+		for i := range 3 {
+			c.Post(ctx, "a", func(context.Context, *counter) {
+				if ran.Add(1); i == 2 {
+					close(last)
+				}
+			})
 		}
 		close(done)
 	}()
@@ -182,12 +188,100 @@ func TestPost(t *testing.T) {
 		t.Fatal("Post waited for a busy actor")
 	}
 	close(block)
-	deadline := time.Now().Add(5 * time.Second)
-	for ran.Load() != 3 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d posts ran, want 3 (and none for the aggregate not in memory)", ran.Load())
-		}
-		time.Sleep(time.Millisecond)
+	<-last // the posts run in order: the last one runs last
+	if ran.Load() != 3 {
+		t.Fatalf("%d posts ran, want 3 (and none for the aggregate not in memory)", ran.Load())
+	}
+}
+
+// TestPostOverflow: posts to an actor whose mailbox is full wait in its overflow, in order,
+// with no goroutine each; beyond the overflow's bound the oldest coalesce into one resync,
+// which runs before the posts kept. Do still answers Busy on a full mailbox.
+func TestPostOverflow(t *testing.T) {
+	for _, tc := range []struct {
+		name              string
+		mailbox, overflow int
+		posts             int
+		want              []string
+	}{
+		{"room", 4, 2, 3, []string{"p0", "p1", "p2"}},
+		{"full", 2, 3, 5, []string{"p0", "p1", "p2", "p3", "p4"}},
+		{"beyond", 2, 3, 9, []string{"p0", "p1", "resync", "p6", "p7", "p8"}},
+		{"one", 1, 1, 4, []string{"p0", "resync", "p3"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			st := &counterStore{rows: map[string]counter{"a": {}}}
+			var ran []string // appended in the actor only
+			c := New(Config[counter]{Load: st.load, Mailbox: tc.mailbox, Overflow: tc.overflow,
+				Resync: func(context.Context, string, *counter) { ran = append(ran, "resync") }})
+			ctx := context.Background()
+			block := make(chan struct{})
+			started := make(chan struct{})
+			held := make(chan error, 1)
+			go func() {
+				held <- c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
+			}()
+			<-started
+			last := make(chan struct{})
+			for i := range tc.posts {
+				c.Post(ctx, "a", func(context.Context, *counter) {
+					if ran = append(ran, fmt.Sprintf("p%d", i)); i == tc.posts-1 {
+						close(last)
+					}
+				})
+			}
+			c.mu.Lock()
+			a := c.actors["a"]
+			queued, spilled := len(a.mbox), len(a.overflow)
+			c.mu.Unlock()
+			if queued > tc.mailbox+1 || spilled > tc.overflow {
+				t.Errorf("%d works and %d posts wait, want at most %d and %d", queued, spilled, tc.mailbox+1, tc.overflow)
+			}
+			if full := tc.posts >= tc.mailbox; full {
+				if err := c.Do(ctx, "a", func(context.Context, *counter) error { return nil }); !errors.Is(err, ErrBusy) {
+					t.Errorf("Do on a full mailbox: %v, want busy", err)
+				}
+			}
+			close(block)
+			if err := <-held; err != nil {
+				t.Fatal(err)
+			}
+			<-last // the last post is always kept, and runs last
+			got := slices.Clone(ran)
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("ran %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPostResyncDefault: without a Resync, the posts dropped beyond the bound become a reload
+// of the aggregate from the store.
+func TestPostResyncDefault(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {n: 1}}}
+	c := New(Config[counter]{Load: st.load, Mailbox: 1, Overflow: 1})
+	ctx := context.Background()
+	block := make(chan struct{})
+	started := make(chan struct{})
+	go c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
+	<-started
+	st.mu.Lock()
+	st.rows["a"] = counter{version: 1, n: 7} // changed elsewhere
+	st.mu.Unlock()
+	var n int
+	last := make(chan struct{})
+	for i := range 3 {
+		c.Post(ctx, "a", func(_ context.Context, v *counter) {
+			if i == 2 {
+				n = v.n
+				close(last)
+			}
+		})
+	}
+	close(block)
+	<-last
+	if n != 7 || st.loads.Load() != 2 {
+		t.Errorf("after the resync: n %d after %d loads, want 7 after 2", n, st.loads.Load())
 	}
 }
 
