@@ -371,7 +371,9 @@ func tournaments(t *testing.T, s ports) {
 	ann := mustUser(t, s, "Ann")
 	row := domain.Tournament{ID: "t1", Title: "Cup", HostID: ann.ID, Game: "reversi", Phase: "subscription", Version: 2, Created: now0,
 		NextDeadline: now0.Add(time.Hour)}
-	ev := func(v int64) domain.Event { return domain.Event{Version: v, Body: json.RawMessage(fmt.Sprintf(`{"v":%d}`, v))} }
+	ev := func(v int64) domain.Event {
+		return domain.Event{Version: v, Body: json.RawMessage(fmt.Sprintf(`{"v":%d}`, v))}
+	}
 	if err := s.CreateTournament(ctx, row, json.RawMessage(`"cp2"`), []domain.Event{ev(1), ev(2)}); err != nil {
 		t.Fatal(err)
 	}
