@@ -33,6 +33,25 @@ func (s *Store) CreateGame(ctx context.Context, g domain.Game, jobs ...domain.Jo
 	return err
 }
 
+// CreateGameWithMoves stores a new game and its first change (an imported game's moves, its
+// events, the jobs it calls for) in one transaction: a change that fails stores no game, where
+// a game stored first and its moves then would be left empty by a crash between the two.
+func (s *Store) CreateGameWithMoves(ctx context.Context, g domain.Game, c domain.Change) error {
+	if c.GameID != g.ID {
+		return fmt.Errorf("store: the moves of game %s name game %q", g.ID, c.GameID)
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := createGameTx(ctx, tx, g); err != nil {
+			return err
+		}
+		return s.commitTx(ctx, tx, c)
+	})
+	if isConflict(err) {
+		return fmt.Errorf("%w: game %s: %v", domain.ErrConflict, g.ID, err)
+	}
+	return err
+}
+
 func createGameTx(ctx context.Context, tx *sql.Tx, g domain.Game) error {
 	tc, _ := json.Marshal(g.Time)
 	meta, _ := json.Marshal(g.Meta)
