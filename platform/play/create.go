@@ -366,17 +366,14 @@ func (s *Service) Import(ctx context.Context, req api.Import, user Creator) (api
 		return api.Game{}, err
 	}
 	row.Meta = domain.MetaOf(empty.Snapshot())
-	if err := s.store.CreateGame(ctx, row); err != nil {
-		return api.Game{}, err
-	}
-	snap := tb.Snapshot()
 	status := domain.StatusActive
 	if tb.Over() {
 		status = domain.StatusOver
 	}
-	// The imported moves are stored as one change, with their events.
-	if err := s.store.Commit(ctx, domain.Change{GameID: row.ID, Snapshot: snap, Events: evs, Status: status,
-		Outcome: tb.Outcome(), Now: now}); err != nil {
+	// The game and its moves (one change, with their events) are stored together: a game
+	// stored alone would be left empty by a failure between the two.
+	if err := s.store.CreateGameWithMoves(ctx, row, domain.Change{GameID: row.ID, Snapshot: tb.Snapshot(), Events: evs,
+		Status: status, Outcome: tb.Outcome(), Now: now}); err != nil {
 		return api.Game{}, err
 	}
 	return s.started(ctx, u, row.ID)

@@ -33,6 +33,9 @@ type Store interface {
 	CountPlaying(ctx context.Context, userID int64, mode domain.Mode) (int, error)
 	// CreateGame stores a new game with its seats (and, for a rematch, links the game it follows).
 	CreateGame(ctx context.Context, g domain.Game, jobs ...domain.Job) error
+	// CreateGameWithMoves stores a new game and its first change (an imported game's moves)
+	// in one transaction: a change that fails stores no game.
+	CreateGameWithMoves(ctx context.Context, g domain.Game, c domain.Change) error
 	// Events returns a game's events after a version, oldest first (at most limit).
 	Events(ctx context.Context, id string, after int64, limit int) ([]domain.Event, error)
 	// Game returns a game's row with its seats.
