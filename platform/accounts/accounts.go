@@ -50,6 +50,8 @@ type Service struct {
 	clk    clock.Clock
 	slots  chan struct{}
 	logins loginGuard
+	// cost is what hashing a password costs: passwordCost, unless a test lowers it.
+	cost argonCost
 }
 
 // New returns the service.
@@ -57,7 +59,7 @@ func New(st Store, clk clock.Clock) *Service {
 	if clk == nil {
 		clk = clock.Real{}
 	}
-	return &Service{store: st, clk: clk, slots: make(chan struct{}, max(1, runtime.NumCPU()/2))}
+	return &Service{store: st, clk: clk, slots: make(chan struct{}, max(1, runtime.NumCPU()/2)), cost: passwordCost}
 }
 
 func (s *Service) now() time.Time { return s.clk.Now().UTC() }
@@ -213,7 +215,7 @@ func (s *Service) checkLogin(ctx context.Context, c api.Credentials) (domain.Use
 	}
 	known := err == nil && hash != ""
 	if !known {
-		hash = dummyHash()
+		hash = s.cost.dummyHash()
 	}
 	ok, err := s.checkPassword(ctx, c.Password, hash)
 	return u, ok && known, err
@@ -337,6 +339,17 @@ const (
 	argonKeyLen  = 32
 )
 
+// argonCost is the cost of one argon2id hash. The service hashes at passwordCost; its unit tests
+// hash at a small cost, since a hash of 64 MiB takes a second of a busy test machine's core and
+// a log-in's back-off alone needs half a dozen. A stored hash says its own cost (PHC), so a
+// check costs what the hash did.
+type argonCost struct {
+	time, memory uint32
+	threads      uint8
+}
+
+var passwordCost = argonCost{time: argonTime, memory: argonMemory, threads: argonThreads}
+
 // acquire takes a hashing slot (argon2id takes 64 MiB a hash: their number is bounded).
 func (s *Service) acquire(ctx context.Context) error {
 	select {
@@ -356,7 +369,8 @@ func (s *Service) hashPassword(ctx context.Context, pw string) (string, error) {
 	defer s.release()
 	salt := make([]byte, 16)
 	rand.Read(salt)
-	return phc(salt, argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)), nil
+	c := s.cost
+	return c.phc(salt, argon2.IDKey([]byte(pw), salt, c.time, c.memory, c.threads, argonKeyLen)), nil
 }
 
 func (s *Service) checkPassword(ctx context.Context, pw, phc string) (bool, error) {
@@ -412,18 +426,24 @@ func weakPassword(name, pw string) error {
 }
 
 // dummyHash is a password hash that matches no password, checked for names without a password
-// (unknown, or guests) so that a log-in takes as long whether the name exists or not.
-var dummyHash = sync.OnceValue(func() string {
+// (unknown, or guests) so that a log-in takes as long whether the name exists or not: it costs
+// what the service's own hashes cost.
+func (c argonCost) dummyHash() string {
+	salt, key := dummySecret()
+	return c.phc(salt, key)
+}
+
+var dummySecret = sync.OnceValues(func() ([]byte, []byte) {
 	salt, key := make([]byte, 16), make([]byte, argonKeyLen)
 	rand.Read(salt)
 	rand.Read(key)
-	return phc(salt, key)
+	return salt, key
 })
 
-// phc writes an argon2id hash with the service's parameters as a PHC string.
-func phc(salt, key []byte) string {
+// phc writes an argon2id hash of cost c as a PHC string.
+func (c argonCost) phc(salt, key []byte) string {
 	b64 := base64.RawStdEncoding
-	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", argonMemory, argonTime, argonThreads, b64.EncodeToString(salt), b64.EncodeToString(key))
+	return fmt.Sprintf("$argon2id$v=19$m=%d,t=%d,p=%d$%s$%s", c.memory, c.time, c.threads, b64.EncodeToString(salt), b64.EncodeToString(key))
 }
 
 // TokenWire is an API token as the API shows it (secret only when just made).
