@@ -21,13 +21,18 @@ import (
 // EngineAgent plays with an external engine that speaks the NBoard protocol (Edax -nboard,
 // NTest, or "turncoat nboard" itself): before each move it sends the position as a GGF game,
 // synchronises with ping, and sends "go". The engine process starts at the first move and ends
-// when the agent is garbage collected or closed.
+// when the agent is closed: whoever makes the agent must close it (a match does when each game
+// ends), as an agent left to the garbage collector leaves its engine running, taking cores from
+// the next games, until a collection happens to find it.
 type EngineAgent struct {
 	name  string
 	args  []string
 	depth int
 	mu    sync.Mutex
 	proc  *process
+	// cleanup ends proc should the agent be collected unclosed: a backstop, not the rule.
+	cleanup runtime.Cleanup
+	closed  bool
 }
 
 var _ engine.Agent = (*EngineAgent)(nil)
@@ -37,8 +42,22 @@ type process struct {
 	cmd   *exec.Cmd
 	stdin io.WriteCloser
 	lines chan string
-	ping  int
+	// closing is closed when the engine is being closed: nobody reads lines any more, and
+	// what the engine still says is dropped, so that it never blocks writing instead of
+	// reading its "quit".
+	closing chan struct{}
+	// readErr is why the reading stopped before the engine's output ended (set before lines
+	// is closed).
+	readErr error
+	ping    int
 }
+
+// quitGrace is how long Close waits for an engine to exit after "quit" before it kills it: an
+// engine stops its search at "quit" and exits at once, so one still there is stuck.
+const quitGrace = 2 * time.Second
+
+// errClosed is what a closed agent answers.
+var errClosed = errors.New("the engine agent is closed")
 
 // NewEngineAgent returns an agent for the engine started by cmdline (words separated by spaces;
 // double quotes keep spaces in a word), searching at depth.
@@ -88,32 +107,53 @@ func splitCommandLine(s string) ([]string, error) {
 // Name returns "nboard:" and the command line.
 func (a *EngineAgent) Name() string { return a.name }
 
-// Close ends the engine process, if one runs.
+// Close ends the engine process, if one runs: it sends "quit" (which stops a search at once),
+// closes the engine's input and waits for it to exit, killing it after quitGrace; the process
+// is gone, waited for, when Close returns. It reports an engine that had to be killed. A
+// closed agent plays no more; closing it again does nothing.
 func (a *EngineAgent) Close() error {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.closed = true
 	if a.proc == nil {
 		return nil
 	}
 	p := a.proc
 	a.proc = nil
+	a.cleanup.Stop()
 	return p.close()
 }
 
 func (p *process) close() error {
-	p.stdin.Close()
-	done := make(chan error, 1)
-	go func() { done <- p.cmd.Wait() }()
+	close(p.closing)
+	// Writing may block on an engine that reads nothing; the kill below ends it (the write
+	// then fails), so it has a goroutine of its own. It fails harmlessly on an engine that
+	// has exited. The end of the input alone would not do: an engine may finish the work it
+	// was given first ("turncoat nboard" does), or wait for more.
+	go func() {
+		_ = p.send("quit")
+		p.stdin.Close()
+	}()
+	exited := make(chan error, 1)
+	go func() { exited <- p.cmd.Wait() }()
+	timer := time.NewTimer(quitGrace)
+	defer timer.Stop()
 	select {
-	case err := <-done:
-		return err
-	case <-time.After(2 * time.Second):
-		p.cmd.Process.Kill()
-		return <-done
+	case <-exited:
+		// its exit status is not reported: an engine told to quit owes nothing more, and
+		// what failed during its moves was reported by them
+		return nil
+	case <-timer.C:
+		_ = p.cmd.Process.Kill()
+		<-exited
+		return fmt.Errorf("the engine did not quit within %v: killed", quitGrace)
 	}
 }
 
 func (a *EngineAgent) start() (*process, error) {
+	if a.closed {
+		return nil, errClosed
+	}
 	if a.proc != nil {
 		return a.proc, nil
 	}
@@ -129,15 +169,22 @@ func (a *EngineAgent) start() (*process, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", a.args[0], err)
 	}
-	p := &process{cmd: cmd, stdin: stdin, lines: make(chan string, 64)}
+	p := &process{cmd: cmd, stdin: stdin, lines: make(chan string, 64), closing: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		for sc.Scan() {
-			p.lines <- sc.Text()
+			select {
+			case p.lines <- sc.Text():
+			case <-p.closing:
+			}
 		}
+		p.readErr = sc.Err()
 		close(p.lines)
+		// a line too long for the scanner ends the reading, not the engine: what it still
+		// writes is drained, or it would block writing and never read its "quit"
+		_, _ = io.Copy(io.Discard, stdout)
 	}()
-	runtime.AddCleanup(a, func(p *process) { p.close() }, p)
+	a.cleanup = runtime.AddCleanup(a, func(p *process) { _ = p.close() }, p)
 	a.proc = p
 	if err := p.send("nboard 2\nset depth %d", a.depth); err != nil {
 		return nil, err
@@ -157,6 +204,9 @@ func (p *process) await(ctx context.Context, want func(string) bool) (string, er
 		select {
 		case line, ok := <-p.lines:
 			if !ok {
+				if p.readErr != nil {
+					return "", fmt.Errorf("reading the engine: %w", p.readErr)
+				}
 				return "", errors.New("the engine exited")
 			}
 			if want(line) {

@@ -1,0 +1,116 @@
+package nboard
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"turncoat/engine/othello"
+	"turncoat/game"
+	"turncoat/games/reversi"
+	"turncoat/internal/proctest"
+)
+
+// TestHelperClosingEngine is not a test: run by the tests of EngineAgent.Close as a child
+// process, it is the Othello engine behind the protocol, misbehaving as $NBOARD_HELPER_CLOSE
+// says. "deaf" never sees the end of its input, so only "quit" ends it (as with an engine
+// that waits for more input); "stuck" does not exit at "quit" or at the end of its input.
+func TestHelperClosingEngine(t *testing.T) {
+	mode := os.Getenv("NBOARD_HELPER_CLOSE")
+	if mode == "" {
+		t.Skip("a helper process for the tests of EngineAgent.Close")
+	}
+	var in io.Reader = os.Stdin
+	if mode == "deaf" {
+		in = endless{os.Stdin}
+	}
+	Serve(context.Background(), in, os.Stdout, os.Stderr, FromEngine(othello.New(othello.Options{TableBytes: 1 << 20})))
+	if mode == "stuck" {
+		time.Sleep(time.Hour) // killed long before
+	}
+	os.Exit(0)
+}
+
+// endless is an input whose end never comes: a read at its end waits (until the process is
+// killed, as the test's bound does).
+type endless struct{ r io.Reader }
+
+func (e endless) Read(b []byte) (int, error) {
+	n, err := e.r.Read(b)
+	if errors.Is(err, io.EOF) {
+		time.Sleep(time.Hour)
+	}
+	return n, err
+}
+
+// closingAgent starts the helper engine in mode with one move and returns the agent and the
+// engine's process id; it skips the test where the system cannot list processes.
+func closingAgent(t *testing.T, mode string) (*EngineAgent, int, string) {
+	t.Helper()
+	name, ok := proctest.Name()
+	if !ok {
+		t.Skip("no /proc to list the engine processes by")
+	}
+	t.Setenv("NBOARD_HELPER_CLOSE", mode)
+	a, err := NewEngineAgent(os.Args[0]+" -test.run=^TestHelperClosingEngine$", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := reversi.NewState(reversi.Rules{Size: 6, Start: reversi.StartDiagonal, NoMove: reversi.NoMovePass})
+	act, err := a.Choose(context.Background(), s, game.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.Play(s, game.First, act); err != nil {
+		t.Fatal(err)
+	}
+	return a, a.proc.cmd.Process.Pid, name
+}
+
+// running reports whether pid is still a child of the test, exited but not waited for
+// included.
+func running(name string, pid int) bool {
+	children, _ := proctest.Children(name)
+	for _, c := range children {
+		if c.PID == pid {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCloseQuitsEngine closes an engine that only "quit" ends: Close must send it (closing
+// the input alone leaves it running until it is killed, an error), and the process must be
+// gone when Close returns. The closed agent plays no more, and closes again quietly.
+func TestCloseQuitsEngine(t *testing.T) {
+	a, pid, name := closingAgent(t, "deaf")
+	if err := a.Close(); err != nil {
+		t.Fatalf("Close: %v, want the engine to quit", err)
+	}
+	if running(name, pid) {
+		t.Errorf("engine %d still there after Close", pid)
+	}
+	s := reversi.NewState(reversi.Rules{Size: 6, Start: reversi.StartDiagonal, NoMove: reversi.NoMovePass})
+	if _, err := a.Choose(context.Background(), s, game.First); !errors.Is(err, errClosed) {
+		t.Errorf("a closed agent played: %v", err)
+	}
+	if err := a.Close(); err != nil {
+		t.Errorf("closing again: %v", err)
+	}
+}
+
+// TestCloseKillsStuckEngine closes an engine that exits neither at "quit" nor at the end of
+// its input: Close kills it after quitGrace, says so, and leaves no process behind.
+func TestCloseKillsStuckEngine(t *testing.T) {
+	a, pid, name := closingAgent(t, "stuck")
+	if err := a.Close(); err == nil || !strings.Contains(err.Error(), "killed") {
+		t.Errorf("Close: %v, want the engine killed", err)
+	}
+	if running(name, pid) {
+		t.Errorf("engine %d still there after Close", pid)
+	}
+}
