@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 
 	"turncoat/game"
@@ -16,12 +17,25 @@ import (
 
 // Agent chooses actions. Implementations honour ctx: when it is cancelled they return their best
 // action so far if they have one, else ctx's error.
+//
+// An agent that holds what the garbage collector does not free in time (an external engine's
+// process) also implements io.Closer: whoever made it closes it when its game ends, on every
+// path (engine.Close does so for any agent). Closing releases those resources before Close
+// returns, so that nothing of a finished game still runs beside the next one.
 type Agent interface {
 	// Name describes the agent, e.g. "reversi-ab level 7".
 	Name() string
 	// Choose returns p's action in s; p acts in s (alone, or at a simultaneous node with the
 	// other side). s must not be changed.
 	Choose(ctx context.Context, s game.State, p game.Player) (game.Action, error)
+}
+
+// Close closes a if it holds resources (it implements io.Closer), and does nothing otherwise.
+func Close(a Agent) error {
+	if c, ok := a.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
 }
 
 // MoveStat is what an analysing agent knows of one candidate action: a UI shows these as hints.

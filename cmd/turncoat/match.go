@@ -58,9 +58,11 @@ at equal time by their NBoard servers at one level, e.g.
 		return usagef("--games must be positive")
 	}
 	maker := func(spec string) (match.NewAgent, error) {
-		if _, err := ai.Parse(g, spec, 0); err != nil { // check the spec once, up front
+		probe, err := ai.Parse(g, spec, 0) // check the spec once, up front
+		if err != nil {
 			return nil, usageError{err.Error()}
 		}
+		_ = engine.Close(probe) // it never played: an external engine has not even started
 		return func(seed uint64) (engine.Agent, error) { return ai.Parse(g, spec, seed) }, nil
 	}
 	a, err := maker(*specA)
@@ -83,6 +85,9 @@ at equal time by their NBoard servers at one level, e.g.
 		fmt.Fprintf(e.stderr, "game %d/%d: A as %s: %s; A %.1f/%d\n", done, total, sides[last.ASide],
 			last.Outcome.Describe(sides), func() float64 { p, _ := r.Score(); return p }(), done)
 	}
+	// an engine that had to be killed at its game's end spoils no result, but is a fault
+	// of the engine the user should hear of, even with --quiet
+	cfg.Warn = func(err error) { fmt.Fprintf(e.stderr, "turncoat match: %v\n", err) }
 	fmt.Fprintf(e.stdout, "A=%s B=%s game=%s games=%d\n", *specA, *specB, g.Name(), 2*((*n+1)/2))
 	res, err := match.Run(ctx, cfg)
 	if err != nil {

@@ -82,6 +82,12 @@ Games: `+strings.Join(games.Registry().Names(), ", "))
 		return err
 	}
 	var agents [2]engine.Agent
+	// an external engine ends with the game, however the game ends
+	defer func() {
+		for _, a := range agents {
+			_ = engine.Close(a)
+		}
+	}()
 	for p := range 2 {
 		spec := sides[p]
 		if alias[p] != "" {

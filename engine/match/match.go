@@ -5,6 +5,7 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -37,6 +38,10 @@ type Config struct {
 	MaxPlies int
 	// Progress, if set, is called after each game.
 	Progress func(done, total int, r Result)
+	// Warn, if set, is told of what went wrong without spoiling a game's result: an agent
+	// that could not be closed cleanly (an engine that would not quit and was killed). It is
+	// called after the game's Progress, never for two games at once.
+	Warn func(err error)
 }
 
 // Game is the record of one game of a match.
@@ -144,6 +149,9 @@ func Run(ctx context.Context, c Config) (Result, error) {
 	if openings == nil {
 		var err error
 		if openings, err = Openings(ctx, c.Start, pairs, c.Seed); err != nil {
+			if ctx.Err() != nil {
+				return Result{}, nil // stopped before its first game, as cancelled matches stop
+			}
 			return Result{}, fmt.Errorf("match: openings: %w", err)
 		}
 	}
@@ -165,7 +173,7 @@ func Run(ctx context.Context, c Config) (Result, error) {
 		wg.Go(func() {
 			for j := range jobs {
 				side := game.Player(j.index % 2)
-				g, err := play(ctx, c, openings[j.opening], side, c.Seed+uint64(j.index)*7919)
+				g, closeErr, err := play(ctx, c, openings[j.opening], side, c.Seed+uint64(j.index)*7919)
 				mu.Lock()
 				if err != nil {
 					if firstErr == nil && ctx.Err() == nil {
@@ -179,6 +187,9 @@ func Run(ctx context.Context, c Config) (Result, error) {
 					if c.Progress != nil {
 						c.Progress(done, 2*pairs, res)
 					}
+				}
+				if closeErr != nil && c.Warn != nil {
+					c.Warn(fmt.Errorf("game %d: %w", j.index+1, closeErr))
 				}
 				mu.Unlock()
 			}
@@ -221,16 +232,27 @@ func (r *Result) add(g Game) {
 	r.Games = append(r.Games, g)
 }
 
-// play plays one game with A on side aSide.
-func play(ctx context.Context, c Config, opening game.State, aSide game.Player, seed uint64) (Game, error) {
+// play plays one game with A on side aSide. Its agents are closed before it returns, however
+// the game ends (finished, failed or cancelled): an external engine left running after its
+// game would take the cores from the games that follow, and skew a match at equal time.
+// closeErr is what closing them reported: the game stands, its agents being gone either way.
+func play(ctx context.Context, c Config, opening game.State, aSide game.Player, seed uint64) (g Game, closeErr, err error) {
 	a, err := c.A(seed)
 	if err != nil {
-		return Game{}, err
+		return Game{}, nil, err
 	}
+	defer closeAgent(a, &closeErr)
 	b, err := c.B(seed + 1)
 	if err != nil {
-		return Game{}, err
+		return Game{}, nil, err
 	}
+	defer closeAgent(b, &closeErr)
+	g, err = playGame(ctx, c, opening, aSide, a, b)
+	return g, nil, err
+}
+
+// playGame plays one game between agents a and b, a on side aSide.
+func playGame(ctx context.Context, c Config, opening game.State, aSide game.Player, a, b engine.Agent) (Game, error) {
 	agents := [2]engine.Agent{}
 	agents[aSide], agents[aSide.Other()] = a, b
 	// The game is played through a table, as every played game is: the agents see the state,
@@ -267,4 +289,11 @@ func play(ctx context.Context, c Config, opening game.State, aSide game.Player, 
 	g.Outcome = tb.Outcome()
 	g.AScore = g.Outcome.Reward(aSide)
 	return g, nil
+}
+
+// closeAgent closes a game's agent, and joins what went wrong to errs.
+func closeAgent(a engine.Agent, errs *error) {
+	if err := engine.Close(a); err != nil {
+		*errs = errors.Join(*errs, fmt.Errorf("closing %s: %w", a.Name(), err))
+	}
 }
