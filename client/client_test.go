@@ -12,11 +12,11 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/app"
 	"turncoat/client"
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/platform/booksvc"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -32,7 +32,7 @@ func serve(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Book: bk,
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Book: bk,
 		Log: slog.New(slog.DiscardHandler), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -11,8 +11,12 @@ type Notification struct {
 	GameID       string
 	TournamentID string
 	Message      string
-	Created      time.Time
-	Read         bool
+	// Key, when set, is unique per user: storing a notification whose key its user already has
+	// stores nothing, so a job that notifies and is tried again (after a crash, a failed send)
+	// never notifies twice. It names what the notice is about ("turn:GAME:PLY").
+	Key     string
+	Created time.Time
+	Read    bool
 }
 
 // MailSettings are what a user's mail says and which of it they want.

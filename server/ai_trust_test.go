@@ -11,10 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/engine/ai"
 	"turncoat/game"
 	"turncoat/games"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -167,7 +167,7 @@ func aiFlood(t testing.TB, h *harness) time.Duration {
 // AI moves in under a second (it waited 11-24 s behind the flood when the AI was first come,
 // first served). It measures a latency, so it runs alone (not in parallel).
 func TestAIFairness(t *testing.T) {
-	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 2 })
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *app.Config) { c.AIWorkers = 2 })
 	d := aiFlood(t, h)
 	t.Logf("the level-1 AI moved %v after its game was made, under the flood", d)
 	if d > time.Second && !raceEnabled {
@@ -179,7 +179,7 @@ func TestAIFairness(t *testing.T) {
 func BenchmarkAIFairness(b *testing.B) {
 	var total time.Duration
 	for b.Loop() {
-		h := newHarness(b, b.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 2 })
+		h := newHarness(b, b.TempDir()+"/t.db", store.Options{}, func(c *app.Config) { c.AIWorkers = 2 })
 		total += aiFlood(b, h)
 	}
 	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/level1-move")

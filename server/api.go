@@ -6,52 +6,12 @@ import (
 	"net/http"
 	"strconv"
 	"time"
+
 	"turncoat/api"
 	"turncoat/platform/accounts"
-	"turncoat/platform/play"
 
 	"turncoat/domain"
 )
-
-// routes registers the API.
-func (s *Server) routes(mux *http.ServeMux) {
-	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.wrap(pattern, h))
-	}
-	handle("GET /api/kinds", s.handleKinds)
-	handle("POST /api/signup", s.handleSignup)
-	handle("POST /api/login", s.handleLogin)
-	handle("POST /api/logout", s.handleLogout)
-	handle("GET /api/me", s.handleMe)
-	handle("POST /api/guest", s.handleGuest)
-	handle("POST /api/tokens", s.handleToken)
-	handle("GET /api/tokens", s.handleTokens)
-	handle("DELETE /api/tokens/{id}", s.handleRevokeToken)
-	handle("POST /api/games", s.handleCreate)
-	handle("GET /api/games", s.handleMyGames)
-	handle("GET /api/lobby", s.handleLobby)
-	handle("GET /api/games/{id}", s.handleGame)
-	handle("POST /api/games/{id}/join", s.handleJoin)
-	handle("POST /api/games/{id}/rematch", s.handleRematch)
-	handle("GET /api/games/{id}/events", s.handleEvents)
-	handle("GET /api/games/{id}/stream", s.handleStream)
-	handle("GET /api/games/{id}/export", s.handleExport)
-	handle("GET /api/games/{id}/hint", s.handleHint)
-	handle("POST /api/import", s.handleImport)
-	handle("POST /api/analyze", s.handleAnalyze)
-	handle("GET /api/book", s.handleBook)
-	for _, c := range play.Commands {
-		if c == "answer" {
-			handle("POST /api/games/{id}/takeback/answer", s.commandHandler(c))
-			continue
-		}
-		handle("POST /api/games/{id}/"+c, s.commandHandler(c))
-	}
-	mux.Handle("GET /api/ws", s.wrap("GET /api/ws", s.handleWS))
-	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
-		s.writeError(w, r, domain.Errorf(domain.NotFound, "no such endpoint: %s %s", r.Method, r.URL.Path))
-	})
-}
 
 // wrap is every API handler's middleware: identify the caller, time the request, turn a
 // returned error into the API's error object.

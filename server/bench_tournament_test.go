@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/internal/testenv"
@@ -43,7 +44,7 @@ func benchCloseRound(b *testing.B, dsn string, opts store.Options) {
 	defer st.Close()
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	var now time.Time
-	srv, err := New(ctx, Config{Store: st, Registry: games.Registry(), Now: func() time.Time { return now }})
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Now: func() time.Time { return now }})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -88,7 +89,7 @@ func benchCloseRound(b *testing.B, dsn string, opts store.Options) {
 		}
 		now = r.Deadline
 		// Loaded before the clock runs, as a live tournament is.
-		if err := srv.tourney.Read(ctx, id, func(*tournament.Tournament) error { return nil }); err != nil {
+		if err := srv.Tourney().Read(ctx, id, func(*tournament.Tournament) error { return nil }); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -100,11 +101,11 @@ func benchCloseRound(b *testing.B, dsn string, opts store.Options) {
 		id := fmt.Sprintf("bench%d", i)
 		build(id)
 		b.StartTimer()
-		evs, err := srv.tourney.Do(ctx, id, nil, false, tourney.Operation{Op: tourney.OpAdvance})
+		evs, err := srv.Tourney().Do(ctx, id, nil, false, tourney.Operation{Op: tourney.OpAdvance})
 		if err != nil || len(evs) < boards {
 			b.Fatalf("closing the round: %d events, %v", len(evs), err)
 		}
-		err = srv.tourney.Read(ctx, id, func(t *tournament.Tournament) error {
+		err = srv.Tourney().Read(ctx, id, func(t *tournament.Tournament) error {
 			summary = len(t.Summary())
 			if r, _ := t.Round(); r.Number != 2 {
 				return fmt.Errorf("round %d open after the close", r.Number)

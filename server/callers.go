@@ -6,6 +6,7 @@ import (
 	"net/netip"
 	"strings"
 	"sync"
+
 	"turncoat/domain"
 )
 

@@ -8,8 +8,9 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/domain"
-	"turncoat/server"
+	"turncoat/platform/notify"
 	"turncoat/store"
 )
 
@@ -113,20 +114,20 @@ const day = 24 * time.Hour
 // mailbox is a Mailer that keeps what it is given.
 type mailbox struct {
 	mu    sync.Mutex
-	mails []server.Mail
+	mails []notify.Mail
 }
 
-func (m *mailbox) Send(ctx context.Context, mail server.Mail) error {
+func (m *mailbox) Send(ctx context.Context, mail notify.Mail) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.mails = append(m.mails, mail)
 	return nil
 }
 
-func (m *mailbox) sent() []server.Mail {
+func (m *mailbox) sent() []notify.Mail {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return append([]server.Mail(nil), m.mails...)
+	return append([]notify.Mail(nil), m.mails...)
 }
 
 // TestCorrespondenceGame plays a correspondence game: days per move, refused controls, the
@@ -137,7 +138,7 @@ func TestCorrespondenceGame(t *testing.T) {
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		mails := &mailbox{}
-		h := newHarness(t, dsn, opts, func(c *server.Config) { c.VacationDays = 10; c.Mailer = mails })
+		h := newHarness(t, dsn, opts, func(c *app.Config) { c.VacationDays = 10; c.Mailer = mails })
 		a, b := h.bot(), h.bot()
 		for _, bad := range []map[string]any{
 			{"days": 4}, {"days": 0}, {"days": 15}, {"days": 3, "incrementDays": 20},

@@ -7,47 +7,13 @@ import (
 
 	"turncoat/api"
 	"turncoat/domain"
-	"turncoat/platform/mail"
 )
 
 // Notifications: stored, pushed over the live connections of their users on every instance,
-// and mailed (correspondence reminders). The game service sends its own through Notify and
-// Mail (play.Notifier).
+// and mailed (package notify); the server is the notices' Pusher, and answers their endpoints.
 
-// sendNotes stores notifications and pushes them to their users' sockets: at once on SQLite
-// (one instance), through every instance's listener on PostgreSQL.
-func (s *Server) sendNotes(ctx context.Context, notes []domain.Notification) {
-	if len(notes) == 0 {
-		return
-	}
-	stored, err := s.store.AddNotifications(ctx, notes, s.now())
-	if err != nil {
-		s.log.Error("storing notifications", "error", err)
-		return
-	}
-	s.queueMails(ctx, stored)
-	if s.store.Postgres() {
-		return
-	}
-	for _, n := range stored {
-		s.pushNote(n)
-	}
-}
-
-// remoteNote pushes a notification stored by any instance to this instance's sockets of its
-// user.
-func (s *Server) remoteNote(userID, id int64) {
-	if !s.hasConn(userID) {
-		return
-	}
-	n, err := s.store.NotificationByID(context.Background(), id)
-	if err != nil {
-		return
-	}
-	s.pushNote(n)
-}
-
-func (s *Server) hasConn(userID int64) bool {
+// Follows tells whether a user has a live connection to this instance (notify.Pusher).
+func (s *Server) Follows(userID int64) bool {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	for c := range s.conns {
@@ -58,9 +24,9 @@ func (s *Server) hasConn(userID int64) bool {
 	return false
 }
 
-// pushNote sends a notification to its user's open sockets: {"type": "notification",
-// "notification": {...}}.
-func (s *Server) pushNote(n domain.Notification) {
+// PushNotification sends a notification to its user's open sockets: {"type": "notification",
+// "notification": {...}} (notify.Pusher).
+func (s *Server) PushNotification(n domain.Notification) {
 	wire := notificationWire(n)
 	b := mustJSON(api.Message{Type: "notification", Notification: &wire})
 	s.connMu.Lock()
@@ -71,15 +37,6 @@ func (s *Server) pushNote(n domain.Notification) {
 		}
 	}
 }
-
-// notes is the server's play.Notifier: notifications stored and pushed, mails sent.
-type notes struct{ s *Server }
-
-func (n notes) Notify(ctx context.Context, ns []domain.Notification) { n.s.sendNotes(ctx, ns) }
-
-// Mail does nothing: the notification that comes with the mail (the reminder) is mailed by its
-// own durable job (see mail.go), in the user's language and tried again on failure.
-func (n notes) Mail(ctx context.Context, userID int64, subject, body string) {}
 
 // aboutNotes adds to u's notifications the game each is about.
 func (s *Server) aboutNotes(ctx context.Context, u *domain.User, ns []domain.Notification) []api.Notification {
@@ -104,9 +61,6 @@ func (s *Server) aboutNotes(ctx context.Context, u *domain.User, ns []domain.Not
 // ?before=ID the older ones, ?limit=N.
 func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
-	if u == nil {
-		return domain.Errorf(domain.Unauthorized, "sign in to see your notifications")
-	}
 	q := r.URL.Query()
 	before, limit := int64(0), 50
 	if b := q.Get("before"); b != "" {
@@ -123,11 +77,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 		}
 		limit = n
 	}
-	notes, err := s.store.Notifications(r.Context(), u.ID, before, q.Get("unread") == "1", limit)
-	if err != nil {
-		return err
-	}
-	unread, err := s.store.UnreadCount(r.Context(), u.ID)
+	notes, unread, err := s.notices.List(r.Context(), u, before, q.Get("unread") == "1", limit)
 	if err != nil {
 		return err
 	}
@@ -147,10 +97,7 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if len(req.IDs) > 500 {
-		return domain.Errorf(domain.BadRequest, "at most 500 ids at once")
-	}
-	n, err := s.store.MarkRead(r.Context(), u.ID, req.IDs, s.now())
+	n, err := s.notices.MarkRead(r.Context(), u, req.IDs)
 	if err != nil {
 		return err
 	}
@@ -172,62 +119,9 @@ func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	if len(req.Email) > 254 || req.Email != "" && !validEmail(req.Email) {
-		return domain.Errorf(domain.BadRequest, "%q is not an e-mail address", req.Email)
-	}
-	if req.Lang != "" && !mail.KnowsLanguage(req.Lang) {
-		return domain.Errorf(domain.BadRequest, "lang %q: want en, pt or es", req.Lang)
-	}
-	if err := s.store.SetEmail(r.Context(), u.ID, req.Email); err != nil {
+	if err := s.notices.SetEmail(r.Context(), u, req.Email, req.Lang); err != nil {
 		return err
-	}
-	if req.Lang != "" {
-		if err := s.store.SetMailLang(r.Context(), u.ID, req.Lang); err != nil {
-			return err
-		}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"email": req.Email, "lang": req.Lang})
 	return nil
-}
-
-// validEmail checks the shape of an address: something, one @, a domain with a dot, no spaces.
-func validEmail(e string) bool {
-	at := -1
-	for i, r := range e {
-		switch {
-		case r <= ' ' || r == 0x7f:
-			return false
-		case r == '@':
-			if at >= 0 {
-				return false
-			}
-			at = i
-		}
-	}
-	if at < 1 || at == len(e)-1 {
-		return false
-	}
-	domain := e[at+1:]
-	for i := 1; i < len(domain)-1; i++ {
-		if domain[i] == '.' {
-			return true
-		}
-	}
-	return false
-}
-
-// corrRoutes registers the API of correspondence play, tournaments, ratings and notifications.
-func (s *Server) corrRoutes(mux *http.ServeMux) {
-	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.wrap(pattern, h))
-	}
-	handle("GET /api/notifications", s.handleNotifications)
-	handle("POST /api/notifications/read", s.handleMarkRead)
-	handle("PUT /api/me/email", s.handleEmail)
-	handle("GET /api/vacation", s.handleVacationInfo)
-	handle("POST /api/vacation", s.handleVacation)
-	handle("GET /api/users/{name}", s.handleProfile)
-	handle("GET /api/leaderboard", s.handleLeaderboard)
-	s.tournamentRoutes(handle)
-	s.eventRoutes(handle)
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+
 	"turncoat/api"
 
 	"turncoat/domain"

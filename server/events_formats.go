@@ -59,11 +59,3 @@ func (s *Server) handleEvent(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
-
-// eventRoutes registers the paired events' API.
-func (s *Server) eventRoutes(handle func(pattern string, h func(w http.ResponseWriter, r *http.Request) error)) {
-	handle("POST /api/events", s.handleCreateEvent)
-	handle("GET /api/events/{id}", s.handleEvent)
-	handle("POST /api/events/{id}/join", s.handleJoinEvent)
-	handle("POST /api/events/{id}/start", s.handleStartEvent)
-}

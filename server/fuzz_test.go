@@ -16,9 +16,9 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/app"
 	"turncoat/domain"
 	"turncoat/games"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -45,7 +45,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), MaxThink: 50 * time.Millisecond,
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), MaxThink: 50 * time.Millisecond,
 		AIWorkers: 1, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		tb.Fatal(err)

@@ -416,16 +416,3 @@ func (s *Server) allowCreate(r *http.Request, u *domain.User) error {
 	}
 	return nil
 }
-
-// gameRoutes registers the game page's extras.
-func (s *Server) gameRoutes(mux *http.ServeMux) {
-	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.wrap(pattern, h))
-	}
-	handle("GET /api/games/{id}/info", s.handleGameInfo)
-	handle("POST /api/games/{id}/analysis", s.handleGameAnalysis)
-	handle("GET /api/games/{id}/chat", s.handleChatList)
-	handle("POST /api/games/{id}/chat", s.handleChatPost)
-	handle("PUT /api/games/{id}/chat/settings", s.handleChatSeat)
-	handle("PUT /api/me/chat", s.handleChatOff)
-}

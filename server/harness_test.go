@@ -15,12 +15,12 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	apiclient "turncoat/client"
 	"turncoat/games"
 	"turncoat/internal/testenv"
 	"turncoat/platform/booksvc"
 	"turncoat/platform/clock"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -28,7 +28,7 @@ import (
 type harness struct {
 	t     testing.TB
 	st    *store.Store
-	srv   *server.Server
+	srv   *app.App
 	ts    *httptest.Server
 	logs  *testenv.Buffer
 	clock *clock.Manual
@@ -44,8 +44,8 @@ type harness struct {
 func newClock() *clock.Manual { return clock.NewManual(time.Now().Truncate(time.Millisecond)) }
 
 // onClock runs a server on c: instances that share a database share their time too.
-func onClock(c *clock.Manual) func(*server.Config) {
-	return func(cfg *server.Config) { cfg.Clock = c }
+func onClock(c *clock.Manual) func(*app.Config) {
+	return func(cfg *app.Config) { cfg.Clock = c }
 }
 
 // storeKinds runs f against SQLite and PostgreSQL (skipped without a server, mandatory in CI).
@@ -57,7 +57,7 @@ func storeKinds(t *testing.T, f func(t *testing.T, dsn string, opts store.Option
 	})
 }
 
-func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*server.Config)) *harness {
+func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*app.Config)) *harness {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, dsn, opts)
@@ -69,7 +69,7 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*ser
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
+	cfg := app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
 		Clock: newClock(), MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)
@@ -79,7 +79,7 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*ser
 		t.Fatalf("the harness runs on a manual clock, not %T", cfg.Clock)
 	}
 	h.clock = m
-	h.srv, err = server.New(ctx, cfg)
+	h.srv, err = app.New(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

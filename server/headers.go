@@ -4,8 +4,9 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"turncoat/domain"
 	"unicode/utf8"
+
+	"turncoat/domain"
 )
 
 // contentSecurityPolicy lets pages run only the server's own scripts and styles (no inline

@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/app"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -185,8 +186,8 @@ func TestTrustedProxies(t *testing.T) {
 		}
 		return codes
 	}
-	slow := func(c *server.Config) { c.LoginRate = 0.001 }
-	trusting := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, slow, func(c *server.Config) {
+	slow := func(c *app.Config) { c.LoginRate = 0.001 }
+	trusting := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, slow, func(c *app.Config) {
 		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
 	})
 	if got := attempts(trusting, "203.0.113.7", 11); got[9] != "bad_login" || got[10] != "rate_limited" {
@@ -227,7 +228,7 @@ func TestBrowserHeaders(t *testing.T) {
 		"index.html": {Data: []byte(`<!doctype html><title>Turncoat</title><script type="module" src="/app.js"></script>`)},
 		"app.js":     {Data: []byte(`export const x = 1;`)},
 	}
-	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) { c.Web = files })
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Web = files })
 	for _, path := range []string{"/", "/play/abc", "/app.js", "/api/kinds", "/api/nowhere", "/api/games/nothing"} {
 		resp, err := http.Get(h.ts.URL + path)
 		if err != nil {
@@ -277,7 +278,7 @@ func dialStatus(t *testing.T, c *client) (int, string, *websocket.Conn) {
 // closed socket makes room again.
 func TestSocketCaps(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) {
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) {
 		c.SocketsPerAddress, c.SocketsPerUser, c.GamesPerSocket = 4, 2, 2
 	})
 	one, two := h.bot(), h.bot()
@@ -342,7 +343,7 @@ func TestSocketCaps(t *testing.T) {
 	}
 
 	// One socket follows at most two games.
-	h2 := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) { c.GamesPerSocket = 2 })
+	h2 := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.GamesPerSocket = 2 })
 	c := h2.bot()
 	var ids []string
 	for range 3 {

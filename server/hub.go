@@ -150,8 +150,8 @@ func (s *Server) drop(c *conn) {
 	s.lobbyMu.Unlock()
 }
 
-// lobbyChanged sends the lobby's open challenges to its followers, at most every 200 ms.
-func (s *Server) lobbyChanged() {
+// LobbyChanged sends the lobby's open challenges to its followers, at most every 200 ms.
+func (s *Server) LobbyChanged() {
 	s.lobbyMu.Lock()
 	defer s.lobbyMu.Unlock()
 	if s.lobbyPending || len(s.lobbySubs) == 0 {

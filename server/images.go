@@ -156,19 +156,6 @@ func imageError(err error) error {
 	return err
 }
 
-// imageRoutes registers the boards' pictures.
-func (s *Server) imageRoutes(mux *http.ServeMux) {
-	handle := func(pattern string, h func(w http.ResponseWriter, r *http.Request) error) {
-		mux.Handle(pattern, s.wrap(pattern, h))
-	}
-	handle("GET /api/games/{id}/board.png", s.gameImage(render.PNG))
-	handle("GET /api/games/{id}/board.svg", s.gameImage(render.SVG))
-	handle("GET /api/games/{id}/game.gif", s.gameImage(render.GIF))
-	handle("GET /api/tournaments/{id}/boards.png", s.sheetImage(render.PNG))
-	handle("GET /api/tournaments/{id}/boards.svg", s.sheetImage(render.SVG))
-	// Each board alone (/boards/{n}.png) shares its path with the board's JSON: see handleBoard.
-}
-
 // imageQuery reads a picture's query string, bounded for the format.
 func imageQuery(r *http.Request, f render.Format) (render.Query, error) {
 	q, err := render.ParseQuery(r.URL.Query())

@@ -8,9 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/internal/testenv"
 	"turncoat/platform/mail"
-	"turncoat/server"
+	"turncoat/platform/notify"
 	"turncoat/store"
 )
 
@@ -54,8 +55,8 @@ func TestMailNotices(t *testing.T) {
 	}
 	cfg.TLS = smtpd.TLS
 	const public = "https://turncoat.example.org"
-	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) {
-		c.Mailer, c.PublicURL = server.SMTPMailer(mail.New(cfg)), public
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *app.Config) {
+		c.Mailer, c.PublicURL = notify.SMTPMailer(mail.New(cfg)), public
 	})
 	ann, bob := h.member("Ann"), h.member("Bob")
 	var e apiError

@@ -5,13 +5,15 @@ import (
 	rtmetrics "runtime/metrics"
 	"time"
 
+	"turncoat/platform/play"
+
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// metrics are the server's Prometheus metrics, on a registry of its own (no globals, so tests
+// Metrics are the server's Prometheus metrics, on a registry of its own (no globals, so tests
 // run servers side by side). Labels never carry a move or a selection.
-type metrics struct {
+type Metrics struct {
 	reg        *prometheus.Registry
 	openGames  prometheus.Gauge
 	moves      prometheus.Counter
@@ -22,8 +24,9 @@ type metrics struct {
 	aiSearches prometheus.Gauge
 }
 
-func newMetrics() *metrics {
-	m := &metrics{
+// NewMetrics returns the metrics, at zero.
+func NewMetrics() *Metrics {
+	m := &Metrics{
 		reg: prometheus.NewRegistry(),
 		openGames: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_open_games",
 			Help: "Games in play held in this instance's memory."}),
@@ -55,7 +58,7 @@ func newMetrics() *metrics {
 	return m
 }
 
-func (m *metrics) handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
+func (m *Metrics) handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
 
 // statusRecorder remembers the status a handler wrote.
 type statusRecorder struct {
@@ -88,7 +91,7 @@ func (r *statusRecorder) Flush() {
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 // observe times a request under its route pattern.
-func (m *metrics) observe(route string, code int, d time.Duration) {
+func (m *Metrics) observe(route string, code int, d time.Duration) {
 	if route == "" {
 		route = "other"
 	}
@@ -107,8 +110,14 @@ func codeLabel(code int) string {
 	return "5xx"
 }
 
+// AIQueue sets the number of AI moves waiting for a worker.
+func (m *Metrics) AIQueue(n int) { m.aiQueue.Set(float64(n)) }
+
+// Play returns the game service's counters (play.Metrics).
+func (m *Metrics) Play() play.Metrics { return playMetrics{m} }
+
 // playMetrics counts the game service's work.
-type playMetrics struct{ m *metrics }
+type playMetrics struct{ m *Metrics }
 
 func (p playMetrics) Move()               { p.m.moves.Inc() }
 func (p playMetrics) GamesInMemory(d int) { p.m.openGames.Add(float64(d)) }

@@ -10,16 +10,16 @@ import (
 	"time"
 
 	"turncoat/api"
+	"turncoat/app"
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testgame"
-	"turncoat/server"
 	"turncoat/store"
 )
 
 // withTestGame serves the program's games and the test game, which no registry of the program
 // holds: the server learns of a game from its registry alone.
-func withTestGame(cfg *server.Config) {
+func withTestGame(cfg *app.Config) {
 	cfg.Registry = game.NewRegistry(append(games.Registry().Games(), testgame.Game{})...)
 }
 

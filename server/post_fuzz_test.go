@@ -1,4 +1,4 @@
-package server
+package server_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/store"
@@ -31,7 +32,7 @@ func FuzzTournamentPost(f *testing.F) {
 		f.Fatal(err)
 	}
 	var offset atomic.Int64
-	srv, err := New(ctx, Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
 		Now: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		f.Fatal(err)

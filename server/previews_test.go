@@ -7,7 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"turncoat/server"
+	"turncoat/app"
 	"turncoat/store"
 )
 
@@ -30,7 +30,7 @@ func TestLinkPreviews(t *testing.T) {
 	t.Parallel()
 	files := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><meta charset=\"utf-8\">\n<title>Turncoat</title>\n</head><body></body></html>")}}
 	const public = "https://turncoat.example.org/tc"
-	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.Web, c.PublicURL = files, public })
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *app.Config) { c.Web, c.PublicURL = files, public })
 	ann := h.member("Ann")
 	g := ann.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
 	for i := 0; i < 3; i++ {
@@ -86,7 +86,7 @@ func TestLinkPreviews(t *testing.T) {
 	}
 
 	// Without --public-url the request's host starts the links.
-	h2 := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.Web = files })
+	h2 := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *app.Config) { c.Web = files })
 	b := h2.browser()
 	g2 := b.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
 	_, page = b.raw("GET", "/play/"+g2.ID, nil)

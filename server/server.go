@@ -7,22 +7,19 @@ package server
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/pprof"
 	"net/netip"
-	"runtime"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
+
 	"turncoat/platform/accounts"
 	"turncoat/platform/clock"
 	"turncoat/platform/events"
+	"turncoat/platform/notify"
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/ratings"
@@ -31,13 +28,10 @@ import (
 	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/platform/aiwork"
-	"turncoat/store"
 )
 
-// Config sets up a server.
+// Config sets up the HTTP adapter.
 type Config struct {
-	// Store is the open database.
-	Store *store.Store
 	// Registry lists the games served.
 	Registry *game.Registry
 	// Log receives the server's log; nil discards it.
@@ -49,11 +43,6 @@ type Config struct {
 	Origins []string
 	// SecureCookies marks session cookies Secure even on plain HTTP (behind a TLS proxy).
 	SecureCookies bool
-	// MaxThink bounds an AI move or a hint (default 60 s).
-	MaxThink time.Duration
-	// AIWorkers is the number of AI searches at once (default: the number of cores); one
-	// user (or the guests of one address) runs at most half of them.
-	AIWorkers int
 	// Limits: log-ins and sign-ups per second per address, new guests per second per address,
 	// and commands per second per player (defaults 1, 5, 20; negative: unlimited).
 	LoginRate, GuestRate, MoveRate float64
@@ -70,33 +59,46 @@ type Config struct {
 	// Debug exposes POST /debug/gc (a full garbage collection, for memory measurements by
 	// benchmarks) and /debug/pprof/ (profiles, and execution traces); never on a public server.
 	Debug bool
-	// Now is the time (default time.Now); tests set it, or Clock.
-	Now func() time.Time
-	// Clock, when set, is the server's time and timers (a manual clock in tests).
+	// Clock is the server's time and timers (default the real clock; a manual one in tests).
 	Clock clock.Clock
-	// Mailer sends the reminders before correspondence deadlines (default: they are logged).
-	Mailer Mailer
-	// ReminderBefore is how long before a correspondence deadline the player to move is
-	// reminded (default 24 hours; at most half the time the player had).
-	ReminderBefore time.Duration
-	// VacationDays is each player's yearly allowance of vacation days (default 30).
-	VacationDays int
 	// PublicURL is the server's public base URL (https://host[/path]), which the links put
 	// outside the page start with (link previews, forum posts, mail); "" takes each request's
 	// own host (see ParsePublicURL).
 	PublicURL string
-	// Book is the opening book of a game kind (Othello's), if any; the server starts and
-	// closes it.
-	Book BookService
+	// Metrics are the server's Prometheus metrics (NewMetrics), shared with the services that
+	// count for them; nil makes them anew.
+	Metrics *Metrics
 }
 
-// Server is a running game server.
+// Services are what the adapter serves: the platform's services, made and started by the
+// program's composition root (package app).
+type Services struct {
+	Play     *play.Service
+	Tourney  *tourney.Service
+	Events   *events.Service
+	Ratings  *ratings.Service
+	Accounts *accounts.Service
+	Notices  *notify.Service
+	// AI is the AI's work: agents, and the fair sharing of the cores.
+	AI *aiwork.Work
+	// Book is the opening book's explorer (nil: the server has none).
+	Book BookExplorer
+	// Health answers /healthz: the database's ping and description.
+	Health Health
+}
+
+// Health is what /healthz asks of the database.
+type Health interface {
+	Ping(ctx context.Context) error
+	Describe() string
+}
+
+// Server is the HTTP adapter of a running program.
 type Server struct {
 	cfg     Config
-	store   *store.Store
 	reg     *game.Registry
 	log     *slog.Logger
-	metrics *metrics
+	metrics *Metrics
 	now     func() time.Time
 
 	// play is the game service.
@@ -109,6 +111,11 @@ type Server struct {
 	ratings *ratings.Service
 	// accounts keeps the accounts, sessions and API tokens.
 	accounts *accounts.Service
+	// notices stores, pushes and mails the notifications.
+	notices *notify.Service
+	// book is the opening book's explorer, if any.
+	book   BookExplorer
+	health Health
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -125,125 +132,45 @@ type Server struct {
 	auth authState
 
 	closing atomic.Bool
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
 	handler http.Handler
 
-	// corr is the state of correspondence play, tournaments, ratings and notifications.
-	corr *corr
-	// bg is the background work's context, ended by Close.
-	bg context.Context
 	// images draws and keeps the boards' pictures.
 	images *images
 }
 
-// New starts a server's background work (AI workers, listener of other instances, resuming
-// the games that wait for an AI or a clock) and returns it; Handler serves it and Close stops
-// it.
-func New(ctx context.Context, cfg Config) (*Server, error) {
-	if cfg.Store == nil || cfg.Registry == nil {
-		return nil, errors.New("server: a store and a registry are required")
-	}
+// New returns the HTTP adapter of the services: its routes, sockets and limits. It starts
+// nothing; Close closes its connections.
+func New(cfg Config, svc Services) *Server {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
-	if cfg.MaxThink <= 0 {
-		cfg.MaxThink = 60 * time.Second
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
 	}
-	if cfg.AIWorkers <= 0 {
-		cfg.AIWorkers = runtime.NumCPU()
-	}
-	customClock := cfg.Now != nil || cfg.Clock != nil
-	switch {
-	case cfg.Clock != nil:
-		cfg.Now = cfg.Clock.Now
-	case cfg.Now != nil:
-		cfg.Clock = funcClock{cfg.Now}
-	default:
-		cfg.Clock, cfg.Now = clock.Real{}, time.Now
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
 	}
 	s := &Server{
-		cfg: cfg, store: cfg.Store, reg: cfg.Registry, log: cfg.Log, metrics: newMetrics(),
-		now:          func() time.Time { return cfg.Now().UTC() },
+		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
+		now:  func() time.Time { return cfg.Clock.Now().UTC() },
+		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
+		notices: svc.Notices, book: svc.Book, health: svc.Health, aiw: svc.AI,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
-		aiw:          aiwork.New(cfg.AIWorkers, cfg.MaxThink),
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
 		images:       newImages(),
 	}
-	bg, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	s.cancel, s.bg = cancel, bg
-	s.aiw.OnWaiting(func(n int) { s.metrics.aiQueue.Set(float64(n)) })
-	if cfg.Book != nil {
-		s.aiw.Prepare(cfg.Book.PrepareAgent)
-	}
-	s.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw,
-		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: notes{s},
-		EndJobs: []func(domain.Game) []domain.Job{s.endJobs}, LobbyChanged: s.lobbyChanged, Metrics: playMetrics{s.metrics}})
-	s.accounts = accounts.New(cfg.Store, cfg.Clock)
-	s.ratings = ratings.New(cfg.Store, cfg.Registry, cfg.Clock)
-	s.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, Games: s.play, Notes: notes{s}})
-	s.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: s.aiw, Notes: notes{s}})
-	s.startAuth(bg)
-	if err := s.startCorr(bg, customClock); err != nil {
-		cancel()
-		s.wg.Wait()
-		return nil, fmt.Errorf("server: %w", err)
-	}
-	s.wg.Add(1)
-	listening := make(chan struct{})
-	go func() {
-		defer s.wg.Done()
-		var once sync.Once
-		s.store.Listen(bg, s.remoteChange, s.resyncAll, func() { once.Do(func() { close(listening) }) })
-	}()
-	if s.store.Postgres() {
-		select {
-		case <-listening:
-		case <-time.After(10 * time.Second):
-			s.log.Warn("not yet listening to the other instances' changes")
-		}
-	}
-	if err := s.startBook(ctx); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("server: reading the opening book's learned games: %w", err)
-	}
-	if err := s.play.Start(ctx); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("server: resuming games: %w", err)
-	}
-	if err := s.runJobs(ctx); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("server: starting the job queue: %w", err)
-	}
 	mux := http.NewServeMux()
 	s.routes(mux)
-	s.corrRoutes(mux)
-	s.gameRoutes(mux)
-	s.imageRoutes(mux)
-	s.mailRoutes(mux)
-	mux.HandleFunc("GET /healthz", s.handleHealth)
-	mux.Handle("GET /metrics", s.metrics.handler())
-	if cfg.Debug {
-		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
-		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
-		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
-		mux.HandleFunc("POST /debug/gc", func(w http.ResponseWriter, r *http.Request) {
-			runtime.GC()
-			debug.FreeOSMemory()
-			writeJSON(w, http.StatusOK, map[string]any{"ok": true})
-		})
-	}
-	s.webRoutes(mux)
 	cop := http.NewCrossOriginProtection()
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, r, domain.Errorf(domain.Forbidden, "cross-origin request refused: a page of another site may not act with your session"))
 	}))
 	s.handler = securityHeaders(cop.Handler(mux))
-	return s, nil
+	return s
 }
 
 // Handler returns the server's HTTP handler.
@@ -252,11 +179,11 @@ func (s *Server) Handler() http.Handler { return s.handler }
 func (s *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
-	if err := s.store.Ping(ctx); err != nil {
+	if err := s.health.Ping(ctx); err != nil {
 		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"ok": false, "error": "the database does not answer"})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "store": s.store.Describe()})
+	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "store": s.health.Describe()})
 }
 
 // CloseConns closes every WebSocket and event stream with a going-away code.
@@ -268,22 +195,12 @@ func (s *Server) CloseConns() {
 	s.connMu.Unlock()
 }
 
-// Close stops the background work: the connections are closed, the job queue stopped, the game
-// service's AI searches cancelled and timers stopped (the commands in flight finish).
+// Close closes the connections (the program stops the services: package app).
 func (s *Server) Close() {
 	if s.closing.Swap(true) {
 		return
 	}
 	s.CloseConns()
-	s.stopCorr()
-	s.cancel()
-	s.play.Close()
-	s.tourney.Close()
-	s.events.Close()
-	if s.cfg.Book != nil {
-		s.cfg.Book.Close()
-	}
-	s.wg.Wait()
 }
 
 // Serve runs the server on a listener until ctx ends, then shuts down gracefully: it stops
@@ -301,7 +218,6 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
-		s.Close()
 		return err
 	case <-ctx.Done():
 	}
@@ -320,32 +236,5 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	case <-drained:
 	case <-sctx.Done():
 	}
-	err := <-shut
-	s.Close()
-	if err != nil {
-		return err
-	}
-	return nil
-}
-
-// funcClock is the clock of a Config.Now: its time, and real timers.
-type funcClock struct{ now func() time.Time }
-
-func (c funcClock) Now() time.Time { return c.now().UTC() }
-
-func (c funcClock) AfterFunc(d time.Duration, f func()) clock.Timer { return time.AfterFunc(d, f) }
-
-// remoteChange follows a change another instance committed: the game service reloads the game
-// (if in memory); the lobby's followers hear of a change that shows there.
-func (s *Server) remoteChange(n store.Notice) {
-	if n.Lobby {
-		s.lobbyChanged()
-	}
-	s.play.RemoteChange(context.Background(), n.Game, n.Version)
-}
-
-// resyncAll reloads every game in memory (after the notification connection was lost).
-func (s *Server) resyncAll() {
-	s.play.ResyncAll(context.Background())
-	s.lobbyChanged()
+	return <-shut
 }

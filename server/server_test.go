@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/game"
 	"turncoat/games"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -554,7 +554,7 @@ func TestTwoInstances(t *testing.T) {
 func TestRestartResumesAI(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	h := newHarness(t, dir+"/t.db", store.Options{}, func(c *server.Config) { c.AIWorkers = 1 })
+	h := newHarness(t, dir+"/t.db", store.Options{}, func(c *app.Config) { c.AIWorkers = 1 })
 	c := h.bot()
 	g := c.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "second"})
 	h.srv.Close() // the AI may or may not have moved

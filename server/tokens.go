@@ -3,7 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
-	"time"
+
 	"turncoat/domain"
 	"turncoat/platform/accounts"
 )
@@ -71,7 +71,7 @@ func (s *Server) handleRevokeToken(w http.ResponseWriter, r *http.Request) error
 	if err != nil {
 		return err
 	}
-	s.credentialEnded(hash)
+	s.CredentialEnded(hash)
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 	return nil
 }
@@ -103,7 +103,7 @@ func (s *Server) handleLogout(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		for _, h := range hashes {
-			s.credentialEnded(h)
+			s.CredentialEnded(h)
 		}
 	}
 	http.SetCookie(w, &http.Cookie{Name: sessionCookie, Value: "", Path: "/", MaxAge: -1, HttpOnly: true, SameSite: http.SameSiteLaxMode})
@@ -116,13 +116,13 @@ func (s *Server) endCredential(ctx context.Context, cr *credential) error {
 	if err := s.accounts.End(ctx, cr); err != nil {
 		return err
 	}
-	s.credentialEnded(cr.Hash)
+	s.CredentialEnded(cr.Hash)
 	return nil
 }
 
-// credentialEnded closes this instance's sockets opened with the session or token of a hash
+// CredentialEnded closes this instance's sockets opened with the session or token of a hash
 // (called for this instance's own ends, and for every instance's through the store).
-func (s *Server) credentialEnded(hash string) {
+func (s *Server) CredentialEnded(hash string) {
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	for c := range s.conns {
@@ -132,9 +132,9 @@ func (s *Server) credentialEnded(hash string) {
 	}
 }
 
-// recheckCredentials closes the sockets whose credential is gone from the store: after the
+// RecheckCredentials closes the sockets whose credential is gone from the store: after the
 // listener reconnects, since what was ended meanwhile was not heard.
-func (s *Server) recheckCredentials(ctx context.Context) {
+func (s *Server) RecheckCredentials(ctx context.Context) {
 	s.connMu.Lock()
 	var creds []*credential
 	for c := range s.conns {
@@ -150,48 +150,7 @@ func (s *Server) recheckCredentials(ctx context.Context) {
 		}
 		checked[cr.Hash] = true
 		if ok, err := s.accounts.Exists(ctx, cr); err == nil && !ok {
-			s.credentialEnded(cr.Hash)
-		}
-	}
-}
-
-// startAuth starts listening to the credentials other instances end, and the hourly purge of
-// expired sessions and tokens.
-func (s *Server) startAuth(ctx context.Context) {
-	listening := make(chan struct{})
-	s.wg.Add(2)
-	go func() {
-		defer s.wg.Done()
-		first := true
-		s.store.ListenEnded(ctx, s.credentialEnded, func() {
-			if first {
-				first = false
-				close(listening)
-				return
-			}
-			s.recheckCredentials(ctx)
-		})
-	}()
-	go func() {
-		defer s.wg.Done()
-		t := time.NewTicker(time.Hour)
-		defer t.Stop()
-		for {
-			if err := s.accounts.Purge(ctx); err != nil && ctx.Err() == nil {
-				s.log.Warn("purging expired sessions and tokens", "error", err)
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-t.C:
-			}
-		}
-	}()
-	if s.store.Postgres() {
-		select {
-		case <-listening:
-		case <-time.After(10 * time.Second):
-			s.log.Warn("not yet listening to the sessions and tokens other instances end")
+			s.CredentialEnded(cr.Hash)
 		}
 	}
 }

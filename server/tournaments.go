@@ -231,24 +231,3 @@ func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) 
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
-
-// tournamentRoutes registers the tournaments' API.
-func (s *Server) tournamentRoutes(handle func(pattern string, h func(w http.ResponseWriter, r *http.Request) error)) {
-	handle("POST /api/tournaments", s.handleCreateTournament)
-	handle("GET /api/tournaments", s.handleListTournaments)
-	handle("GET /api/tournaments/{id}", s.handleTournament)
-	handle("POST /api/tournaments/{id}/subscribe", s.playerHandler(tourney.OpSubscribe))
-	handle("POST /api/tournaments/{id}/unsubscribe", s.playerHandler(tourney.OpUnsubscribe))
-	handle("POST /api/tournaments/{id}/reserve", s.playerHandler(tourney.OpReserve))
-	handle("POST /api/tournaments/{id}/posts", s.handlePost)
-	handle("PUT /api/tournaments/{id}/posts", s.handlePost)
-	for _, op := range tourney.HostOps {
-		handle("POST /api/tournaments/{id}/"+op, s.hostHandler(op))
-	}
-	handle("GET /api/tournaments/{id}/boards", s.handleBoards)
-	handle("GET /api/tournaments/{id}/boards/{n}", s.handleBoard)
-	handle("GET /api/tournaments/{id}/summary", s.handleSummary)
-	handle("GET /api/tournaments/{id}/standings", s.handleStandings)
-	handle("GET /api/tournaments/{id}/ledger", s.handleLedger)
-	handle("GET /api/tournaments/{id}/events", s.handleTournamentEvents)
-}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"turncoat/server"
+	"turncoat/app"
 	"turncoat/store"
 )
 
@@ -260,7 +260,7 @@ func TestImportBounds(t *testing.T) {
 	}
 
 	// Rate limits, with the defaults.
-	hl := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *server.Config) { c.CreateRate = 0 })
+	hl := newHarness(t, t.TempDir()+"/t.db", store.Options{}, func(c *app.Config) { c.CreateRate = 0 })
 	user := hl.bot()
 	refused := 0
 	for range 40 {

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"turncoat/server"
+	"turncoat/app"
 	"turncoat/store"
 )
 
@@ -26,7 +26,7 @@ func TestWebAssetsGzip(t *testing.T) {
 		"app.js":      {Data: []byte(js)},
 		"picture.png": {Data: []byte("\x89PNG\r\n\x1a\nnot really a picture")},
 	}
-	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) { c.Web = files })
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Web = files })
 	client := &http.Client{Transport: &http.Transport{DisableCompression: true}}
 	get := func(path, encoding, etag string) *http.Response {
 		t.Helper()

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"turncoat/server"
+	"turncoat/app"
 	"turncoat/store"
 )
 
@@ -28,7 +28,7 @@ func TestVersionedAssets(t *testing.T) {
 		"rules/games.md": {Data: []byte(`# Rules`)},
 	}
 	version := func(fs fstest.MapFS) (string, *harness) {
-		h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *server.Config) { c.Web = fs })
+		h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Web = fs })
 		resp, err := http.Get(h.ts.URL + "/play/abc")
 		if err != nil {
 			t.Fatal(err)

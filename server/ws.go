@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 	"time"
+
 	"turncoat/api"
 
 	"github.com/coder/websocket"

@@ -189,3 +189,25 @@ func (j *Jobs) Stop(ctx context.Context) error {
 	}
 	return err
 }
+
+// RescueOrphanedJobs makes the jobs a stopped process left running (a crash: the job's work
+// done or not, its end never recorded) available again at once, and returns how many. Only on
+// SQLite, which one server works: at that server's start every job still running is an
+// orphan. On PostgreSQL other instances may be working them, and River's rescuer takes the
+// stuck ones after the queue's RescueStuckJobsAfter. The jobs' work is idempotent, so running
+// one again does what is left of it and nothing twice.
+func (s *Store) RescueOrphanedJobs(ctx context.Context) (int64, error) {
+	if s.postgres {
+		return 0, nil
+	}
+	var n int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		r, err := tx.ExecContext(ctx, `UPDATE river_job SET state = 'available' WHERE state = 'running'`)
+		if err != nil {
+			return err
+		}
+		n, err = r.RowsAffected()
+		return err
+	})
+	return n, err
+}

@@ -13,21 +13,29 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// AddNotifications stores notifications (their ID and Created are set) and returns them. On
-// PostgreSQL each is announced to every instance (ListenNotifications), once committed.
-func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notification, now time.Time) ([]domain.Notification, error) {
+// AddNotifications stores notifications (their ID and Created are set) and returns those
+// stored: a notification whose Key its user already has is not stored again (a retried job),
+// and is left out. then, when not nil, gives the jobs that must follow each notification stored
+// (its mail), inserted in the same transaction: a crash keeps both or neither. On PostgreSQL
+// each notification stored is announced to every instance (ListenNotifications), once committed.
+func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notification, now time.Time,
+	then func(domain.Notification) []domain.Job) ([]domain.Notification, error) {
 	if len(notes) == 0 {
 		return nil, nil
 	}
-	out := make([]domain.Notification, len(notes))
-	copy(out, notes)
+	var out []domain.Notification
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		for i := range out {
-			n := &out[i]
+		out = out[:0]
+		var jobs []domain.Job
+		for _, n := range notes {
 			n.Created, n.Read = now, false
-			if err := tx.QueryRowContext(ctx, `INSERT INTO notifications (user_id, kind, game_id, tournament_id, message, created_at)
-				VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, n.UserID, n.Kind, nullString(n.GameID), nullString(n.TournamentID),
-				n.Message, nanos(now)).Scan(&n.ID); err != nil {
+			err := tx.QueryRowContext(ctx, `INSERT INTO notifications (user_id, kind, game_id, tournament_id, message, created_at, dedup_key)
+				VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, dedup_key) DO NOTHING RETURNING id`, n.UserID, n.Kind,
+				nullString(n.GameID), nullString(n.TournamentID), n.Message, nanos(now), nullString(n.Key)).Scan(&n.ID)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue // the user has this notification already
+			}
+			if err != nil {
 				return err
 			}
 			if s.postgres {
@@ -35,8 +43,12 @@ func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notificatio
 					return err
 				}
 			}
+			if then != nil {
+				jobs = append(jobs, then(n)...)
+			}
+			out = append(out, n)
 		}
-		return nil
+		return s.insertJobs(ctx, tx, jobs)
 	})
 	if err != nil {
 		return nil, err
@@ -44,7 +56,7 @@ func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notificatio
 	return out, nil
 }
 
-const notificationColumns = `id, user_id, kind, COALESCE(game_id, ''), COALESCE(tournament_id, ''), message, created_at, read_at`
+const notificationColumns = `id, user_id, kind, COALESCE(game_id, ''), COALESCE(tournament_id, ''), message, created_at, read_at, COALESCE(dedup_key, '')`
 
 func scanNotifications(rows *sql.Rows) ([]domain.Notification, error) {
 	defer rows.Close()
@@ -53,7 +65,7 @@ func scanNotifications(rows *sql.Rows) ([]domain.Notification, error) {
 		var n domain.Notification
 		var created int64
 		var read sql.NullInt64
-		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &n.TournamentID, &n.Message, &created, &read); err != nil {
+		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &n.TournamentID, &n.Message, &created, &read, &n.Key); err != nil {
 			return nil, err
 		}
 		n.Created, n.Read = fromNanos(created), read.Valid

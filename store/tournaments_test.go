@@ -149,7 +149,7 @@ func TestNotificationsStore(t *testing.T) {
 			{UserID: u.ID, Kind: "turn", GameID: "g1", Message: "your move"},
 			{UserID: u.ID, Kind: "round", TournamentID: "t1", Message: "round 2"},
 			{UserID: o.ID, Kind: "turn", Message: "yours"},
-		}, now0)
+		}, now0, nil)
 		if err != nil || len(notes) != 3 || notes[0].ID == 0 || notes[1].ID <= notes[0].ID {
 			t.Fatalf("add: %+v %v", notes, err)
 		}
@@ -171,6 +171,27 @@ func TestNotificationsStore(t *testing.T) {
 		}
 		if got, err := s.NotificationByID(ctx, notes[2].ID); err != nil || got.UserID != o.ID {
 			t.Errorf("by id: %+v %v", got, err)
+		}
+		// A key is unique per user: a retried notice stores nothing, in one call or the next,
+		// and what follows it (its mail) is asked for only for the notices stored.
+		var then []string
+		follow := func(n domain.Notification) []domain.Job { then = append(then, n.Key); return nil }
+		keyed, err := s.AddNotifications(ctx, []domain.Notification{
+			{UserID: o.ID, Kind: "your_move", GameID: "g2", Key: "your_move:g2:4", Message: "your move"},
+			{UserID: o.ID, Kind: "your_move", GameID: "g2", Key: "your_move:g2:4", Message: "your move"},
+			{UserID: u.ID, Kind: "your_move", GameID: "g2", Key: "your_move:g2:4", Message: "your move"},
+		}, now0, follow)
+		if err != nil || len(keyed) != 2 || keyed[0].UserID != o.ID || keyed[1].UserID != u.ID || len(then) != 2 {
+			t.Fatalf("keyed notices: %+v %v, followed %v", keyed, err, then)
+		}
+		again, err := s.AddNotifications(ctx, []domain.Notification{
+			{UserID: o.ID, Kind: "your_move", GameID: "g2", Key: "your_move:g2:4", Message: "your move"},
+		}, now0, follow)
+		if err != nil || len(again) != 0 || len(then) != 2 {
+			t.Fatalf("a notice stored again: %+v %v, followed %v", again, err, then)
+		}
+		if got, err := s.NotificationByID(ctx, keyed[0].ID); err != nil || got.Key != "your_move:g2:4" {
+			t.Fatalf("the stored key: %+v %v", got, err)
 		}
 		if e, _ := s.Email(ctx, u.ID); e != "" {
 			t.Errorf("no address yet: %q", e)

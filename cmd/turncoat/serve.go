@@ -8,9 +8,11 @@ import (
 	"os"
 	"strings"
 
+	"turncoat/app"
 	"turncoat/games"
 	"turncoat/platform/booksvc"
 	"turncoat/platform/mail"
+	"turncoat/platform/notify"
 	"turncoat/server"
 	"turncoat/store"
 	"turncoat/web"
@@ -66,7 +68,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if err != nil {
 		return usagef("--public-url %v", err)
 	}
-	var mailer server.Mailer
+	var mailer notify.Mailer
 	if *smtpURL != "" {
 		mc, err := mail.Parse(*smtpURL)
 		if err != nil {
@@ -75,7 +77,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		if public == "" {
 			return usagef("--smtp needs --public-url: the mail links to the games and to its unsubscribe pages")
 		}
-		mailer = server.SMTPMailer(mail.New(mc))
+		mailer = notify.SMTPMailer(mail.New(mc))
 	}
 	st, err := store.Open(ctx, *db, store.Options{})
 	if err != nil {
@@ -86,7 +88,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if err != nil {
 		return err
 	}
-	cfg := server.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
+	cfg := app.Config{Store: st, Registry: games.Registry(), Log: log, Web: web.Files(), SecureCookies: *secure, Debug: *debugEndpoints,
 		TrustedProxies: trusted, Book: bk, PublicURL: public, Mailer: mailer}
 	switch *limits {
 	case "on":
@@ -99,7 +101,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if *origins != "" {
 		cfg.Origins = strings.Split(*origins, ",")
 	}
-	srv, err := server.New(ctx, cfg)
+	srv, err := app.New(ctx, cfg)
 	if err != nil {
 		return err
 	}

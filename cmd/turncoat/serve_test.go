@@ -19,11 +19,11 @@ import (
 
 	"github.com/coder/websocket"
 
+	"turncoat/app"
 	"turncoat/client"
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testenv"
-	"turncoat/server"
 	"turncoat/store"
 )
 
@@ -47,7 +47,16 @@ var servingURL = regexp.MustCompile(`msg=serving url=(http://\S+)`)
 // line that gives its URL.
 func startServer(t *testing.T, db string, flags ...string) *serverProcess {
 	t.Helper()
+	return startServerEnv(t, db, nil, flags...)
+}
+
+// startServerEnv is startServer with variables added to the process's environment.
+func startServerEnv(t *testing.T, db string, env []string, flags ...string) *serverProcess {
+	t.Helper()
 	cmd := exec.Command(builtBinary(t), append([]string{"serve", "--addr", "127.0.0.1:0", "--db", db}, flags...)...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -397,7 +406,7 @@ func TestCurlBot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry()})
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

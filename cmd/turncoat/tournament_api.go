@@ -15,6 +15,7 @@ import (
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/notify"
 	"turncoat/platform/tourney"
 	"turncoat/server"
 	"turncoat/store"
@@ -58,13 +59,14 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 	if err != nil {
 		return nil, nil, err
 	}
-	// The service stores its jobs with its changes (a server works them): an insert-only queue.
+	// The service stores its jobs with its changes, and the notices with their mail jobs (a
+	// server works them and pushes the notices): an insert-only queue.
 	if _, err := st.NewJobs(ctx, &river.Config{}, slog.New(slog.DiscardHandler)); err != nil {
 		st.Close()
 		return nil, nil, err
 	}
 	l := &localTournaments{public: public, svc: tourney.New(tourney.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
-		AI: aiwork.New(1, time.Minute), Notes: storedNotes{st}})}
+		AI: aiwork.New(1, time.Minute), Notes: notify.New(notify.Config{Store: st})})}
 	closeAll := func() {
 		l.svc.Close()
 		st.Close()
@@ -81,15 +83,6 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 		l.u = &u
 	}
 	return l, closeAll, nil
-}
-
-// storedNotes stores notifications (a server delivers them).
-type storedNotes struct{ st *store.Store }
-
-func (n storedNotes) Notify(ctx context.Context, notes []domain.Notification) {
-	if len(notes) > 0 {
-		n.st.AddNotifications(ctx, notes, time.Now())
-	}
 }
 
 // localTournaments is the tournaments' service in process, acting as u (nil: anonymous).

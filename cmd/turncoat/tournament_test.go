@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/games"
-	"turncoat/server"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -138,7 +138,7 @@ func TestTournamentAgainstServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,7 @@ var floors = []struct {
 // their ports (the store implements them; only the composition root hands it over).
 var forbidden = []struct{ from, to, why string }{
 	{"turncoat/platform", "turncoat/store", "a service declares the port it needs; the composition root hands it the store"},
+	{"turncoat/server", "turncoat/store", "the adapter serves the services; the composition root (app) wires the store"},
 }
 
 var domainMayImport = map[string]bool{"turncoat/game": true, "turncoat/rating": true}

@@ -9,6 +9,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/base64"
+	"encoding/pem"
 	"errors"
 	"io"
 	"math/big"
@@ -33,6 +34,8 @@ type SMTPServer struct {
 	URL string
 	// TLS is a client configuration that trusts its certificate.
 	TLS *tls.Config
+	// CertPEM is its certificate, for a program run by the test to trust (SSL_CERT_FILE).
+	CertPEM []byte
 
 	srv     *smtp.Server
 	mu      sync.Mutex
@@ -71,6 +74,7 @@ func SMTP(t testing.TB) *SMTPServer {
 	t.Cleanup(func() { s.srv.Close() })
 	s.URL = "smtp://" + url.UserPassword(smtpUser, smtpPassword).String() + "@" + ln.Addr().String()
 	s.TLS = &tls.Config{RootCAs: pool, ServerName: "127.0.0.1"}
+	s.CertPEM = pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Certificate[0]})
 	return s
 }
 

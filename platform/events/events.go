@@ -22,6 +22,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/internal/crashpoint"
 	"turncoat/platform/aggregate"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
@@ -53,9 +54,10 @@ type GameMaker interface {
 	CreatePaired(ctx context.Context, p play.Paired) error
 }
 
-// Notifier stores notifications and pushes them to their users.
+// Notifier stores notifications (with their mail), pushes them to their users, and leaves out
+// those whose key a user already has; an error stored nothing.
 type Notifier interface {
-	Notify(ctx context.Context, notes []domain.Notification)
+	Notify(ctx context.Context, notes []domain.Notification) error
 }
 
 // Config sets up the service.
@@ -364,6 +366,7 @@ func (s *Service) change(ctx context.Context, id string, f func(e *event) (bool,
 			if err := s.store.SavePairedEvent(ctx, next.row, from, fresh, s.now(), roundJobs...); err != nil {
 				return err
 			}
+			crashpoint.Hit(crashpoint.Paired)
 			for _, rd := range e.Played {
 				for _, p := range rd.Pairings {
 					if p.Game != "" && !before[p.Game] {
@@ -388,16 +391,18 @@ func (s *Service) change(ctx context.Context, id string, f func(e *event) (bool,
 func (s *Service) createGame(ctx context.Context, e *event, round int, p pairing) error {
 	users := [2]int64{e.userID(p.Players[0]), e.userID(p.Players[1])}
 	if err := s.cfg.Games.CreatePaired(ctx, play.Paired{ID: p.Game, Kind: e.Kind, Options: e.Options, Time: e.Time, Rated: e.Rated,
-		CreatedBy: e.HostID, Users: users}); err != nil {
-		return err
+		CreatedBy: e.HostID, Users: users}); err != nil && !errors.Is(err, domain.ErrConflict) {
+		return err // a conflict is the game made already: its players are told again, once
 	}
+	crashpoint.Hit(crashpoint.RoundGame)
 	var notes []domain.Notification
 	for i, side := range []string{"First", "Second"} {
 		notes = append(notes, domain.Notification{UserID: users[i], Kind: "event_game", GameID: p.Game,
+			Key:     "event_game:" + p.Game,
 			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], p.Game)})
 	}
 	if s.cfg.Notes != nil {
-		s.cfg.Notes.Notify(ctx, notes)
+		return s.cfg.Notes.Notify(ctx, notes)
 	}
 	return nil
 }
@@ -560,10 +565,9 @@ func (s *Service) workRound(ctx context.Context, a jobs.EventRound) error {
 		if p.Game == "" || p.Result != nil {
 			continue
 		}
-		if _, err := s.store.Game(ctx, p.Game); !errors.Is(err, domain.ErrNotFound) {
-			continue // made already (or another error: the next attempt says)
-		}
-		if err := s.createGame(ctx, e, rd.Number, p); err != nil && !errors.Is(err, domain.ErrConflict) {
+		// A game made already (by an attempt that stopped before its notices) is found by
+		// createGame, which then only notifies: the notices' keys keep them single.
+		if err := s.createGame(ctx, e, rd.Number, p); err != nil {
 			return err
 		}
 	}

@@ -31,6 +31,9 @@ type Message struct {
 	// Unsubscribe is the URL that stops this kind of mail ("" for none): a List-Unsubscribe
 	// header, one-click (RFC 8058) when it is https.
 	Unsubscribe string
+	// ID is the Message-ID without its angle brackets ("": a new one), the same when the
+	// same message is sent again.
+	ID string
 }
 
 // Inline is a picture inside a message.
@@ -159,7 +162,11 @@ func (s *Sender) Build(m Message) (*gomail.Msg, error) {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.ID != "" {
+		msg.SetMessageIDWithValue(m.ID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -1,4 +1,4 @@
-// Package ratings keeps the players' ratings: Glicko-2 per game variant (rating.VariantKey:
+// Package ratings keeps the players' ratings: Glicko-2 per game variant (rating.Key:
 // 6x6 and 8x8 Othello apart), updated after every rated game with a rating period of one game:
 // both players' ratings before the game give both after it. Only online games between two
 // different accounts that were created rated count; games against the AI and hot-seat games are
@@ -21,6 +21,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/internal/crashpoint"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
 	"turncoat/rating"
@@ -78,7 +79,7 @@ func (s *Service) rate(ctx context.Context, row domain.Game, start game.State, o
 	if row.Mode != domain.ModeOnline || users[0] == 0 || users[1] == 0 || users[0] == users[1] || !o.Over {
 		return nil
 	}
-	variant := rating.VariantKey(row.Kind, start.Options())
+	variant := rating.Key(start.Game(), start.Options())
 	_, _, err := s.store.RateGame(ctx, row.ID, variant, users, s.clk.Now().UTC(), func(before [2]rating.Rating) (*[2]rating.Rating, error) {
 		if o.Ending == game.EndAbort {
 			return nil, nil
@@ -101,6 +102,9 @@ func (s *Service) rate(ctx context.Context, row domain.Game, start game.State, o
 		}
 		return &[2]rating.Rating{first, second}, nil
 	})
+	if err == nil {
+		crashpoint.Hit(crashpoint.Rated)
+	}
 	return err
 }
 
@@ -145,7 +149,7 @@ func (s *Service) Variant(name string, opts map[string]string) (string, error) {
 	if err != nil {
 		return "", domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
 	}
-	return rating.VariantKey(g.Name(), o), nil
+	return rating.Key(g, o), nil
 }
 
 // Leaderboard lists a variant's best ratings, at most limit (1 to 1000).

@@ -128,9 +128,10 @@ func playerOp(kind string) bool {
 	return false
 }
 
-// Notifier stores notifications and pushes them to their users.
+// Notifier stores notifications (with their mail), pushes them to their users, and leaves out
+// those whose key a user already has; an error stored nothing.
 type Notifier interface {
-	Notify(ctx context.Context, notes []domain.Notification)
+	Notify(ctx context.Context, notes []domain.Notification) error
 }
 
 // Config sets up the tournaments' service.
@@ -663,11 +664,12 @@ func (s *Service) workRound(ctx context.Context, a jobs.Round) error {
 	for _, d := range due {
 		if id, ok := ids[d.Player]; ok {
 			notes = append(notes, domain.Notification{UserID: id, Kind: "tournament_round", TournamentID: a.Tournament,
+				Key:     fmt.Sprintf("tournament_round:%s:%d", a.Tournament, a.Round),
 				Message: fmt.Sprintf("%s: %s. Post your move for Board #%d by %s.", name, title, d.Board, deadline.Format("2006-01-02 15:04 MST"))})
 		}
 	}
-	s.cfg.Notes.Notify(ctx, notes)
-	return nil
+	// An error has the job tried again; the notices stored already are not stored twice.
+	return s.cfg.Notes.Notify(ctx, notes)
 }
 
 // tournamentError maps the tournament package's errors to the services' errors.

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/app"
 	"turncoat/games"
-	"turncoat/server"
 	"turncoat/server/loadtest"
 	"turncoat/store"
 )
@@ -24,7 +24,7 @@ func TestRunWithPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
+	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
 		LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1, SocketsPerAddress: -1, SocketsPerUser: -1, GamesPerSocket: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -27,10 +27,10 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"turncoat/app"
 	"turncoat/games"
 	"turncoat/internal/testenv"
 	"turncoat/platform/booksvc"
-	"turncoat/server"
 	"turncoat/store"
 	"turncoat/web"
 )
@@ -40,7 +40,7 @@ var suite struct {
 	once    sync.Once
 	err     error
 	url     string
-	srv     *server.Server
+	srv     *app.App
 	ts      *httptest.Server
 	st      *store.Store
 	dir     string
@@ -86,7 +86,7 @@ func start(t *testing.T) {
 			suite.err = err
 			return
 		}
-		srv, err := server.New(ctx, server.Config{Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
+		srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
 			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 		if err != nil {
 			suite.err = err

@@ -1,0 +1,133 @@
+package app
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+)
+
+// The durable job queue (River, on the store's database): every service registers the workers
+// of the jobs it stores with its changes. Each job is unique by its arguments, so that an
+// instance inserting again what another (or a previous run) inserted changes nothing: every
+// deadline is one job, worked once by one instance. Their workers check the state they find,
+// so that a job made stale by later moves does nothing.
+
+// setUpJobs makes the job queue with every service's workers (not yet working: New starts it
+// once the games are resumed).
+func (a *App) setUpJobs(ctx context.Context, customClock bool) error {
+	ws := river.NewWorkers()
+	a.play.Workers(ws, a.notYet)
+	a.tourney.Workers(ws, a.notYet)
+	if a.cfg.Book != nil {
+		a.cfg.Book.Workers(ws)
+	}
+	a.ratings.Workers(ws)
+	a.events.Workers(ws)
+	a.notices.Workers(ws)
+	quiet := slog.New(levelFilter{a.log.Handler(), slog.LevelWarn})
+	cfg := &river.Config{
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		Workers: ws,
+		Logger:  quiet,
+		// SQLite has no LISTEN: River's listener there polls a table every 50 ms on the single
+		// write connection. Polling for jobs (every second) costs the store's writers less.
+		PollOnly: !a.store.Postgres(),
+		Test:     river.TestConfig{Time: jobClock{now: a.now, custom: customClock}},
+		// A tournament's round of ten thousand boards closes in under a second here; five minutes
+		// leave room for a loaded machine and far larger tournaments.
+		JobTimeout: 5 * time.Minute,
+		// A job left running by an instance that stopped (a crash) is taken again a minute
+		// after its time is up, not River's default hour (SQLite's are taken at once: see
+		// startJobs).
+		RescueStuckJobsAfter: 6 * time.Minute,
+	}
+	jobs, err := a.store.NewJobs(ctx, cfg, quiet)
+	if err != nil {
+		return err
+	}
+	a.jobs = jobs
+	return nil
+}
+
+// startJobs starts working jobs: the deadlines, notices, ratings, events' rounds and the book's
+// learning that changes stored with them (nothing is rescanned). On SQLite, which this one
+// instance works, the jobs a crash left running are taken again at once.
+func (a *App) startJobs(ctx context.Context) error {
+	n, err := a.store.RescueOrphanedJobs(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		a.log.Info("jobs left running by a stop taken again", "jobs", n)
+	}
+	if err := a.jobs.Start(context.WithoutCancel(ctx)); err != nil {
+		return err
+	}
+	a.jobsStarted = true
+	return nil
+}
+
+// stopJobs stops the job queue: jobs running finish (within a few seconds), the others wait in
+// the database for the next start, or for another instance.
+func (a *App) stopJobs() {
+	if a.jobs == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := a.jobs.Stop(ctx); err != nil && a.jobsStarted {
+		a.log.Warn("stopping the job queue", "error", err)
+	}
+}
+
+// notYet returns the snooze of a job that came due early (another instance's clock, or the
+// database's, ahead of ours), or nil.
+func (a *App) notYet(at time.Time) error {
+	if d := at.Sub(a.now()); d > 0 {
+		return river.JobSnooze(d + time.Millisecond)
+	}
+	return nil
+}
+
+// jobClock gives River the program's clock where a test set one, so that scheduled jobs come due
+// on the test's time; otherwise River keeps the database's time.
+type jobClock struct {
+	now    func() time.Time
+	custom bool
+}
+
+func (c jobClock) Now() time.Time {
+	if c.custom {
+		return c.now()
+	}
+	return time.Now()
+}
+
+func (c jobClock) NowOrNil() *time.Time {
+	if !c.custom {
+		return nil
+	}
+	t := c.now()
+	return &t
+}
+
+// levelFilter passes on only the records at or above a level (River's chatter stays out of the
+// program's log).
+type levelFilter struct {
+	slog.Handler
+	min slog.Level
+}
+
+func (f levelFilter) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= f.min && f.Handler.Enabled(ctx, l)
+}
+
+func (f levelFilter) WithAttrs(a []slog.Attr) slog.Handler {
+	return levelFilter{f.Handler.WithAttrs(a), f.min}
+}
+
+func (f levelFilter) WithGroup(name string) slog.Handler {
+	return levelFilter{f.Handler.WithGroup(name), f.min}
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"turncoat/internal/crashpoint"
+	"turncoat/internal/testenv"
+)
+
+// TestServeCrashAtEachEffect kills the real binary at each step of what follows the move that
+// ends the last game of a rated correspondence Swiss event's first round: once the rating is
+// stored, once the second round is paired, once its first game is made, once notices are
+// stored, once a mail is sent (each time right after the effect is committed and before the
+// job that made it is recorded as done). After a restart on the same database every effect is
+// there exactly once: each player's rating counts one game, the second round has its two
+// games, each player is told of each of their games once and of each move that is theirs once,
+// and each of those notices is mailed as one message (a mail sent again after the crash is the
+// same message: its Message-ID).
+func TestServeCrashAtEachEffect(t *testing.T) {
+	for _, point := range []string{crashpoint.Rated, crashpoint.Paired, crashpoint.RoundGame, crashpoint.Noticed, crashpoint.Mailed} {
+		t.Run(point, func(t *testing.T) {
+			t.Parallel()
+			crashAt(t, point)
+		})
+	}
+}
+
+func crashAt(t *testing.T, point string) {
+	db := filepath.Join(t.TempDir(), "crash.db")
+	smtp := testenv.SMTP(t)
+	cert := filepath.Join(t.TempDir(), "smtp.pem")
+	if err := os.WriteFile(cert, smtp.CertPEM, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	trust := []string{"SSL_CERT_FILE=" + cert}
+	flags := []string{"--limits", "off", "--smtp", smtp.URL, "--public-url", "https://turncoat.test"}
+
+	// The event is made and its first round played up to the last move on a server that never
+	// crashes, stopped gracefully.
+	p := startServerEnv(t, db, trust, flags...)
+	host := member(t, p.url, "Host")
+	names := []string{"Ann", "Bob", "Cid", "Dee"}
+	players := map[string]*apiClient{}
+	for _, n := range names {
+		players[n] = member(t, p.url, n)
+		if st, b := players[n].do("PUT", "/api/me/email", map[string]any{"email": n + "@example.org"}, nil); st != http.StatusOK {
+			t.Fatalf("%s's address: %d %s", n, st, b)
+		}
+	}
+	var ev struct {
+		ID string `json:"id"`
+	}
+	if st, b := host.do("POST", "/api/events", map[string]any{"format": "swiss", "kind": "reversi", "options": map[string]string{"size": "4"},
+		"rounds": 2, "rated": true, "correspondence": map[string]any{"days": 3}}, &ev); st != http.StatusCreated {
+		t.Fatalf("create the event: %d %s", st, b)
+	}
+	for _, n := range names {
+		if st, b := players[n].do("POST", "/api/events/"+ev.ID+"/join", nil, nil); st != http.StatusOK {
+			t.Fatalf("%s joins: %d %s", n, st, b)
+		}
+	}
+	if st, b := host.do("POST", "/api/events/"+ev.ID+"/start", nil, nil); st != http.StatusOK {
+		t.Fatalf("start: %d %s", st, b)
+	}
+	// Round 1's two "your move" notices are mailed before the stop.
+	smtp.Wait(t, 2, 60*time.Second)
+	var e eventResp
+	host.do("GET", "/api/events/"+ev.ID, nil, &e)
+	if len(e.RoundList) != 1 || len(e.RoundList[0].Pairings) != 2 {
+		t.Fatalf("round 1: %+v", e.RoundList)
+	}
+	p.stop()
+
+	// The second server crashes itself at the point, after the resignations that end round 1.
+	q := startServerEnv(t, db, append(trust, crashpoint.Env+"="+point), flags...)
+	for _, pr := range e.RoundList[0].Pairings {
+		if st, b := players[pr.Players[1]].at(q.url).do("POST", "/api/games/"+pr.Game+"/resign", map[string]any{}, nil); st != http.StatusOK {
+			t.Fatalf("%s resigns: %d %s", pr.Players[1], st, b)
+		}
+	}
+	select {
+	case <-q.done:
+	case <-time.After(120 * time.Second):
+		t.Fatalf("the server did not crash at %q within 120 s:\n%s", point, q.logs.String())
+	}
+
+	// The third server finds what the crash left and finishes it.
+	r := startServerEnv(t, db, trust, flags...)
+	deadline := time.Now().Add(150 * time.Second)
+	for {
+		host.at(r.url).do("GET", "/api/events/"+ev.ID, nil, &e)
+		if len(e.RoundList) >= 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the second round was not paired within 150 s of the restart: %+v\n%s", e, r.logs.String())
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if len(e.RoundList) != 2 || len(e.RoundList[1].Pairings) != 2 {
+		t.Fatalf("the rounds after the restart: %+v", e.RoundList)
+	}
+	games := map[string]bool{}
+	for _, rd := range e.RoundList {
+		for _, pr := range rd.Pairings {
+			if pr.Game == "" || games[pr.Game] {
+				t.Fatalf("the rounds' games: %+v", e.RoundList)
+			}
+			games[pr.Game] = true
+		}
+	}
+	// Each of the four games' first mover is mailed "your move" once: four messages, whatever
+	// was sent twice.
+	var ids []string
+	for {
+		ids = ids[:0]
+		for _, m := range smtp.Messages() {
+			mm, err := m.Read()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, mm.Header.Get("Message-Id"))
+		}
+		slices.Sort(ids)
+		if len(slices.Compact(slices.Clone(ids))) >= 4 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	if distinct := slices.Compact(slices.Clone(ids)); len(distinct) != 4 || slices.Contains(distinct, "") {
+		t.Errorf("the mails' Message-IDs: %v, want 4 distinct", ids)
+	}
+	if point != crashpoint.Mailed && len(ids) != 4 {
+		t.Errorf("%d mails sent, want 4: only a crash after a send sends it again", len(ids))
+	}
+	for _, n := range names {
+		c := players[n].at(r.url)
+		// The rating counts the one rated game, once.
+		var prof struct {
+			Ratings []struct {
+				Games int `json:"games"`
+			} `json:"ratings"`
+		}
+		for {
+			c.do("GET", "/api/users/"+n, nil, &prof)
+			if len(prof.Ratings) == 1 || time.Now().After(deadline) {
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+		if len(prof.Ratings) != 1 || prof.Ratings[0].Games != 1 {
+			t.Errorf("%s's ratings: %+v", n, prof.Ratings)
+		}
+		// Each game told once: one notice a round; each "your move" once.
+		var notes struct {
+			Notifications []struct {
+				Kind string `json:"kind"`
+				Game string `json:"game"`
+			} `json:"notifications"`
+		}
+		if st, b := c.do("GET", "/api/notifications?limit=100", nil, &notes); st != http.StatusOK {
+			t.Fatalf("%s's notifications: %d %s", n, st, b)
+		}
+		count := map[string]int{}
+		for _, nt := range notes.Notifications {
+			count[nt.Kind+" "+nt.Game]++
+		}
+		events := 0
+		for k, v := range count {
+			if v != 1 {
+				t.Errorf("%s was told %q %d times", n, k, v)
+			}
+			if len(k) > 11 && k[:11] == "event_game " {
+				events++
+			}
+		}
+		if events != 2 {
+			t.Errorf("%s's notices of the event's games: %v, want one a round", n, count)
+		}
+	}
+}
+
+// stop ends the process gracefully (SIGTERM) and waits for it.
+func (p *serverProcess) stop() {
+	p.t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		p.t.Fatal(err)
+	}
+	select {
+	case <-p.done:
+	case <-time.After(60 * time.Second):
+		p.t.Fatal("the server did not stop within 60 s of SIGTERM")
+	}
+}
