@@ -9,6 +9,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/platform/clock"
+	"turncoat/platform/play"
 )
 
 // conn is one client that follows games live: a WebSocket or an event stream. Messages go
@@ -88,8 +89,8 @@ func (q *outbox) len() int {
 // User returns the connection's user (play.Follower).
 func (c *conn) User() *domain.User { return c.user }
 
-// Push queues a message (play.Follower).
-func (c *conn) Push(b []byte) { c.push(b) }
+// Push queues a game's update, encoded once for all the connections it goes to (play.Follower).
+func (c *conn) Push(u *play.Update) { c.push(u.Encoded(liveJSON)) }
 
 // unsubscribe stops c following game id.
 func (s *Server) unsubscribe(id string, c *conn) {

@@ -15,6 +15,7 @@ import (
 
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/platform/play"
 )
 
 // writeTimeout is how long a message may take to write before its client counts as gone.
@@ -242,7 +243,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return rc.Flush() == nil
 	}
 	// The history goes straight to the client, then the rest comes through the subscription.
-	if after, err = s.play.CatchUp(r.Context(), id, after, write); err != nil {
+	if after, err = s.play.CatchUp(r.Context(), id, after, func(u *play.Update) bool { return write(u.Encoded(liveJSON)) }); err != nil {
 		return nil
 	}
 	over, err := s.play.Subscribe(r.Context(), id, c, after, r.URL.Query().Get("views") == "1")
@@ -294,8 +295,8 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 
 // pushRoomy returns a send for catchUp that waits while c's queue is nearly full, leaving room
 // for the live messages of what c already follows.
-func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
-	return func(b []byte) bool {
+func (c *conn) pushRoomy(ctx context.Context) func(*play.Update) bool {
+	return func(u *play.Update) bool {
 		for c.out.len() >= maxQueued-64 {
 			select {
 			case <-c.done:
@@ -305,7 +306,7 @@ func (c *conn) pushRoomy(ctx context.Context) func([]byte) bool {
 			case <-time.After(5 * time.Millisecond):
 			}
 		}
-		c.push(b)
+		c.push(u.Encoded(liveJSON))
 		return true
 	}
 }

@@ -3,6 +3,7 @@ package play
 import (
 	"context"
 	"errors"
+	"log/slog"
 	"sync"
 	"time"
 
@@ -16,22 +17,24 @@ import (
 // delay another's. A search is cancelled when its game ends, and its move comes back as an
 // ordinary command pinned to the ply it was computed for (refused as stale if the game moved).
 type aiPool struct {
-	s  *Service
+	aiw     *aiwork.Work
+	games   *tables
+	do      doer
+	bg      *background
+	metrics Metrics
+	log     *slog.Logger
+
 	mu sync.Mutex
 	// queued holds, for each game with a job, the version its AI must act at (a newer one
 	// replaces it while the job waits).
 	queued map[string]int64
 }
 
-func newAIPool(s *Service) *aiPool {
-	return &aiPool{s: s, queued: map[string]int64{}}
-}
-
 // enqueue asks for the AI's move in game id at version, on owner's share of the AI.
 func (p *aiPool) enqueue(id string, version int64, owner string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.s.closing.Load() {
+	if p.bg.closing.Load() {
 		return
 	}
 	if _, ok := p.queued[id]; ok {
@@ -39,12 +42,12 @@ func (p *aiPool) enqueue(id string, version int64, owner string) {
 		return
 	}
 	p.queued[id] = version
-	p.s.wg.Add(1)
+	p.bg.wg.Add(1)
 	go func() {
-		defer p.s.wg.Done()
-		ctx := p.s.bg
-		if err := p.s.think(ctx, id, owner); err != nil && ctx.Err() == nil {
-			p.s.log.Warn("AI move failed", "game", id, "error", err)
+		defer p.bg.wg.Done()
+		ctx := p.bg.ctx
+		if err := p.think(ctx, id, owner); err != nil && ctx.Err() == nil {
+			p.log.Warn("AI move failed", "game", id, "error", err)
 		}
 	}()
 }
@@ -63,14 +66,14 @@ type aiRun struct{ cancel context.CancelFunc }
 
 // think waits for a slot of owner's share of the AI, then finds and plays the AI's move in game
 // id at the version it was asked for.
-func (s *Service) think(ctx context.Context, id, owner string) error {
-	release, err := s.aiw.Acquire(ctx, owner, false)
+func (p *aiPool) think(ctx context.Context, id, owner string) error {
+	release, err := p.aiw.Acquire(ctx, owner, false)
 	if err != nil {
-		s.ai.take(id)
+		p.take(id)
 		return nil // the service stops
 	}
 	defer release()
-	version, ok := s.ai.take(id)
+	version, ok := p.take(id)
 	if !ok {
 		return nil
 	}
@@ -78,16 +81,16 @@ func (s *Service) think(ctx context.Context, id, owner string) error {
 	var spec string
 	var side game.Player = game.NoPlayer
 	var ply int
-	actx, cancel := context.WithTimeout(ctx, s.aiw.MaxThink())
+	actx, cancel := context.WithTimeout(ctx, p.aiw.MaxThink())
 	defer cancel()
 	run := &aiRun{cancel: cancel}
-	err = s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+	err = p.games.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		if lg.tb.Version() != version || !aiTurn(lg.row, lg.tb) || lg.row.Status != domain.StatusActive {
 			return nil
 		}
-		for _, p := range lg.tb.ToAct().Players() {
-			if lg.row.Seats[p].AI != "" && lg.tb.Pending(p) == nil {
-				side = p
+		for _, q := range lg.tb.ToAct().Players() {
+			if lg.row.Seats[q].AI != "" && lg.tb.Pending(q) == nil {
+				side = q
 				break
 			}
 		}
@@ -101,28 +104,28 @@ func (s *Service) think(ctx context.Context, id, owner string) error {
 	if err != nil || state == nil {
 		return err
 	}
-	defer s.with(context.WithoutCancel(ctx), id, func(ctx context.Context, lg *liveGame) error {
+	defer p.games.with(context.WithoutCancel(ctx), id, func(ctx context.Context, lg *liveGame) error {
 		if lg.ai == run { // a newer search may have taken the game's place meanwhile
 			lg.ai = nil
 		}
 		return nil
 	})
-	s.cfg.Metrics.AISearch(true)
+	p.metrics.AISearch(true)
 	start := time.Now()
-	agent, err := s.aiw.NewAgent(state.Game(), spec, aiwork.SecretSeed())
+	agent, err := p.aiw.NewAgent(state.Game(), spec, aiwork.SecretSeed())
 	var a game.Action
 	if err == nil {
 		a, err = agent.Choose(actx, state, side)
 	}
-	s.cfg.Metrics.AISearch(false)
-	s.cfg.Metrics.AIThink(time.Since(start))
+	p.metrics.AISearch(false)
+	p.metrics.AIThink(time.Since(start))
 	if err != nil {
 		if actx.Err() != nil && ctx.Err() == nil && !errors.Is(actx.Err(), context.DeadlineExceeded) {
 			return nil // cancelled: the game ended
 		}
 		return err
 	}
-	_, err = s.do(ctx, id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
+	_, err = p.do.do(ctx, id, nil, command{kind: cmdMove, side: side, move: state.FormatAction(side, a), ply: ply})
 	if domain.ErrorCode(err) == domain.StalePly || errors.Is(err, game.ErrGameOver) {
 		return nil // the game moved on while the AI thought (a takeback, a resignation)
 	}

@@ -8,15 +8,26 @@ import (
 	"turncoat/domain"
 	"turncoat/engine"
 	"turncoat/game"
+	"turncoat/platform/aiwork"
 )
 
 // MaxAnalyzeMoves bounds the moves an analysis replays.
 const MaxAnalyzeMoves = 1000
 
-// Hint returns the AI's view of every legal move of u's side in game id (as: the side of a
+// analyst answers hints in games and analyses of positions, on their owners' shares of the AI:
+// where the engine may help (see assist.go), at the levels the caller may ask for.
+type analyst struct {
+	store Store
+	reg   *game.Registry
+	games *tables
+	aiw   *aiwork.Work
+	now   func() time.Time
+}
+
+// hint returns the AI's view of every legal move of u's side in game id (as: the side of a
 // hot-seat holder), at a level, on owner's share of the AI: where the game's engine analyses,
 // the game is not rated, and the engine may help in it now.
-func (s *Service) Hint(ctx context.Context, u *domain.User, owner, id string, as game.Player, level int) (api.Hints, error) {
+func (a *analyst) hint(ctx context.Context, u *domain.User, owner, id string, as game.Player, level int) (api.Hints, error) {
 	if !engine.Level(level).Valid() {
 		return api.Hints{}, domain.Errorf(domain.BadRequest, "level %d: want 1 to 10", level)
 	}
@@ -26,7 +37,7 @@ func (s *Service) Hint(ctx context.Context, u *domain.User, owner, id string, as
 	var row domain.Game
 	var state game.State
 	side := as
-	if err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+	if err := a.games.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		row, state = lg.row, lg.tb.State()
 		if !side.Valid() {
 			side = viewerOf(row, u)
@@ -44,24 +55,24 @@ func (s *Service) Hint(ctx context.Context, u *domain.User, owner, id string, as
 	if row.Rated {
 		return api.Hints{}, domain.Errorf(domain.Forbidden, "no hints in rated games")
 	}
-	if err := s.engineHelp(ctx, row, state.Outcome().Over); err != nil {
+	if err := engineHelp(ctx, a.store, row, state.Outcome().Over); err != nil {
 		return api.Hints{}, err
 	}
 	if !state.ToAct().Has(side) {
 		return api.Hints{}, domain.Errorf(domain.NotYourTurn, "%s does not act now", side)
 	}
-	out, err := s.aiw.Analyze(ctx, owner, state, side, level)
+	out, err := a.aiw.Analyze(ctx, owner, state, side, level)
 	if err != nil {
 		return api.Hints{}, err
 	}
 	return api.Hints{Side: side, Level: level, Moves: out}, nil
 }
 
-// Analyze answers an analysis: the position reached from a start by some moves, as a view
+// analyze answers an analysis: the position reached from a start by some moves, as a view
 // (board, legal moves, outcome) for the side to act, and, with a level, the engine's value of
 // each of that side's legal moves, on owner's share of the AI. It plays nothing and stores
 // nothing: the analysis board and the replay of earlier positions use it.
-func (s *Service) Analyze(ctx context.Context, u *domain.User, owner string, req api.Analyze) (api.Analysis, error) {
+func (a *analyst) analyze(ctx context.Context, u *domain.User, owner string, req api.Analyze) (api.Analysis, error) {
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
 		return api.Analysis{}, domain.Errorf(domain.BadRequest, "level %d: want 0 (no analysis) or 1 to 10", req.Level)
 	}
@@ -71,7 +82,7 @@ func (s *Service) Analyze(ctx context.Context, u *domain.User, owner string, req
 	if len(req.Moves) > MaxAnalyzeMoves {
 		return api.Analysis{}, domain.Errorf(domain.BadRequest, "%d moves: at most %d", len(req.Moves), MaxAnalyzeMoves)
 	}
-	g, err := s.reg.Lookup(req.Kind)
+	g, err := a.reg.Lookup(req.Kind)
 	if err != nil {
 		return api.Analysis{}, domain.Errorf(domain.UnknownKind, "%v", err)
 	}
@@ -88,7 +99,7 @@ func (s *Service) Analyze(ctx context.Context, u *domain.User, owner string, req
 	if err != nil {
 		return api.Analysis{}, domain.Errorf(domain.BadRequest, "the position: %v", err)
 	}
-	now := s.now()
+	now := a.now()
 	tb, err := replay(st, req.Moves, now)
 	if err != nil {
 		return api.Analysis{}, err
@@ -101,18 +112,18 @@ func (s *Service) Analyze(ctx context.Context, u *domain.User, owner string, req
 		}
 		side = p
 	}
-	return s.analysis(ctx, owner, tb, side, req.Level, now)
+	return a.analysis(ctx, owner, tb, side, req.Level, now)
 }
 
 // analysis is a position's view for side, and with a level its moves valued.
-func (s *Service) analysis(ctx context.Context, owner string, tb *game.Table, side game.Player, level int, now time.Time) (api.Analysis, error) {
+func (a *analyst) analysis(ctx context.Context, owner string, tb *game.Table, side game.Player, level int, now time.Time) (api.Analysis, error) {
 	if !side.Valid() {
 		side = game.First
 	}
 	state := tb.State()
 	out := api.Analysis{View: tb.View(side, now), Side: side, Actions: actionDetails(state, side)}
 	if level > 0 && state.ToAct().Has(side) {
-		hints, err := s.aiw.Analyze(ctx, owner, state, side, level)
+		hints, err := a.aiw.Analyze(ctx, owner, state, side, level)
 		if err != nil {
 			return api.Analysis{}, err
 		}
@@ -121,10 +132,10 @@ func (s *Service) analysis(ctx context.Context, owner string, tb *game.Table, si
 	return out, nil
 }
 
-// GameAnalysis answers an analysis of one of game id's positions (after ply moves): its view,
+// gameAnalysis answers an analysis of one of game id's positions (after ply moves): its view,
 // and with a level the engine's value of each move of the side to act there. The engine's
 // values are refused while a game between people runs without hints for both.
-func (s *Service) GameAnalysis(ctx context.Context, u *domain.User, owner, id string, req api.GameAnalysis) (api.Analysis, error) {
+func (a *analyst) gameAnalysis(ctx context.Context, u *domain.User, owner, id string, req api.GameAnalysis) (api.Analysis, error) {
 	if req.Level != 0 && !engine.Level(req.Level).Valid() {
 		return api.Analysis{}, domain.Errorf(domain.BadRequest, "level %d: want 0 (the position alone) or 1 to 10", req.Level)
 	}
@@ -132,7 +143,7 @@ func (s *Service) GameAnalysis(ctx context.Context, u *domain.User, owner, id st
 	var over bool
 	var start game.State
 	var moves []string
-	if err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+	if err := a.games.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
 		row, over, start = lg.row, lg.tb.Over(), lg.tb.Start()
 		moves = lg.tb.Record([2]string{}).Moves
 		return nil
@@ -143,19 +154,19 @@ func (s *Service) GameAnalysis(ctx context.Context, u *domain.User, owner, id st
 		return api.Analysis{}, domain.Errorf(domain.BadRequest, "ply %d: the game has positions 0 to %d", req.Ply, len(moves))
 	}
 	if req.Level > 0 {
-		if err := s.engineHelp(ctx, row, over); err != nil {
+		if err := engineHelp(ctx, a.store, row, over); err != nil {
 			return api.Analysis{}, err
 		}
 		if err := GuestLevel(u, req.Level); err != nil {
 			return api.Analysis{}, err
 		}
 	}
-	now := s.now()
+	now := a.now()
 	tb, err := replay(start, moves[:req.Ply], now)
 	if err != nil {
 		return api.Analysis{}, err
 	}
-	return s.analysis(ctx, owner, tb, tb.ToAct().Single(), req.Level, now)
+	return a.analysis(ctx, owner, tb, tb.ToAct().Single(), req.Level, now)
 }
 
 // replay plays moves (in the game's notation) from start on a table of its own.

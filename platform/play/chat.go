@@ -4,6 +4,7 @@ import (
 	"context"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -31,6 +32,17 @@ const maxChatRunes = 300
 // chatLimits bound a player's messages in a game: a burst of five, then one every three seconds.
 var chatLimits = ratelimit.New(rate.Limit(1.0/3), 5)
 
+// chatRoom keeps the chats of the games between people: who may read and write, the messages
+// stored and pushed to the followers who may read them.
+type chatRoom struct {
+	store     Store
+	games     *tables
+	followers interface {
+		pushTo(ctx context.Context, id string, u *Update, may func(*domain.User) bool)
+	}
+	now func() time.Time
+}
+
 // chatRules reads what decides who sees a game's chat: the players' settings in the game and
 // who switched it off.
 type chatRules struct {
@@ -39,13 +51,13 @@ type chatRules struct {
 	off   map[int64]bool
 }
 
-func (s *Service) chatRules(ctx context.Context, row domain.Game) (chatRules, error) {
+func (c *chatRoom) rules(ctx context.Context, row domain.Game) (chatRules, error) {
 	cr := chatRules{row: row}
 	var err error
-	if cr.seats, err = s.store.ChatSeats(ctx, row.ID); err != nil {
+	if cr.seats, err = c.store.ChatSeats(ctx, row.ID); err != nil {
 		return cr, err
 	}
-	cr.off, err = s.store.ChatOff(ctx, row.Seats[0].UserID, row.Seats[1].UserID)
+	cr.off, err = c.store.ChatOff(ctx, row.Seats[0].UserID, row.Seats[1].UserID)
 	return cr, err
 }
 
@@ -82,11 +94,12 @@ func (cr chatRules) sees(u *domain.User, author int64) bool {
 	return author == u.ID || !cr.seats[u.ID].Muted
 }
 
-func (s *Service) chatInfo(ctx context.Context, row domain.Game, u *domain.User) (api.ChatInfo, error) {
+// info is the chat of a game as u may use it.
+func (c *chatRoom) info(ctx context.Context, row domain.Game, u *domain.User) (api.ChatInfo, error) {
 	if !betweenPeople(row) {
 		return api.ChatInfo{}, nil
 	}
-	cr, err := s.chatRules(ctx, row)
+	cr, err := c.rules(ctx, row)
 	if err != nil {
 		return api.ChatInfo{}, err
 	}
@@ -120,29 +133,19 @@ func chatWire(m domain.ChatMessage) api.ChatMessage {
 	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
 }
 
-// row returns game id's row.
-func (s *Service) row(ctx context.Context, id string) (domain.Game, error) {
-	var row domain.Game
-	err := s.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
-		row = lg.row
-		return nil
-	})
-	return row, err
-}
-
-// Chat returns game id's chat after the message after, as u may see it.
-func (s *Service) Chat(ctx context.Context, u *domain.User, id string, after int64) ([]api.ChatMessage, error) {
-	row, err := s.row(ctx, id)
+// messages returns game id's chat after the message after, as u may see it.
+func (c *chatRoom) messages(ctx context.Context, u *domain.User, id string, after int64) ([]api.ChatMessage, error) {
+	row, err := c.games.row(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	cr, err := s.chatRules(ctx, row)
+	cr, err := c.rules(ctx, row)
 	if err != nil {
 		return nil, err
 	}
 	out := []api.ChatMessage{}
 	if betweenPeople(row) {
-		all, err := s.store.Chat(ctx, row.ID, after, 500)
+		all, err := c.store.Chat(ctx, row.ID, after, 500)
 		if err != nil {
 			return nil, err
 		}
@@ -173,20 +176,20 @@ func cleanChat(text string) (string, error) {
 	return text, nil
 }
 
-// PostChat writes u's message in game id's chat and pushes it to the followers who may read it.
-func (s *Service) PostChat(ctx context.Context, u *domain.User, id, text string) (api.ChatMessage, error) {
+// post writes u's message in game id's chat and pushes it to the followers who may read it.
+func (c *chatRoom) post(ctx context.Context, u *domain.User, id, text string) (api.ChatMessage, error) {
 	text, err := cleanChat(text)
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
-	row, err := s.row(ctx, id)
+	row, err := c.games.row(ctx, id)
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
 	if !betweenPeople(row) {
 		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "only games between people have a chat")
 	}
-	cr, err := s.chatRules(ctx, row)
+	cr, err := c.rules(ctx, row)
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
@@ -201,44 +204,31 @@ func (s *Service) PostChat(ctx context.Context, u *domain.User, id, text string)
 	case !info.Write:
 		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "nobody to write to yet")
 	}
-	if !chatLimits.Allow(id+":"+strconv.FormatInt(u.ID, 10), s.now()) {
+	if !chatLimits.Allow(id+":"+strconv.FormatInt(u.ID, 10), c.now()) {
 		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: wait a few seconds")
 	}
-	m, err := s.store.AddChat(ctx, domain.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, s.now())
+	m, err := c.store.AddChat(ctx, domain.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, c.now())
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
 	m.Name = u.Name
-	wire := chatWire(m)
-	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
-		for f := range (*v).subs {
-			if cr.sees(f.User(), u.ID) {
-				f.Push(mustJSON(api.Message{Type: "chat", Game: id, Chat: &wire}))
-			}
-		}
-	})
-	return wire, nil
+	c.followers.pushTo(ctx, id, &Update{Kind: UpdateChat, Game: id, Chat: m}, func(f *domain.User) bool { return cr.sees(f, u.ID) })
+	return chatWire(m), nil
 }
 
-// SetChatSeat changes u's chat settings in game id and returns the chat as u may now use it.
-func (s *Service) SetChatSeat(ctx context.Context, u *domain.User, id string, seat api.ChatSeat) (api.ChatInfo, error) {
-	row, err := s.row(ctx, id)
+// setSeat changes u's chat settings in game id and returns the chat as u may now use it.
+func (c *chatRoom) setSeat(ctx context.Context, u *domain.User, id string, seat api.ChatSeat) (api.ChatInfo, error) {
+	row, err := c.games.row(ctx, id)
 	if err != nil {
 		return api.ChatInfo{}, err
 	}
 	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
 		return api.ChatInfo{}, domain.Errorf(domain.Forbidden, "only the players set a game's chat")
 	}
-	if err := s.store.SetChatSeat(ctx, row.ID, u.ID, domain.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
+	if err := c.store.SetChatSeat(ctx, row.ID, u.ID, domain.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
 		return api.ChatInfo{}, err
 	}
-	s.games.IfLoaded(ctx, id, func(ctx context.Context, v **liveGame) {
-		s.notify(*v, api.Message{Type: "chat-settings", Game: row.ID}) // spectators may now read, or no longer
-	})
-	return s.chatInfo(ctx, row, u)
-}
-
-// SetChatOff switches u's chat off (or on) in every game.
-func (s *Service) SetChatOff(ctx context.Context, u *domain.User, off bool) error {
-	return s.store.SetChatOff(ctx, u.ID, off)
+	// spectators may now read, or no longer
+	c.followers.pushTo(ctx, id, &Update{Kind: UpdateChatSettings, Game: row.ID}, func(*domain.User) bool { return true })
+	return c.info(ctx, row, u)
 }

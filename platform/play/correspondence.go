@@ -3,12 +3,17 @@ package play
 import (
 	"context"
 	"errors"
+	"fmt"
+	"log/slog"
 	"slices"
 	"time"
+
+	"github.com/riverqueue/river"
 
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/platform/jobs"
 )
 
 // Correspondence games. A correspondence time control gives each move a number of days (one of
@@ -16,7 +21,9 @@ import (
 // timers: the job of a game's deadline is stored with the change that set the clock running, in
 // the same transaction (a duplicate is dropped), worked once by one instance, and ends the game
 // on time through the table (Tick) as a timer would. A reminder job comes before the deadline (a
-// notification, and a mail), and a notification tells a player it is their move.
+// notification, which the notices' service mails), and a notification tells a player it is
+// their move. Each notice has a key (its game and the ply or version it is about), so that a
+// job tried again after an error notifies once.
 //
 // Vacation: a player has Config.VacationDays days a year. Taking n of them gives the player's
 // clock n days more in every correspondence game they play (game.Table.AddTime): their
@@ -57,35 +64,140 @@ func CheckCorrespondence(tc game.TimeControl) error {
 	return tc.Validate()
 }
 
-// Vacation returns u's vacation allowance of this year.
-func (s *Service) Vacation(ctx context.Context, u *domain.User) (api.Vacation, error) {
-	year := s.now().Year()
-	used, err := s.store.VacationUsed(ctx, u.ID, year)
+// correspondence tells the players of correspondence games that it is their move and reminds
+// them of their deadlines, and gives them their vacations.
+type correspondence struct {
+	store        Store
+	games        *tables
+	do           doer
+	notes        Notifier
+	now          func() time.Time
+	vacationDays int
+	log          *slog.Logger
+}
+
+// workers adds the workers of the notices' jobs.
+func (c *correspondence) workers(ws *river.Workers) {
+	jobs.AddWorker(ws, c.workReminder)
+	jobs.AddWorker(ws, c.workTurn)
+}
+
+// toMove returns the users whose clock runs in a game, with their side.
+func toMove(lg *liveGame) map[game.Player]int64 {
+	out := map[game.Player]int64{}
+	if lg.tb.Over() {
+		return out
+	}
+	c := lg.tb.Clock()
+	for _, p := range lg.tb.ToAct().Players() {
+		if u := lg.row.Seats[p].UserID; u != 0 && c.Running[p] {
+			out[p] = u
+		}
+	}
+	return out
+}
+
+// sortedUsers returns the users of a side map, First's first.
+func sortedUsers(m map[game.Player]int64) []int64 {
+	var out []int64
+	for p := game.First; p <= game.Second; p++ {
+		if u, ok := m[p]; ok && !slices.Contains(out, u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// waiting reads, in game id's actor, who must move and by when, if at says the game is still
+// where the job found it; a game gone is no one.
+func (c *correspondence) waiting(ctx context.Context, id string, at func(tb *game.Table) bool) (users []int64, d time.Time, kind string, err error) {
+	err = c.games.with(ctx, id, func(ctx context.Context, lg *liveGame) error {
+		if !at(lg.tb) {
+			return nil
+		}
+		d, _ = lg.tb.Deadline()
+		users, kind = sortedUsers(toMove(lg)), lg.row.Kind
+		return nil
+	})
+	if domain.ErrorCode(err) == domain.NotFound {
+		err = nil
+	}
+	return users, d, kind, err
+}
+
+// workReminder reminds the player to move of the deadline, if the game is still where it was.
+// An error has the job tried again (a reminder stored already is kept once by its key).
+func (c *correspondence) workReminder(ctx context.Context, a jobs.Reminder) error {
+	users, d, kind, err := c.waiting(ctx, a.Game, func(tb *game.Table) bool { return tb.Version() == a.Version })
+	if err != nil || len(users) == 0 {
+		return err
+	}
+	return c.notes.Notify(ctx, reminderNotes(a, kind, users, d, c.now()))
+}
+
+// reminderNotes are the reminders of a deadline to the users to move, keyed by the game's
+// version the job was made at.
+func reminderNotes(a jobs.Reminder, kind string, users []int64, deadline, now time.Time) []domain.Notification {
+	left := deadline.Sub(now).Round(time.Minute)
+	msg := fmt.Sprintf("Your move in game %s (%s) is due by %s (%v left); without it the game is lost on time.",
+		a.Game, kind, deadline.Format("2006-01-02 15:04 MST"), left)
+	notes := make([]domain.Notification, 0, len(users))
+	for _, u := range users {
+		notes = append(notes, domain.Notification{UserID: u, Kind: "reminder", GameID: a.Game,
+			Key: fmt.Sprintf("reminder:%s:%d", a.Game, a.Version), Message: msg})
+	}
+	return notes
+}
+
+// workTurn tells the player to move that it is their move.
+func (c *correspondence) workTurn(ctx context.Context, a jobs.Turn) error {
+	users, d, _, err := c.waiting(ctx, a.Game, func(tb *game.Table) bool { return tb.Ply() == a.Ply })
+	if err != nil || len(users) == 0 {
+		return err
+	}
+	return c.notes.Notify(ctx, turnNotes(a, users, d))
+}
+
+// turnNotes are the notices to the users to move, keyed by the ply the job was made at.
+func turnNotes(a jobs.Turn, users []int64, deadline time.Time) []domain.Notification {
+	notes := make([]domain.Notification, 0, len(users))
+	for _, u := range users {
+		notes = append(notes, domain.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
+			Key:     fmt.Sprintf("your_move:%s:%d", a.Game, a.Ply),
+			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, deadline.Format("2006-01-02 15:04 MST"))})
+	}
+	return notes
+}
+
+// vacation returns u's vacation allowance of this year.
+func (c *correspondence) vacation(ctx context.Context, u *domain.User) (api.Vacation, error) {
+	year := c.now().Year()
+	used, err := c.store.VacationUsed(ctx, u.ID, year)
 	if err != nil {
 		return api.Vacation{}, err
 	}
-	return api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used}, nil
+	return api.Vacation{Year: year, Allowance: c.vacationDays, Used: used}, nil
 }
 
-// TakeVacation takes days of u's yearly vacation: every correspondence game u plays gets that
+// takeVacation takes days of u's yearly vacation: every correspondence game u plays gets that
 // many days more on u's clock.
-func (s *Service) TakeVacation(ctx context.Context, u *domain.User, days int) (api.Vacation, error) {
-	if days < 1 || days > s.cfg.VacationDays {
-		return api.Vacation{}, domain.Errorf(domain.BadRequest, "days %d: want 1 to %d", days, s.cfg.VacationDays)
+func (c *correspondence) takeVacation(ctx context.Context, u *domain.User, days int) (api.Vacation, error) {
+	if days < 1 || days > c.vacationDays {
+		return api.Vacation{}, domain.Errorf(domain.BadRequest, "days %d: want 1 to %d", days, c.vacationDays)
 	}
-	year := s.now().Year()
-	used, err := s.store.TakeVacation(ctx, u.ID, year, days, s.cfg.VacationDays)
+	year := c.now().Year()
+	used, err := c.store.TakeVacation(ctx, u.ID, year, days, c.vacationDays)
 	if errors.Is(err, domain.ErrAllowance) {
 		return api.Vacation{}, domain.Errorf(domain.NotAllowed, "%v", err)
 	}
 	if err != nil {
 		return api.Vacation{}, err
 	}
-	gs, err := s.store.ListGames(ctx, domain.ListFilter{UserID: u.ID, Status: domain.StatusActive, Limit: 1000})
+	gs, err := c.store.ListGames(ctx, domain.ListFilter{UserID: u.ID, Status: domain.StatusActive, Limit: 1000})
 	if err != nil {
 		return api.Vacation{}, err
 	}
-	out := api.Vacation{Year: year, Allowance: s.cfg.VacationDays, Used: used, Days: days, Games: []string{}}
+	out := api.Vacation{Year: year, Allowance: c.vacationDays, Used: used, Days: days, Games: []string{}}
 	for _, g := range gs {
 		if g.Time.Kind != game.Correspondence {
 			continue
@@ -94,8 +206,8 @@ func (s *Service) TakeVacation(ctx context.Context, u *domain.User, days int) (a
 			if g.Seats[p].UserID != u.ID {
 				continue
 			}
-			if _, err := s.do(ctx, g.ID, nil, command{kind: cmdAddTime, side: p, ply: -1, add: time.Duration(days) * day}); err != nil {
-				s.log.Warn("vacation time", "game", g.ID, "error", err)
+			if _, err := c.do.do(ctx, g.ID, nil, command{kind: cmdAddTime, side: p, ply: -1, add: time.Duration(days) * day}); err != nil {
+				c.log.Warn("vacation time", "game", g.ID, "error", err)
 				continue
 			}
 			out.Games = append(out.Games, g.ID)

@@ -1,7 +1,6 @@
 package play
 
 import (
-	"context"
 	"strconv"
 	"time"
 
@@ -52,14 +51,11 @@ func GuestLevel(u *domain.User, level int) error {
 	return nil
 }
 
-// allowAIGame refuses a new game against the AI to a player who has maxAIGames in play.
-func (s *Service) allowAIGame(ctx context.Context, u *domain.User) error {
-	n, err := s.store.CountPlaying(ctx, u.ID, domain.ModeAI)
-	if err != nil {
-		return err
-	}
-	if n >= maxAIGames {
-		return domain.Errorf(domain.RateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", n)
+// mayStartAIGame refuses a new game against the AI to a player who has playing such games in
+// play, when that is maxAIGames already.
+func mayStartAIGame(playing int) error {
+	if playing >= maxAIGames {
+		return domain.Errorf(domain.RateLimited, "you have %d games against the AI in play, the most at once; finish or resign one first", playing)
 	}
 	return nil
 }
