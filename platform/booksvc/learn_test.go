@@ -41,11 +41,12 @@ func playOut(t *testing.T, start game.State) []string {
 	return moves
 }
 
-// newService is the book's service over a small empty book (ten plies, leaves valued at depth
-// 4: learning a game takes milliseconds), on an in-memory store and a manual clock.
+// newService is the book's service over a small empty book (ten plies, leaves valued by a
+// search of depth 2: learning a game takes milliseconds), on an in-memory store and a manual
+// clock.
 func newService(t *testing.T, st *memstore.Store) *Service {
 	t.Helper()
-	s, err := New(Config{Store: st, Clock: clock.NewManual(t0), Book: book.New(10, 4)})
+	s, err := New(Config{Store: st, Clock: clock.NewManual(t0), Book: book.New(10, 2)})
 	if err != nil {
 		t.Fatal(err)
 	}
