@@ -15,7 +15,17 @@ type Limiters struct {
 	every rate.Limit
 	burst int
 	m     map[string]*entry
+	// purgeAbove is the number of keys past which a new key first forgets the idle ones
+	// (maxKeys; a test sets a few).
+	purgeAbove int
 }
+
+// maxKeys is how many keys are held before the idle ones are forgotten: a flood of addresses
+// cannot grow the map without end.
+const maxKeys = 100000
+
+// idleFor is how long a key is unused before it may be forgotten.
+const idleFor = 10 * time.Minute
 
 type entry struct {
 	l    *rate.Limiter
@@ -24,7 +34,7 @@ type entry struct {
 
 // New returns buckets of every tokens a second (rate.Inf: no limit) and a burst.
 func New(every rate.Limit, burst int) *Limiters {
-	return &Limiters{every: every, burst: burst, m: map[string]*entry{}}
+	return &Limiters{every: every, burst: burst, m: map[string]*entry{}, purgeAbove: maxKeys}
 }
 
 // Of returns a rate: def for 0, none for a negative r, else r.
@@ -44,9 +54,9 @@ func (l *Limiters) Allow(key string, now time.Time) bool {
 	defer l.mu.Unlock()
 	e := l.m[key]
 	if e == nil {
-		if len(l.m) > 100000 {
+		if len(l.m) > l.purgeAbove {
 			for k, v := range l.m {
-				if now.Sub(v.seen) > 10*time.Minute {
+				if now.Sub(v.seen) > idleFor {
 					delete(l.m, k)
 				}
 			}

@@ -69,19 +69,23 @@ func TestAllow(t *testing.T) {
 	}
 }
 
-// TestForgetsIdleKeys: past 100,000 keys, a new key first drops those idle for ten minutes, so
-// that a flood of addresses cannot grow the map without end; a key seen lately is kept with
-// its spent tokens.
+// TestForgetsIdleKeys: past maxKeys keys (here 100), a new key first drops those idle for ten
+// minutes, so that a flood of addresses cannot grow the map without end; a key seen lately is
+// kept with its spent tokens.
 func TestForgetsIdleKeys(t *testing.T) {
+	if New(1, 1).purgeAbove != 100000 {
+		t.Fatalf("the program's limiters forget idle keys past %d, want 100000", New(1, 1).purgeAbove)
+	}
 	l := New(rate.Every(time.Hour), 1)
-	for i := range 100001 {
+	l.purgeAbove = 100
+	for i := range 101 {
 		l.Allow("old"+strconv.Itoa(i), t0)
 	}
-	l.Allow("recent", t0.Add(10*time.Minute))
-	if n := len(l.m); n != 100002 {
-		t.Fatalf("%d keys, want 100002 (none idle for more than ten minutes yet)", n)
+	l.Allow("recent", t0.Add(idleFor))
+	if n := len(l.m); n != 102 {
+		t.Fatalf("%d keys, want 102 (none idle for more than ten minutes yet)", n)
 	}
-	l.Allow("new", t0.Add(10*time.Minute+time.Second))
+	l.Allow("new", t0.Add(idleFor+time.Second))
 	if n := len(l.m); n != 2 {
 		t.Errorf("%d keys after the purge, want 2 (recent and new)", n)
 	}
