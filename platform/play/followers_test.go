@@ -5,10 +5,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/games"
 )
 
 // follower is a Follower that encodes what it is pushed, as the server's sockets do.
@@ -121,3 +123,44 @@ func TestUpdateEncodedOnce(t *testing.T) {
 		t.Errorf("encoded %d times", n.Load())
 	}
 }
+
+// BenchmarkBroadcast is a move's broadcast to a game's followers (its two players, one asking
+// for views, and spectators), each follower encoding what it gets as the server's sockets do.
+func BenchmarkBroadcast(b *testing.B) {
+	st, _ := games.Registry().New("reversi", "")
+	base, _ := game.NewTable(st, game.TableConfig{Now: t0})
+	enc := func(u *Update) []byte {
+		m := api.Message{Type: "event", Game: u.Game, Event: &u.Event, View: u.View}
+		out, _ := json.Marshal(m)
+		return out
+	}
+	lg := &liveGame{id: "g", row: rowOf(domain.ModeOnline, ann, bob), subs: map[Follower]*subscription{}}
+	users := []*domain.User{{ID: ann}, {ID: bob}}
+	for i := range 22 {
+		var u *domain.User
+		if i < 2 {
+			u = users[i]
+		}
+		lg.subs[&discard{user: u, enc: enc}] = &subscription{viewer: viewerOf(lg.row, u), views: i == 0}
+	}
+	f := &followers{views: &views{now: func() time.Time { return t0 }}}
+	b.ReportAllocs()
+	for b.Loop() {
+		tb := base.Clone()
+		evs, _ := tb.SubmitText(game.First, "f5", t0)
+		lg.tb = tb
+		for _, sub := range lg.subs {
+			sub.sent = 0
+		}
+		f.broadcast(lg, evs)
+	}
+}
+
+// discard is a follower that encodes what it gets and keeps nothing.
+type discard struct {
+	user *domain.User
+	enc  func(*Update) []byte
+}
+
+func (d *discard) User() *domain.User { return d.user }
+func (d *discard) Push(u *Update)     { u.Encoded(d.enc) }
