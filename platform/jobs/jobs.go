@@ -103,9 +103,10 @@ type worker[T river.JobArgs] struct {
 
 func (w *worker[T]) Work(ctx context.Context, j *river.Job[T]) error { return w.work(ctx, j.Args) }
 
-// AddWorker registers work as the worker of T's kind.
+// AddWorker registers work as the worker of T's kind (and for Lookup, which works a job by hand).
 func AddWorker[T river.JobArgs](ws *river.Workers, work func(ctx context.Context, args T) error) {
 	river.AddWorker(ws, &worker[T]{work: work})
+	remember(ws, work)
 }
 
 // Mail: mail notification Note (of kind Notice, to User, about Game or Tournament) to its user,
