@@ -499,41 +499,6 @@ func (s *Store) events(ctx context.Context, query, id string, after int64, limit
 	return out, rows.Err()
 }
 
-// TakeSeat gives an open seat to a user (version is the game's version, unchanged; the seat
-// must still be open, else ErrConflict). When no seat is left open the game becomes active.
-func (s *Store) TakeSeat(ctx context.Context, id string, side int, userID int64, now time.Time) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE seats SET user_id = $1, invite_hash = NULL WHERE game_id = $2 AND side = $3 AND user_id IS NULL AND ai IS NULL`,
-			userID, id, side)
-		if err != nil {
-			return err
-		}
-		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: the seat is taken", domain.ErrConflict)
-		}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET status = $1, updated_at = $2 WHERE id = $3 AND status = $4 AND NOT EXISTS
-			(SELECT 1 FROM seats WHERE game_id = $3 AND user_id IS NULL AND ai IS NULL)`, domain.StatusActive, nanos(now), id, domain.StatusOpen)
-		return err
-	})
-}
-
-// UpdateMeta replaces a game's meta and deadline without a new version (its clocks starting
-// when the game does), if the game is still at version.
-func (s *Store) UpdateMeta(ctx context.Context, id string, version int64, meta domain.Meta, deadline time.Time, now time.Time) error {
-	mb, _ := json.Marshal(meta)
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		r, err := tx.ExecContext(ctx, `UPDATE games SET meta = $1, deadline = $2, updated_at = $3 WHERE id = $4 AND version = $5`,
-			string(mb), nullTime(deadline), nanos(now), id, version)
-		if err != nil {
-			return err
-		}
-		if n, _ := r.RowsAffected(); n == 0 {
-			return fmt.Errorf("%w: game %s is no longer at version %d", domain.ErrConflict, id, version)
-		}
-		return nil
-	})
-}
-
 // ListGames returns games by filter, the most recently updated first.
 func (s *Store) ListGames(ctx context.Context, f domain.ListFilter) ([]domain.Game, error) {
 	var where []string

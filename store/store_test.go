@@ -327,10 +327,18 @@ func TestSeatsAndLists(t *testing.T) {
 		if len(attn) != 1 || attn[0].ID != "ai1" || attn[0].Seats[1].AI != "level=3" {
 			t.Fatalf("games needing attention: %+v", attn)
 		}
-		if err := s.TakeSeat(ctx, "open1", 1, v.ID, now0); err != nil {
+		// A join is a versioned change that takes the seat (as a move is): the seat must still
+		// be open, whatever the version.
+		joined := snap
+		joined.Version = snap.Version + 1
+		join := domain.Change{GameID: "open1", FromVersion: snap.Version, Snapshot: joined, Status: domain.StatusActive,
+			Outcome: game.InPlay, Seat: &domain.SeatTaken{Side: 1, UserID: v.ID}, Lobby: true, Now: now0}
+		if err := s.Commit(ctx, join); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.TakeSeat(ctx, "open1", 1, u.ID, now0); !errors.Is(err, domain.ErrConflict) {
+		again := join
+		again.FromVersion, again.Snapshot.Version, again.Seat = joined.Version, joined.Version+1, &domain.SeatTaken{Side: 1, UserID: u.ID}
+		if err := s.Commit(ctx, again); !errors.Is(err, domain.ErrConflict) {
 			t.Errorf("a taken seat taken again: %v", err)
 		}
 		got, _ := s.Game(ctx, "open1")
