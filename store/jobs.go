@@ -3,15 +3,18 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"time"
 	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
@@ -27,6 +30,11 @@ import (
 type Jobs struct {
 	client jobClient
 	pool   *pgxpool.Pool
+	// What WorkDue needs of the queue: River's executor on its database, the client's id (a
+	// job's attempted_by) and the time a job may run.
+	exec    riverdriver.Executor
+	id      string
+	timeout time.Duration
 }
 
 // insertOpts are River's options for a domain job: unique by its arguments, scheduled at its time.
@@ -113,7 +121,7 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 			return nil, err
 		}
 		s.inserter = c
-		return &Jobs{client: c}, nil
+		return &Jobs{client: c, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout}, nil
 	}
 	pcfg, err := pgxpool.ParseConfig(s.dsn)
 	if err != nil {
@@ -148,7 +156,7 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		return nil, err
 	}
 	s.inserter = ins
-	return &Jobs{client: c, pool: pool}, nil
+	return &Jobs{client: c, pool: pool, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout}, nil
 }
 
 // migrateLocked runs River's migrations, each in a transaction of its own (some add enum values
@@ -210,4 +218,114 @@ func (s *Store) RescueOrphanedJobs(ctx context.Context) (int64, error) {
 		return err
 	})
 	return n, err
+}
+
+// WorkDue works every job due by now(), one after the other in River's order (priority, time,
+// id), through work, and returns how many it worked: what River's client does once started, as
+// plain calls, for a program that does not start it (the server's tests on a manual clock, which
+// must know when what a deadline calls for is done, and wait for nothing else). Each step is
+// River's own, through its driver: its scheduler's (the scheduled and retryable jobs due made
+// available; of two unique jobs that would collide, the later discarded), its producer's (a job
+// taken as running, one attempt more) and its executor's record of the outcome: completed; on an
+// error, retryable after River's default delay on now's clock (discarded after the last
+// attempt; cancelled on river.JobCancel); snoozed (river.JobSnooze) for later, its attempt given
+// back. River makes a short wait available at once rather than wait for its scheduler; here the
+// scheduler's step runs before every job, so a job waits scheduled, whatever its wait. A job
+// that a worker stores, or that comes due again while the others run, is worked in the same call.
+//
+// River's driver is an API River may change in any release: an upgrade of River must check this
+// (it fails to build, not to run, when the API moves).
+func (j *Jobs) WorkDue(ctx context.Context, now func() time.Time, work func(ctx context.Context, job *rivertype.JobRow) error) (int, error) {
+	n := 0
+	runs := map[int64]int{}
+	for {
+		t := now()
+		if _, err := j.exec.JobSchedule(ctx, &riverdriver.JobScheduleParams{Max: 10_000, Now: &t}); err != nil {
+			return n, fmt.Errorf("store: scheduling the jobs due: %w", err)
+		}
+		res, err := j.exec.JobGetAvailable(ctx, &riverdriver.JobGetAvailableParams{
+			ClientID: j.id, MaxAttemptedBy: 100, MaxToLock: 1, Now: &t, Queue: river.QueueDefault})
+		if err != nil {
+			return n, fmt.Errorf("store: taking a job due: %w", err)
+		}
+		if len(res.Jobs) == 0 {
+			return n, nil
+		}
+		job := res.Jobs[0]
+		// A job that snoozes to a time already due would come back for ever.
+		if runs[job.ID]++; runs[job.ID] > 100 {
+			return n, fmt.Errorf("store: job %d (%s) still due after 100 runs", job.ID, job.Kind)
+		}
+		start := now()
+		var werr error
+		trace := ""
+		if derr := res.DecodeErrors[job.ID]; derr != nil {
+			werr = fmt.Errorf("job row couldn't be decoded: %w", derr)
+		} else {
+			trace, werr = j.run(ctx, job, work)
+		}
+		if err := j.finish(ctx, job, start, now(), werr, trace); err != nil {
+			return n, err
+		}
+		n++
+	}
+}
+
+// run works job within the queue's time for a job, a panic recorded as its error, as River's
+// executor does.
+func (j *Jobs) run(ctx context.Context, job *rivertype.JobRow, work func(ctx context.Context, job *rivertype.JobRow) error) (trace string, err error) {
+	if j.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, j.timeout)
+		defer cancel()
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			trace, err = string(debug.Stack()), fmt.Errorf("panic: %v", p)
+		}
+	}()
+	return "", work(ctx, job)
+}
+
+// finish records the outcome of a job's run at t, as River's executor does.
+func (j *Jobs) finish(ctx context.Context, job *rivertype.JobRow, start, t time.Time, err error, trace string) error {
+	var (
+		p      *riverdriver.JobSetStateIfRunningParams
+		snooze *rivertype.JobSnoozeError
+		cancel *rivertype.JobCancelError
+	)
+	switch {
+	case err == nil:
+		p = riverdriver.JobSetStateCompleted(job.ID, t, nil)
+	case errors.As(err, &snooze):
+		var m struct {
+			Snoozes int64 `json:"snoozes"`
+		}
+		json.Unmarshal(job.Metadata, &m)
+		meta, _ := json.Marshal(map[string]any{"snoozes": m.Snoozes + 1})
+		p = riverdriver.JobSetStateSnoozed(job.ID, t.Add(snooze.Duration), job.Attempt-1, meta)
+	default:
+		data, merr := json.Marshal(rivertype.AttemptError{At: start, Attempt: job.Attempt, Error: err.Error(), Trace: trace})
+		if merr != nil {
+			return merr
+		}
+		switch {
+		case errors.As(err, &cancel):
+			p = riverdriver.JobSetStateCancelled(job.ID, t, data, nil)
+		case job.Attempt >= job.MaxAttempts:
+			p = riverdriver.JobSetStateDiscarded(job.ID, t, data, nil)
+		default:
+			// River's default policy reads the wall clock: its delay is laid on the queue's.
+			delay := max(time.Until((&river.DefaultClientRetryPolicy{}).NextRetry(job)), 0)
+			p = riverdriver.JobSetStateErrorRetryable(job.ID, t.Add(delay), data, nil)
+		}
+	}
+	_, err = j.exec.JobSetStateIfRunningMany(ctx, &riverdriver.JobSetStateIfRunningManyParams{
+		ID: []int64{p.ID}, Attempt: []*int{p.Attempt}, ErrData: [][]byte{p.ErrData}, FinalizedAt: []*time.Time{p.FinalizedAt},
+		MetadataDoMerge: []bool{p.MetadataDoMerge}, MetadataUpdates: [][]byte{p.MetadataUpdates}, Now: &t,
+		ScheduledAt: []*time.Time{p.ScheduledAt}, State: []rivertype.JobState{p.State}})
+	if err != nil {
+		return fmt.Errorf("store: recording job %d (%s) as %s: %w", job.ID, job.Kind, p.State, err)
+	}
+	return nil
 }

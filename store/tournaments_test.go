@@ -229,10 +229,14 @@ func (pingArgs) Kind() string { return "ping" }
 type pingWorker struct {
 	river.WorkerDefaults[pingArgs]
 	worked *atomic.Int64
+	done   chan struct{} // told of each job worked, if not nil
 }
 
 func (w *pingWorker) Work(ctx context.Context, j *river.Job[pingArgs]) error {
 	w.worked.Add(int64(j.Args.N))
+	if w.done != nil {
+		w.done <- struct{}{}
+	}
 	return nil
 }
 
@@ -242,8 +246,9 @@ func TestJobs(t *testing.T) {
 	eachStore(t, func(t *testing.T, s *store.Store) {
 		ctx := context.Background()
 		var worked atomic.Int64
+		done := make(chan struct{}, 10)
 		ws := river.NewWorkers()
-		river.AddWorker(ws, &pingWorker{worked: &worked})
+		river.AddWorker(ws, &pingWorker{worked: &worked, done: done})
 		cfg := &river.Config{Queues: map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 1}}, Workers: ws,
 			Logger: slog.New(slog.DiscardHandler)}
 		for range 2 {
@@ -270,8 +275,10 @@ func TestJobs(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer j.Stop(ctx)
-		for deadline := time.Now().Add(20 * time.Second); worked.Load() == 0 && time.Now().Before(deadline); {
-			time.Sleep(20 * time.Millisecond)
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			t.Fatal("the job not worked within 20 s of the queue's start")
 		}
 		if worked.Load() != 1 {
 			t.Errorf("worked %d", worked.Load())
