@@ -22,8 +22,10 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
+	"path"
 	"strings"
 	"sync"
+	"testing/fstest"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -35,8 +37,42 @@ import (
 	sqlite3 "modernc.org/sqlite/lib"
 )
 
-//go:embed migrations
+// The migrations are one set of files for both databases: where the two spell a type
+// differently, a file says what the column is and migrationFS spells it for the database.
+//
+//go:embed migrations/*.sql
 var migrations embed.FS
+
+// dialects spell the migrations' column kinds: {{key}} a table's own id (rowid on SQLite),
+// {{seq}} an id that is never reused (an order of insertion), {{ref}} a column holding another
+// table's id, {{bytes}} binary data.
+var dialects = map[bool]*strings.Replacer{
+	false: strings.NewReplacer("{{key}}", "INTEGER PRIMARY KEY", "{{seq}}", "INTEGER PRIMARY KEY AUTOINCREMENT",
+		"{{ref}}", "INTEGER", "{{bytes}}", "BLOB"),
+	true: strings.NewReplacer("{{key}}", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+		"{{seq}}", "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY", "{{ref}}", "BIGINT", "{{bytes}}", "BYTEA"),
+}
+
+// migrationFS returns the migrations as spelled for PostgreSQL or SQLite.
+func migrationFS(postgres bool) (fs.FS, error) {
+	files, err := fs.Glob(migrations, "migrations/*.sql")
+	if err != nil {
+		return nil, err
+	}
+	out := fstest.MapFS{}
+	for _, f := range files {
+		b, err := migrations.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		sql := dialects[postgres].Replace(string(b))
+		if strings.Contains(sql, "{{") {
+			return nil, fmt.Errorf("store: migration %s: a column kind no database spells", f)
+		}
+		out[path.Base(f)] = &fstest.MapFile{Data: []byte(sql), Mode: 0o444}
+	}
+	return out, nil
+}
 
 // Store is an open database.
 type Store struct {
@@ -152,17 +188,17 @@ func IsPostgres(dsn string) bool {
 }
 
 func (s *Store) migrate(ctx context.Context) error {
-	dir, dialect := "migrations/sqlite", goose.DialectSQLite3
+	dialect := goose.DialectSQLite3
 	var opts []goose.ProviderOption
 	if s.postgres {
-		dir, dialect = "migrations/postgres", goose.DialectPostgres
+		dialect = goose.DialectPostgres
 		locker, err := lock.NewPostgresSessionLocker()
 		if err != nil {
 			return err
 		}
 		opts = append(opts, goose.WithSessionLocker(locker))
 	}
-	fsys, err := fs.Sub(migrations, dir)
+	fsys, err := migrationFS(s.postgres)
 	if err != nil {
 		return err
 	}

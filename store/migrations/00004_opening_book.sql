@@ -5,10 +5,10 @@
 -- aborted game). The instances read the learned parts in seq order and lay them over the
 -- shipped book.
 CREATE TABLE book_games (
-    seq        BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    seq        {{seq}},
     game_id    TEXT NOT NULL UNIQUE,
     moves      TEXT NOT NULL,
-    part       BYTEA,
+    part       {{bytes}},
     reason     TEXT NOT NULL DEFAULT '',
     learned_at BIGINT NOT NULL
 );

@@ -1,6 +1,6 @@
 -- +goose Up
 CREATE TABLE users (
-    id         INTEGER PRIMARY KEY,
+    id         {{key}},
     name       TEXT NOT NULL,
     name_key   TEXT NOT NULL UNIQUE,
     pass_hash  TEXT,
@@ -10,7 +10,7 @@ CREATE TABLE users (
 
 CREATE TABLE sessions (
     token_hash TEXT PRIMARY KEY,
-    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id    {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     expires_at BIGINT NOT NULL,
     created_at BIGINT NOT NULL
 );
@@ -18,7 +18,7 @@ CREATE INDEX sessions_user ON sessions(user_id);
 
 CREATE TABLE api_tokens (
     token_hash TEXT PRIMARY KEY,
-    user_id    INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id    {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     name       TEXT NOT NULL,
     created_at BIGINT NOT NULL
 );
@@ -30,7 +30,7 @@ CREATE TABLE games (
     time_control TEXT NOT NULL,
     mode         TEXT NOT NULL,
     rated        INTEGER NOT NULL DEFAULT 0,
-    created_by   INTEGER REFERENCES users(id),
+    created_by   {{ref}} REFERENCES users(id),
     created_at   BIGINT NOT NULL,
     updated_at   BIGINT NOT NULL,
     status       TEXT NOT NULL,
@@ -50,7 +50,7 @@ CREATE INDEX games_ai_turn ON games(ai_turn) WHERE ai_turn <> 0;
 CREATE TABLE seats (
     game_id     TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     side        INTEGER NOT NULL,
-    user_id     INTEGER REFERENCES users(id),
+    user_id     {{ref}} REFERENCES users(id),
     ai          TEXT,
     invite_hash TEXT,
     PRIMARY KEY (game_id, side)

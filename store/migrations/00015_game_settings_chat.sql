@@ -9,9 +9,9 @@ CREATE TABLE game_settings (
 -- The chat of games between people: each message as its writer sent it (the clients show it
 -- as text, never as markup).
 CREATE TABLE chat_messages (
-    id         BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    id         {{key}},
     game_id    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id    {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     body       TEXT NOT NULL,
     created_at BIGINT NOT NULL
 );
@@ -22,7 +22,7 @@ CREATE INDEX chat_messages_game ON chat_messages(game_id, id);
 -- let them).
 CREATE TABLE chat_seats (
     game_id    TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id    {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     muted      INTEGER NOT NULL DEFAULT 0,
     spectators INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, user_id)
@@ -30,7 +30,7 @@ CREATE TABLE chat_seats (
 
 -- The users who switched the chat off in every game.
 CREATE TABLE chat_off (
-    user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE
+    user_id {{ref}} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE
 );
 
 -- +goose Down

@@ -5,7 +5,7 @@
 CREATE TABLE tournaments (
     id                 TEXT PRIMARY KEY,
     title              TEXT NOT NULL,
-    host_id            BIGINT NOT NULL REFERENCES users(id),
+    host_id            {{ref}} NOT NULL REFERENCES users(id),
     game               TEXT NOT NULL,
     phase              TEXT NOT NULL,
     version            BIGINT NOT NULL,
@@ -35,7 +35,7 @@ CREATE TABLE tournament_events (
 -- Glicko-2 ratings per user and variant (rating.VariantKey); rated_games makes each game's
 -- update happen once.
 CREATE TABLE ratings (
-    user_id    BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id    {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     variant    TEXT NOT NULL,
     rating     DOUBLE PRECISION NOT NULL,
     deviation  DOUBLE PRECISION NOT NULL,
@@ -55,8 +55,8 @@ CREATE TABLE rated_games (
 
 -- In-app notifications, and what a user said about being reminded.
 CREATE TABLE notifications (
-    id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-    user_id       BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    id            {{key}},
+    user_id       {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     kind          TEXT NOT NULL,
     game_id       TEXT,
     tournament_id TEXT,
@@ -67,13 +67,13 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_user ON notifications(user_id, id);
 
 CREATE TABLE user_settings (
-    user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+    user_id {{ref}} PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     email   TEXT
 );
 
 -- Vacation days taken per user and calendar year.
 CREATE TABLE vacations (
-    user_id   BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+    user_id   {{ref}} NOT NULL REFERENCES users(id) ON DELETE CASCADE,
     year      INTEGER NOT NULL,
     days_used INTEGER NOT NULL,
     PRIMARY KEY (user_id, year)

@@ -4,7 +4,7 @@
 -- paired_event_games maps each game an event created back to it, for the game-end hook.
 CREATE TABLE paired_events (
     id         TEXT PRIMARY KEY,
-    host_id    BIGINT NOT NULL REFERENCES users(id),
+    host_id    {{ref}} NOT NULL REFERENCES users(id),
     format     TEXT NOT NULL,
     status     TEXT NOT NULL,
     version    BIGINT NOT NULL,
