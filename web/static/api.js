@@ -35,6 +35,7 @@ function sentence(s) {
 
 // ApiError is an error the server reported (or a failed connection: status 0).
 export class ApiError extends Error {
+  /** @param {number} status @param {string} code @param {string} message @param {Game} [view] the fresh game sent with a conflict */
   constructor(status, code, message, view) {
     super(message);
     this.status = status;
@@ -57,7 +58,8 @@ export class ApiError extends Error {
 }
 
 // api calls the API: api("/games", {method: "POST", body: {...}}).
-/** @param {string} path @param {{method?: string, body?: any, signal?: AbortSignal}} [opts] @returns {Promise<any>} */
+// (Its answer is the server's JSON as it is: callers say which of the API's types it holds.)
+/** @param {string} path @param {{method?: string, body?: unknown, signal?: AbortSignal}} [opts] @returns {Promise<any>} */
 export async function api(path, {method = "GET", body, signal} = {}) {
   let res;
   try {
@@ -69,7 +71,7 @@ export async function api(path, {method = "GET", body, signal} = {}) {
       credentials: "same-origin",
     });
   } catch (e) {
-    if (e.name === "AbortError") throw e;
+    if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new ApiError(0, "offline", "");
   }
   let data = null;
@@ -88,12 +90,20 @@ export async function api(path, {method = "GET", body, signal} = {}) {
   return data;
 }
 
-let kindsPromise = null;
+/** @typedef {import("../types/turncoat").Kind} Kind */
+/** @typedef {import("../types/turncoat").Game} Game */
 
-// kinds returns the games the server plays, with their options (fetched once).
+/** @type {Promise<Kind[]> | null} */
+let kindsPromise = null;
+/** @type {Kind[]} the games as the last answer listed them */
+let known = [];
+
+// kinds returns the games the server plays, in the order it lists them, with their options and
+// what they say of themselves (fetched once; the app waits for them before its first page).
+/** @returns {Promise<Kind[]>} */
 export function kinds() {
   if (!kindsPromise) {
-    kindsPromise = api("/kinds").catch(e => {
+    kindsPromise = api("/kinds").then(list => (known = list), e => {
       kindsPromise = null;
       throw e;
     });
@@ -102,6 +112,13 @@ export function kinds() {
 }
 
 // kind returns one game's description.
+/** @param {string} name */
 export async function kind(name) {
   return (await kinds()).find(k => k.name === name);
+}
+
+// knownKind returns a game's description if the server's list has come (else undefined).
+/** @param {string} name */
+export function knownKind(name) {
+  return known.find(k => k.name === name);
 }

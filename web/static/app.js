@@ -5,21 +5,21 @@
 
 import * as i18n from "./i18n.js";
 import * as prefs from "./prefs.js";
-import {clear, h} from "./dom.js";
+import {clear, h, byId} from "./dom.js";
 import {navigate, setRouter} from "./router.js";
-import {api} from "./api.js";
+import {api, kinds} from "./api.js";
 import {followNotifications} from "./live.js";
 import {noteWords} from "./notes.js";
 import {toast} from "./dom.js";
 
 const routes = [
   [/^\/$/, "home"],
-  [/^\/new\/([a-z]+)$/, "new"],
+  [/^\/new\/([a-z0-9-]+)$/, "new"],
   [/^\/play\/([a-z0-9]+)$/, "play"],
   [/^\/lobby$/, "lobby"],
   [/^\/analysis$/, "analysis"],
   [/^\/import$/, "import"],
-  [/^\/rules\/([a-z]+)$/, "rules"],
+  [/^\/rules\/([a-z0-9-]+)$/, "rules"],
   [/^\/account$/, "account"],
   [/^\/tournaments$/, "tournaments"],
   [/^\/players\/([^/]+)$/, "people"],
@@ -28,7 +28,10 @@ const routes = [
   [/^\/tournament\/([a-z0-9]+)$/, "tournaments"],
 ];
 
-const main = document.getElementById("main");
+/** @typedef {import("../types/turncoat").Notification} Notification */
+
+const main = byId("main");
+/** @type {(() => void) | null} */
 let cleanup = null;
 let renderSeq = 0;
 
@@ -77,7 +80,7 @@ async function route({keepFocus = false} = {}) {
 }
 
 function setupHeader() {
-  const lang = /** @type {HTMLSelectElement} */ (document.getElementById("pref-lang"));
+  const lang = /** @type {HTMLSelectElement} */ (byId("pref-lang"));
   lang.value = i18n.current();
   lang.addEventListener("change", async () => {
     prefs.set("lang", lang.value);
@@ -85,7 +88,7 @@ function setupHeader() {
     i18n.applyStatic();
     route({keepFocus: true});
   });
-  const theme = document.getElementById("pref-theme");
+  const theme = byId("pref-theme");
   const showTheme = () => theme.setAttribute("aria-pressed", String(document.documentElement.dataset.theme === "dark"));
   theme.addEventListener("click", () => {
     prefs.set("theme", document.documentElement.dataset.theme === "dark" ? "light" : "dark");
@@ -97,7 +100,7 @@ function setupHeader() {
     showTheme();
   });
   showTheme();
-  const sound = document.getElementById("pref-sound");
+  const sound = byId("pref-sound");
   const showSound = () => {
     sound.setAttribute("aria-pressed", String(prefs.get("sound")));
     sound.classList.toggle("off", !prefs.get("sound"));
@@ -124,7 +127,8 @@ addEventListener("popstate", () => route());
 
 setRouter(route);
 prefs.applyTheme();
-await i18n.load();
+// The games' names and lists come from the server: asked for with the catalogue, not after it.
+await Promise.all([i18n.load(), kinds().catch(() => [])]);
 i18n.applyStatic();
 setupHeader();
 await route();
@@ -143,8 +147,9 @@ async function notifications() {
   if (!known) return;
   const me = await api("/me").then(m => m.user, () => null);
   if (!me || me.guest) return;
-  const link = document.getElementById("notes-link");
-  const badge = document.getElementById("notes-badge");
+  const link = byId("notes-link");
+  const badge = byId("notes-badge");
+  /** @param {number} n */
   const show = n => {
     badge.hidden = !n;
     badge.textContent = n ? String(n) : "";
@@ -156,9 +161,11 @@ async function notifications() {
   show(unread);
   addEventListener("notifications-read", () => { unread = 0; show(0); });
   followNotifications(async n => {
+    if (!n) return;
     show(++unread);
     // The list says what the notification is about (the game, the opponent).
-    const full = await api("/notifications?limit=5").then(l => l.notifications.find(x => x.id === n.id), () => null);
+    /** @type {Notification | undefined} */
+    const full = await api("/notifications?limit=5").then(l => l.notifications.find((/** @type {Notification} */ x) => x.id === n.id), () => undefined);
     toast(noteWords(full || n));
     dispatchEvent(new CustomEvent("notification", {detail: full || n}));
   });

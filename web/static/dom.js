@@ -3,43 +3,70 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 
+/** @typedef {import("../types/turncoat").Attrs} Attrs */
+/** @typedef {import("../types/turncoat").Child} Child */
+
 // h builds an HTML element: h("a", {href: "/", class: "x", on: {click: f}}, "text", child...).
+/**
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag @param {Attrs | null} [attrs] @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs, ...children) {
   return build(document.createElement(tag), attrs, children);
 }
 
 // s builds an SVG element the same way.
+/**
+ * @template {keyof SVGElementTagNameMap} K
+ * @param {K} tag @param {Attrs | null} [attrs] @param {...Child} children
+ * @returns {SVGElementTagNameMap[K]}
+ */
 export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVGNS, tag), attrs, children);
 }
 
+/** @template {HTMLElement | SVGElement} E @param {E} el @param {Attrs | null | undefined} attrs @param {Child[]} children @returns {E} */
 function build(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "on") {
-      for (const [ev, f] of Object.entries(v)) el.addEventListener(ev, f);
+      for (const [ev, f] of Object.entries(/** @type {Record<string, (e: Event) => unknown>} */ (v))) el.addEventListener(ev, f);
     } else if (k === "text") {
-      el.textContent = v;
+      el.textContent = String(v);
     } else if (k === "dataset") {
       Object.assign(el.dataset, v);
     } else {
       el.setAttribute(k, v === true ? "" : String(v));
     }
   }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.append(c instanceof Node ? c : String(c));
-  }
+  children.forEach(c => add(el, c));
+  return el;
+}
+
+/** @param {Element} el @param {Child} c */
+function add(el, c) {
+  if (Array.isArray(c)) c.forEach(x => add(el, x));
+  else if (c !== null && c !== undefined && c !== false) el.append(c instanceof Node ? c : String(c));
+}
+
+// byId returns the page's element with that id, which index.html always has.
+/** @param {string} id @returns {HTMLElement} */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
   return el;
 }
 
 // clear empties an element and returns it.
+/** @template {Element} E @param {E} el @returns {E} */
 export function clear(el) {
   el.replaceChildren();
   return el;
 }
 
 // announce says something to screen readers through the page's live region.
+/** @param {string} text */
 export function announce(text) {
   const el = document.getElementById("announce");
   if (!el) return;
@@ -49,6 +76,7 @@ export function announce(text) {
 }
 
 // toast shows a short notice; kind "error" stays longer.
+/** @param {string} text @param {string} [kind] */
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");
   if (!box) return;
@@ -58,6 +86,7 @@ export function toast(text, kind = "info") {
 }
 
 // copyText copies text to the clipboard, falling back to a selected input.
+/** @param {string} text @param {HTMLInputElement} [input] */
 export async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -77,6 +106,7 @@ export function reducedMotion() {
 }
 
 // sleep waits ms milliseconds (an animation step).
+/** @param {number} ms */
 export function sleep(ms) {
   return new Promise(r => setTimeout(r, ms));
 }

@@ -2,26 +2,40 @@
 // when the connection drops it reconnects by itself, with a growing pause, and asks each game for
 // the events after the last version the page has (resync by version), with a fresh view.
 
+/** @typedef {import("../types/turncoat").Message} Message */
+/** @typedef {import("../types/turncoat").ClientMessage} ClientMessage */
+/** @typedef {import("../types/turncoat").Lobby} Lobby */
+/** @typedef {import("../types/turncoat").Notification} Notification */
+/** @typedef {{version: number, handler: (msg: Message) => void}} Sub */
+
+/** @type {WebSocket | null} */
 let ws = null;
 let state = "idle"; // idle | connecting | online | offline
 let retries = 0;
 let timer = 0;
-const games = new Map(); // game id -> {version, handler}
+/** @type {Map<string, Sub>} game id -> the page's subscription */
+const games = new Map();
+/** @type {Set<(games: Lobby | undefined) => void>} */
 const lobby = new Set();
-const notes = new Set(); // handlers of the user's notifications
+/** @type {Set<(n: Notification | undefined) => void>} handlers of the user's notifications */
+const notes = new Set();
 const wanted = () => games.size || lobby.size || notes.size;
+/** @type {Set<(state: string) => void>} */
 const statusListeners = new Set();
 
+/** @param {string} s */
 function setState(s) {
   if (state === s) return;
   state = s;
   for (const f of statusListeners) f(s);
 }
 
+/** @param {Partial<ClientMessage>} msg */
 function send(msg) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
 }
 
+/** @param {string} id @param {Sub} sub */
 function subscribeMsg(id, sub) {
   return {type: "subscribe", game: id, after: sub.version, views: true};
 }
@@ -40,6 +54,7 @@ function connect() {
     if (lobby.size) send({type: "lobby"});
   };
   sock.onmessage = ev => {
+    /** @type {Message} */
     let msg;
     try {
       msg = JSON.parse(ev.data);
@@ -81,12 +96,15 @@ document.addEventListener("visibilitychange", () => {
 // ("event" with the fresh view, "subscribed", "presence", "error"). The returned
 // object's setVersion records the version the page has drawn (a reconnection resumes after it);
 // stop ends the subscription.
+/** @param {string} id @param {number} version @param {(msg: Message) => void} handler */
 export function follow(id, version, handler) {
+  /** @type {Sub} */
   const sub = {version, handler};
   games.set(id, sub);
   if (ws && ws.readyState === WebSocket.OPEN) send(subscribeMsg(id, sub));
   else connect();
   return {
+    /** @param {number} v */
     setVersion(v) { if (v > sub.version) sub.version = v; },
     stop() {
       if (games.get(id) !== sub) return;
@@ -98,6 +116,7 @@ export function follow(id, version, handler) {
 }
 
 // followLobby calls handler with the lobby's lists whenever they change; it returns stop.
+/** @param {(games: Lobby | undefined) => void} handler */
 export function followLobby(handler) {
   lobby.add(handler);
   if (ws && ws.readyState === WebSocket.OPEN) send({type: "lobby"});
@@ -110,6 +129,7 @@ export function followLobby(handler) {
 
 // followNotifications calls handler with each notification the server pushes to the signed-in
 // user; it returns stop.
+/** @param {(n: Notification | undefined) => void} handler */
 export function followNotifications(handler) {
   notes.add(handler);
   connect();
@@ -129,6 +149,7 @@ function idle() {
 }
 
 // onStatus calls f with the connection's state on every change; it returns stop.
+/** @param {(state: string) => void} f */
 export function onStatus(f) {
   statusListeners.add(f);
   return () => statusListeners.delete(f);

@@ -12,9 +12,9 @@ function utc(text) {
 }
 
 // noteWords says a notification.
-/** @param {any} n */
+/** @param {import("../types/turncoat").Notification} n */
 export function noteWords(n) {
-  const about = n.about || {};
+  const about = n.about || {kind: "", opponent: ""};
   const game = about.kind ? tOr(`game.${about.kind}.title`, about.kind) : "";
   const opponent = about.opponent === "AI" ? t("seat.ai") : about.opponent || t("notes.someone");
   const msg = n.message || "";

@@ -10,22 +10,29 @@ const defaults = {
   markers: true,
   coords: true,
   letters: true,
+  autopass: false, // pass by itself when the player has no move
   level: 3,
 };
+
+/** @typedef {typeof defaults} Prefs */
+/** @typedef {"markers" | "coords" | "letters" | "autopass"} Toggle a display preference the game page switches */
 
 let values = {...defaults};
 try {
   Object.assign(values, JSON.parse(localStorage.getItem(KEY) || "{}"));
 } catch { /* a damaged entry falls back to the defaults */ }
 
+/** @type {Set<(name: string, value: unknown) => void>} */
 const listeners = new Set();
 
 // get returns a preference.
+/** @template {keyof Prefs} K @param {K} name @returns {Prefs[K]} */
 export function get(name) {
   return values[name];
 }
 
 // set changes a preference, remembers it and tells the listeners.
+/** @template {keyof Prefs} K @param {K} name @param {Prefs[K]} value */
 export function set(name, value) {
   values[name] = value;
   try {
@@ -35,6 +42,7 @@ export function set(name, value) {
 }
 
 // onChange calls f(name, value) after every change; it returns the function that stops it.
+/** @param {(name: string, value: unknown) => void} f */
 export function onChange(f) {
   listeners.add(f);
   return () => listeners.delete(f);
@@ -49,6 +57,7 @@ export function applyTheme() {
 
 // boardTheme returns the board theme for a game: "auto" picks the by-post red and blue for
 // 6x6 Reversi, as the forum tournaments play it.
+/** @param {string} kind @param {Record<string, string> | undefined} options */
 export function boardTheme(kind, options) {
   const b = values.board;
   if (b !== "auto") return b;

@@ -4,18 +4,20 @@
 
 import * as prefs from "./prefs.js";
 
+/** @type {AudioContext | null} */
 let ctx = null;
 
 function audio() {
   if (!prefs.get("sound")) return null;
   if (!ctx) {
-    const AC = window.AudioContext || /** @type {any} */ (window).webkitAudioContext;
+    const AC = window.AudioContext || /** @type {Window & {webkitAudioContext?: typeof AudioContext}} */ (window).webkitAudioContext;
     if (!AC || !navigator.userActivation || !navigator.userActivation.hasBeenActive) return null;
     ctx = new AC();
   }
   return ctx;
 }
 
+/** @param {number} freq @param {number} ms @param {{type?: OscillatorType, gain?: number, delay?: number, slide?: number}} [opts] */
 function tone(freq, ms, {type = "sine", gain = 0.08, delay = 0, slide = 0} = {}) {
   const a = audio();
   if (!a) return;
@@ -44,6 +46,7 @@ export function flip(i = 0) {
 }
 
 // end: the game is over.
+/** @param {boolean} [won] */
 export function end(won) {
   const notes = won === false ? [392, 330, 262] : [262, 330, 392, 523];
   notes.forEach((f, i) => tone(f, 180, {type: "triangle", gain: 0.07, delay: i * 140}));

@@ -7,15 +7,25 @@
 import {h, s} from "../dom.js";
 import * as prefs from "../prefs.js";
 import {Grid, Anim, CELL} from "./grid.js";
-import {disc, flip, drop, setColour, pieceWords} from "./discs.js";
+import {pieceWords} from "./discs.js";
 import {hintText, bestHints} from "./hints.js";
+import {drawPieces, changes, animateChanges} from "./generic.js";
 
+/** @typedef {import("../../types/turncoat").View} View */
+/** @typedef {import("../../types/turncoat").Grid} GridView */
+/** @typedef {import("../../types/turncoat").Side} Side */
+/** @typedef {import("../../types/turncoat").DrawOptions} DrawOptions */
+
+/** @param {HTMLElement} host @param {import("../../types/turncoat").BoardCtx} ctx @returns {import("../../types/turncoat").Board} */
 export function create(host, ctx) {
   const {t} = ctx;
-  let view = null, interactive = false, face = "B", anchor = -1, dragging = false;
+  /** @type {View | null} */
+  let view = null;
+  let interactive = false, face = "B", anchor = -1, dragging = false;
   const anim = new Anim();
   const faces = h("div", {class: "faces", role: "radiogroup", "aria-label": t("blocs.face")},
     h("span", {class: "faces-label"}, t("blocs.face")));
+  /** @type {Record<string, HTMLButtonElement>} */
   const faceButtons = {};
   for (const [f, key] of [["B", "blocs.blackUp"], ["W", "blocs.whiteUp"]]) {
     const b = h("button", {type: "button", role: "radio", class: "face-btn", "data-face": f, on: {click: () => setFace(f)}},
@@ -30,7 +40,7 @@ export function create(host, ctx) {
       if (!view || !interactive) return;
       if (placing()) {
         const text = face + grid.coords[i];
-        if (view.legal.includes(text)) ctx.act(text);
+        if (legal(text)) ctx.act(text);
         else ctx.refuse(grid.coords[i]);
         return;
       }
@@ -62,21 +72,30 @@ export function create(host, ctx) {
   });
   setFace("B");
 
+  /** @param {string} f */
   function setFace(f) {
     face = f;
     for (const [k, b] of Object.entries(faceButtons)) b.setAttribute("aria-checked", String(k === f));
   }
 
   function placing() {
-    return view && view.board.grids[0].cells.some(c => !c.piece);
+    return !!view && g().cells.some(c => !c.piece);
   }
 
+  /** @returns {GridView} the board drawn */
   function g() {
+    if (!view || !view.board) throw new Error("no board drawn");
     return view.board.grids[0];
+  }
+
+  /** @param {string} move */
+  function legal(move) {
+    return !!view && view.legal.includes(move);
   }
 
   // rectText names the rectangle with corners i and j: upper-left, lower-right ("a1-c3"), or the
   // square alone.
+  /** @param {number} i @param {number} j */
   function rectText(i, j) {
     const gr = g(), cols = gr.cols;
     const r0 = Math.min(Math.floor(i / cols), Math.floor(j / cols)), r1 = Math.max(Math.floor(i / cols), Math.floor(j / cols));
@@ -85,20 +104,22 @@ export function create(host, ctx) {
     return {text: a === b ? a : `${a}-${b}`, r0, r1, c0, c1};
   }
 
+  /** @param {number} j */
   function preview(j) {
     grid.gOver.querySelectorAll(".rect-preview").forEach(e => e.remove());
     if (anchor < 0 || j < 0) return;
     const r = rectText(anchor, j);
-    const ok = view.legal.includes(r.text);
+    const ok = legal(r.text);
     grid.gOver.append(s("rect", {class: "rect-preview" + (ok ? " ok" : " bad"), x: r.c0 * CELL + 4, y: r.r0 * CELL + 4,
       width: (r.c1 - r.c0 + 1) * CELL - 8, height: (r.r1 - r.r0 + 1) * CELL - 8, rx: 12}));
   }
 
+  /** @param {number} j */
   function finish(j) {
     const r = rectText(anchor, j);
     anchor = -1;
     preview(-1);
-    if (view.legal.includes(r.text)) ctx.act(r.text);
+    if (legal(r.text)) ctx.act(r.text);
     else ctx.refuse(r.text);
   }
 
@@ -134,7 +155,9 @@ export function create(host, ctx) {
     preview(-1);
   });
 
+  /** @type {(SVGElement | null)[]} */
   let discEls = [];
+  /** @param {View} v @param {DrawOptions} [opts] */
   function draw(v, opts = {}) {
     anim.cancel();
     view = v;
@@ -143,17 +166,10 @@ export function create(host, ctx) {
     const gr = g();
     grid.setup(gr, {coords: prefs.get("coords"), label: ctx.label});
     faces.hidden = !(interactive && placing());
-    grid.gPieces.replaceChildren();
     grid.gUnder.replaceChildren();
     grid.gOver.replaceChildren();
     grid.gMarks.replaceChildren();
-    discEls = gr.cells.map((c, i) => {
-      if (!c.piece) return null;
-      const {x, y} = grid.center(i);
-      const el = disc(x, y, c.piece.colour);
-      grid.gPieces.append(el);
-      return el;
-    });
+    discEls = drawPieces(grid, gr.cells);
     // The squares a rectangle may end on (its key square): where some legal flip ends.
     const ends = new Set();
     if (interactive && !placing()) {
@@ -184,24 +200,16 @@ export function create(host, ctx) {
     }
   }
 
-  function animate(prev, next, opts) {
+  // animate draws next: a placed disc drops in, the turned ones flip in turn.
+  /** @param {View} prev @param {View} next @param {DrawOptions} [opts] */
+  async function animate(prev, next, opts) {
     draw(next, opts);
-    const a = prev && prev.board && prev.board.grids[0], b = next.board.grids[0];
-    if (!a) return Promise.resolve();
-    let end = 0, k = 0;
-    b.cells.forEach((c, i) => {
-      const before = a.cells[i].piece;
-      if (!c.piece) return;
-      if (!before) end = Math.max(end, drop(anim, discEls[i], 0));
-      else if (before.colour !== c.piece.colour) {
-        setColour(discEls[i], before.colour);
-        end = Math.max(end, flip(anim, discEls[i], c.piece.colour, 30 * k, k));
-        k++;
-      }
-    });
-    return anim.wait(end + 20);
+    const a = prev.board && prev.board.grids[0], b = next.board && next.board.grids[0];
+    if (!a || !b || a.cells.length !== b.cells.length) return;
+    await anim.wait(animateChanges(anim, grid, discEls, a.cells, b.cells, changes(a.cells, b.cells), {first: 0, gap: 30}) + 20);
   }
 
+  /** @param {import("../../types/turncoat").Hint[]} list */
   function hints(list) {
     grid.gOver.replaceChildren();
     const best = bestHints(list);
@@ -243,4 +251,5 @@ export function tally() {
   return null;
 }
 
+/** @type {import("../prefs.js").Toggle[]} */
 export const prefsShown = ["markers", "coords"];

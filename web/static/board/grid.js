@@ -13,17 +13,32 @@ export const BAND = 14;
 
 let uid = 0;
 
+/** @typedef {import("../../types/turncoat").Grid} GridView */
+
+/**
+ * @typedef {object} GridOptions
+ * @property {string} [label] the board's name
+ * @property {boolean} [checkered] chess-like squares
+ * @property {(i: number, how: "pointer" | "key", e: Event) => void} [onActivate] a square clicked, or Enter or Space on it
+ * @property {() => void} [onCancel] Escape
+ * @property {(e: KeyboardEvent, i: number) => boolean} [onKey] a key, before the grid's own (true: handled)
+ * @property {(i: number) => void} [onFocus] the keyboard's square moved
+ */
+
 export class Grid {
-  // opts: label (the board's name), onActivate(i, how), onCancel(), onKey(e, i) (return true
-  // when handled), checkered (chess-like squares).
+  /** @param {Element} host @param {GridOptions} [opts] */
   constructor(host, opts = {}) {
     this.opts = opts;
     this.id = "g" + ++uid;
     this.rows = 0;
     this.cols = 0;
+    /** @type {string[]} the squares' names, row by row */
     this.coords = [];
+    /** @type {SVGGElement[]} the squares that take clicks and focus */
+    this.cells = [];
     this.focusIndex = -1;
-    this.svg = s("svg", {class: "board", role: "grid", "aria-label": opts.label || ""});
+    this.key_ = "";
+    this.svg = s("svg", {class: "board" + (opts.checkered ? " checkered" : ""), role: "grid", "aria-label": opts.label || ""});
     this.gBoard = s("g", {class: "lay-board"});
     this.gUnder = s("g", {class: "lay-under"});
     this.gPieces = s("g", {class: "lay-pieces"});
@@ -33,18 +48,18 @@ export class Grid {
     this.svg.append(this.gBoard, this.gUnder, this.gPieces, this.gMarks, this.gCells, this.gOver);
     host.append(this.svg);
     this.svg.addEventListener("click", e => {
-      const i = this.cellOf(e.target);
+      const i = this.cellOf(/** @type {Element} */ (e.target));
       if (i >= 0 && this.opts.onActivate) this.opts.onActivate(i, "pointer", e);
     });
     this.svg.addEventListener("keydown", e => this.key(e));
     this.svg.addEventListener("focusin", e => {
-      const i = this.cellOf(e.target);
+      const i = this.cellOf(/** @type {Element} */ (e.target));
       if (i >= 0) this.setFocus(i, false);
     });
   }
 
   // setup (re)builds the squares for grid's size and names; it keeps them when nothing changed.
-  /** @param {any} grid @param {{coords?: boolean, label?: string}} [opts] */
+  /** @param {GridView} grid @param {{coords?: boolean, label?: string}} [opts] */
   setup(grid, {coords = true, label} = {}) {
     if (label) this.svg.setAttribute("aria-label", label);
     const key = [grid.rows, grid.cols, grid.colNames.join(), grid.rowNames.join(), coords, !!this.opts.checkered].join("|");
@@ -102,22 +117,26 @@ export class Grid {
   }
 
   // center returns the middle of square i in board units.
+  /** @param {number} i */
   center(i) {
     return {x: (i % this.cols) * CELL + CELL / 2, y: Math.floor(i / this.cols) * CELL + CELL / 2};
   }
 
   // index returns the square named coord, -1 if none.
+  /** @param {string} coord */
   index(coord) {
     return this.coords.indexOf(coord);
   }
 
   // cellOf returns the square an event's target is in, -1 if none.
+  /** @param {Element | null} target */
   cellOf(target) {
     const cell = target && target.closest && target.closest(".cell");
-    return cell ? this.cells.indexOf(cell) : -1;
+    return cell ? this.cells.indexOf(/** @type {SVGGElement} */ (cell)) : -1;
   }
 
   // cellAt returns the square under a pointer position (client pixels), -1 outside.
+  /** @param {number} clientX @param {number} clientY */
   cellAt(clientX, clientY) {
     const m = this.svg.getScreenCTM();
     if (!m) return -1;
@@ -128,21 +147,25 @@ export class Grid {
   }
 
   // label sets what assistive technology says for square i.
+  /** @param {number} i @param {string} text */
   label(i, text) {
     if (this.cells && this.cells[i]) this.cells[i].setAttribute("aria-label", text);
   }
 
   // mark sets a CSS state class on square i's cell ("legal", "picked"...).
+  /** @param {number} i @param {string} cls */
   mark(i, cls, on = true) {
     if (this.cells && this.cells[i]) this.cells[i].classList.toggle(cls, on);
   }
 
   // clearMarks removes a state class from every cell.
+  /** @param {string} cls */
   clearMarks(cls) {
     for (const c of this.cells || []) c.classList.remove(cls);
   }
 
   // setFocus makes square i the one the keyboard acts on (and focuses it if move).
+  /** @param {number} i */
   setFocus(i, move = true) {
     if (!this.cells || !this.cells[i]) return;
     if (this.focusIndex >= 0 && this.cells[this.focusIndex]) this.cells[this.focusIndex].setAttribute("tabindex", "-1");
@@ -157,6 +180,7 @@ export class Grid {
     this.setFocus(this.focusIndex >= 0 ? this.focusIndex : this.defaultFocus());
   }
 
+  /** @param {KeyboardEvent} e */
   key(e) {
     const i = this.focusIndex;
     if (this.opts.onKey && this.opts.onKey(e, i)) {
@@ -199,11 +223,14 @@ export class Grid {
 // steps (the caller then draws the final position), so input never waits for an animation.
 export class Anim {
   constructor() {
+    /** @type {Set<number>} */
     this.timers = new Set();
-    this.resolve = null;
+    /** @type {Set<(done: boolean) => void> | null} the waits to resolve (false) when cancelled */
+    this.pending = null;
   }
 
   // after runs f in ms milliseconds unless the animation is cancelled first.
+  /** @param {number} ms @param {() => void} f */
   after(ms, f) {
     const id = setTimeout(() => {
       this.timers.delete(id);
@@ -213,6 +240,7 @@ export class Anim {
   }
 
   // wait resolves after ms, or at once (false) when cancelled.
+  /** @param {number} ms @returns {Promise<boolean>} */
   wait(ms) {
     return new Promise(res => {
       const id = setTimeout(() => {

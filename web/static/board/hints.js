@@ -3,7 +3,10 @@
 
 import {num} from "../i18n.js";
 
+/** @typedef {import("../../types/turncoat").Hint} Hint */
+
 // hintText returns the short text of one move's value.
+/** @param {Pick<Hint, "unit" | "value">} h @param {{t: (key: string) => string}} ctx */
 export function hintText(h, {t}) {
   switch (h.unit) {
     case "discs": {
@@ -20,6 +23,7 @@ export function hintText(h, {t}) {
 }
 
 // bestHints returns the moves with the best value.
+/** @param {Hint[]} list @returns {Set<string>} */
 export function bestHints(list) {
   if (!list.length) return new Set();
   const top = Math.max(...list.map(h => h.value));

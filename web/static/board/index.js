@@ -1,5 +1,11 @@
-// The boards of the games, each in a module of its own, loaded when a page first shows one.
+// The boards of the games: the generic board draws any game from the server's description of
+// its board; a game with a module of its own here specialises it (its own gestures, pictures and
+// words). Modules are loaded when a page first shows their game.
 
+/** @typedef {import("../../types/turncoat").BoardModule} BoardModule */
+/** @typedef {import("../../types/turncoat").Kind} Kind */
+
+/** @type {Record<string, () => Promise<BoardModule>>} */
 const BOARDS = {
   reversi: () => import("./reversi.js"),
   troll: () => import("./troll.js"),
@@ -8,9 +14,10 @@ const BOARDS = {
   turnover: () => import("./turnover.js"),
 };
 
-// loadBoard returns the board module of a game (undefined for a game without one).
-/** @param {string} kind @returns {Promise<any>} */
-export function loadBoard(kind) {
+// loadBoard returns the board module of a game: its own, else the generic board for the game
+// as the server describes it (spec, from /api/kinds).
+/** @param {string} kind @param {Kind} [spec] @returns {Promise<BoardModule>} */
+export function loadBoard(kind, spec) {
   const load = BOARDS[kind];
-  return load ? load() : Promise.resolve(undefined);
+  return load ? load() : import("./generic.js").then(m => m.moduleFor(spec));
 }

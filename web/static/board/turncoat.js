@@ -5,49 +5,32 @@
 // steps, switching tabs as it goes: Red's own selection on Red's board (highlighted, turned,
 // then the trapped pieces), Yellow's own on Yellow's board, then Yellow's square on Red's board
 // and Red's square on Yellow's board; it stops after the second step when a board has no white
-// left. In hot-seat play a "pass the device" screen covers the boards between the players'
+// left. The steps and the pieces each turned come from the server (the view's last move), as
+// comparing the boards before and after the round cannot tell them. In hot-seat play a "pass the device" screen covers the boards between the players'
 // selections, so nobody has to look away.
 
-import {h, s, reducedMotion} from "../dom.js";
+import {h} from "../dom.js";
 import * as prefs from "../prefs.js";
 import {Grid, Anim} from "./grid.js";
-import {disc, hole, flip, setColour, pieceWords} from "./discs.js";
-import {hintText, bestHints} from "./hints.js";
+import {pieceWords} from "./discs.js";
+import {drawPieces, playStep, ringAt, writeHints} from "./generic.js";
 
-const DIRS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
+/** @typedef {import("../../types/turncoat").Cell} Cell */
+/** @typedef {import("../../types/turncoat").View} View */
+/** @typedef {import("../../types/turncoat").Side} Side */
+/** @typedef {import("../../types/turncoat").DrawOptions} DrawOptions */
 
-// flipAt turns the piece at i of a board ("b", "w" or null for a blank) and the pieces it traps;
-// it returns the new board and the trapped squares. It serves the animation only: the server's
-// view is what the page finally shows.
-export function flipAt(board, n, i) {
-  const out = board.slice();
-  const c = out[i] === "b" ? "w" : "b";
-  out[i] = c;
-  const turned = [];
-  const r0 = Math.floor(i / n), c0 = i % n;
-  for (const [dr, dc] of DIRS) {
-    const run = [];
-    let r = r0 + dr, col = c0 + dc;
-    while (r >= 0 && r < n && col >= 0 && col < n && out[r * n + col] !== null && out[r * n + col] !== c) {
-      run.push(r * n + col);
-      r += dr;
-      col += dc;
-    }
-    if (run.length && r >= 0 && r < n && col >= 0 && col < n && out[r * n + col] === c) {
-      for (const j of run) out[j] = c;
-      turned.push(...run);
-    }
-  }
-  return {board: out, turned};
-}
+/** @param {Cell[]} cells */
+const blacks = cells => cells.filter(c => c.piece && c.piece.colour === "black").length;
 
-function boardOf(grid) {
-  return grid.cells.map(c => (c.hole || !c.piece ? null : c.piece.colour === "black" ? "b" : "w"));
-}
-
+/** @param {HTMLElement} host @param {import("../../types/turncoat").BoardCtx} ctx @returns {import("../../types/turncoat").Board} */
 export function create(host, ctx) {
   const {t} = ctx;
-  let view = null, interactive = false, active = 0, device = null, animating = false, lastOwn = "";
+  /** @type {View | null} */
+  let view = null;
+  /** @type {Side | null} in hot-seat play, the side whose board the device shows */
+  let device = null;
+  let interactive = false, active = 0, animating = false, lastOwn = "";
   const anim = new Anim();
   const tabs = h("div", {class: "tc-tabs", role: "tablist", "aria-label": t("turncoat.boards")});
   const tabEls = [0, 1].map(b => {
@@ -75,40 +58,60 @@ export function create(host, ctx) {
       if (!view) return;
       const coord = grid.coords[i];
       if (!selectable()) return;
-      if (view.legal.includes(coord)) ctx.act(coord, viewer());
+      if (view.legal.includes(coord)) ctx.act(coord, viewer() || undefined);
       else ctx.refuse(coord, whyNot(coord));
     },
   });
   stage.insertBefore(grid.svg, flash);
+  /** @type {(SVGElement | null)[]} */
   let discEls = [];
-  let shown = null; // the boards on screen: [red, yellow] as arrays of "b"/"w"/null
-  let nextView = null, nextOpts = null, lastOpts = {};
+  /** @type {Cell[][] | null} the boards on screen, Red's and Yellow's */
+  let shown = null;
+  /** @type {View | null} the view the Turn under way ends on */
+  let nextView = null;
+  /** @type {DrawOptions} */
+  let nextOpts = {}, lastOpts = {};
+
+  // cur is the view drawn: everything below runs once one is.
+  /** @returns {View} */
+  function cur() {
+    if (!view) throw new Error("no Turncoat view drawn");
+    return view;
+  }
+
+  /** @param {View} v @returns {Cell[][]} */
+  const boardsOf = v => (v.board ? v.board.grids.map(g => g.cells) : [[], []]);
 
   // whyNot says why a square of the player's own board may not be selected.
   /** @param {string} coord */
   function whyNot(coord) {
-    const c = view.board.grids[active].cells.find(x => x.coord === coord);
+    const c = boardsOf(cur())[active].find(x => x.coord === coord);
     if (!c || c.hole || !c.piece) return t("turncoat.blankRefused", {square: coord.toUpperCase()});
-    if (view.options.mode === "white-only" && c.piece.colour === "black") return t("turncoat.whiteOnlyRefused", {square: coord.toUpperCase()});
+    if (cur().options.mode === "white-only" && c.piece.colour === "black") return t("turncoat.whiteOnlyRefused", {square: coord.toUpperCase()});
     return undefined;
   }
 
+  /** @returns {Side | null} whose board this page selects on */
   function viewer() {
-    return ctx.hotseat ? device : view.viewer;
+    return ctx.hotseat ? device : cur().viewer;
   }
 
   function selectable() {
-    return interactive && !animating && view.toAct.length === 2 && viewer() && active === (viewer() === "second" ? 1 : 0);
+    return interactive && !animating && cur().toAct.length === 2 && !!viewer() && active === (viewer() === "second" ? 1 : 0);
   }
 
+  /** @param {number} b */
   function name(b) {
     return ctx.sideName(b ? "second" : "first");
   }
 
+  /** @param {number[]} [counts] the black pieces shown while the Turn plays */
   function setTabs(counts) {
+    const v = cur();
     tabEls.forEach((el, b) => {
-      const submitted = view.toAct.length === 2 && view.submitted[b];
-      const count = counts ? counts[b] : view.board.tallies.find(x => x.grid === b).value;
+      const submitted = v.toAct.length === 2 && v.submitted[b];
+      const tally = ((v.board && v.board.tallies) || []).find(x => x.grid === b);
+      const count = counts ? counts[b] : tally ? tally.value : 0;
       el.replaceChildren(h("span", {class: "tc-chip", "aria-hidden": "true"}), h("span", {class: "tc-name"}, name(b)),
         h("span", {class: "tc-count" + (submitted && !counts ? " x" : "")}, submitted && !counts ? "✕" : String(count)));
       el.setAttribute("aria-label", submitted && !counts ? t("turncoat.tabSelected", {side: name(b)}) : t("turncoat.tabCount", {side: name(b), n: count}));
@@ -118,72 +121,60 @@ export function create(host, ctx) {
     stage.setAttribute("aria-labelledby", `tc-tab-${active}`);
   }
 
-  function drawBoard(board, marks = {}) {
-    const g = view.board.grids[active];
+  /** @param {Cell[]} cells @param {{own?: string}} [marks] */
+  function drawBoard(cells, marks = {}) {
+    const v = cur();
+    if (!v.board) return;
+    const g = v.board.grids[active];
     grid.setup(g, {coords: prefs.get("coords"), label: t("turncoat.boardOf", {side: name(active)})});
     stage.dataset.board = active ? "yellow" : "red";
-    grid.gPieces.replaceChildren();
     grid.gUnder.replaceChildren();
     grid.gMarks.replaceChildren();
     grid.gOver.replaceChildren();
-    const legal = selectable() ? new Set(view.legal) : new Set();
-    discEls = board.map((v, i) => {
-      const {x, y} = grid.center(i);
-      if (v === null) {
-        grid.gPieces.append(hole(x, y));
-        return null;
-      }
-      const el = disc(x, y, v === "b" ? "black" : "white");
-      grid.gPieces.append(el);
-      return el;
-    });
-    g.cells.forEach((c, i) => {
+    const legal = new Set(selectable() ? v.legal : []);
+    discEls = drawPieces(grid, cells);
+    cells.forEach((c, i) => {
       grid.mark(i, "legal", legal.has(c.coord));
-      const words = [c.coord, pieceWords(t, {hole: board[i] === null, piece: board[i] && {kind: "disc", colour: board[i] === "b" ? "black" : "white"}})];
+      const words = [c.coord, pieceWords(t, c)];
       if (legal.has(c.coord)) words.push(t("cell.selectable"));
       if (marks.own === c.coord) words.push(t("turncoat.yourSelection"));
       grid.label(i, words.join(", "));
     });
-    if (marks.own) ring(grid.index(marks.own), "own-ring");
+    if (marks.own && grid.index(marks.own) >= 0) ringAt(grid, grid.index(marks.own), "own-ring");
   }
 
-  function ring(i, cls) {
-    if (i < 0) return null;
-    const {x, y} = grid.center(i);
-    const el = s("rect", {class: cls, x: x - 46, y: y - 46, width: 92, height: 92, rx: 14});
-    grid.gMarks.append(el);
-    return el;
-  }
-
+  /** @param {number} b */
   function show(b) {
     active = b;
     if (!view) return;
-    shown = shown || [boardOf(view.board.grids[0]), boardOf(view.board.grids[1])];
+    shown = shown || boardsOf(view);
     drawBoard(shown[b], {own: ownOn(b)});
     setTabs();
     updateCaption();
   }
 
+  /** @param {number} b @returns {string} the viewer's own selection, on its own board */
   function ownOn(b) {
-    const me = viewer();
-    if (!view.own || !me) return "";
-    return b === (me === "second" ? 1 : 0) ? view.own : "";
+    const me = viewer(), own = cur().own;
+    if (!own || !me) return "";
+    return b === (me === "second" ? 1 : 0) ? own : "";
   }
 
   function updateCaption() {
     if (animating) return;
-    const me = viewer();
+    const v = cur(), me = viewer();
     const other = me === "second" ? "first" : "second";
     let text = "";
-    if (view.outcome.over) text = "";
-    else if (view.toAct.length === 2 && me && view.own) {
-      text = view.submitted[other === "first" ? 0 : 1] ? t("turncoat.selectedWaiting", {square: view.own.toUpperCase()})
-        : t("turncoat.selectedChange", {square: view.own.toUpperCase(), side: ctx.sideName(other)});
+    if (v.outcome.over) text = "";
+    else if (v.toAct.length === 2 && me && v.own) {
+      text = v.submitted[other === "first" ? 0 : 1] ? t("turncoat.selectedWaiting", {square: v.own.toUpperCase()})
+        : t("turncoat.selectedChange", {square: v.own.toUpperCase(), side: ctx.sideName(other)});
     } else if (selectable() && ctx.hotseat) text = t("turncoat.selectPrompt");
-    else if (interactive && view.toAct.length === 2 && me && active !== (me === "second" ? 1 : 0)) text = t("turncoat.otherBoard");
+    else if (interactive && v.toAct.length === 2 && me && active !== (me === "second" ? 1 : 0)) text = t("turncoat.otherBoard");
     caption.textContent = text;
   }
 
+  /** @param {string} coord */
   function flashLabel(coord) {
     flash.textContent = coord.toUpperCase();
     flash.classList.remove("on");
@@ -193,11 +184,12 @@ export function create(host, ctx) {
 
   // Hot-seat: the cover between the players' selections.
   function updateCover() {
-    const covering = ctx.hotseat && interactive && !animating && view.toAct.length === 2 && !view.outcome.over && !device;
+    const v = cur();
+    const covering = !!ctx.hotseat && interactive && !animating && v.toAct.length === 2 && !v.outcome.over && !device;
     cover.hidden = !covering;
     stage.classList.toggle("covered", covering);
     if (!covering) return;
-    const waiting = [0, 1].filter(b => !view.submitted[b]);
+    const waiting = [0, 1].filter(b => !v.submitted[b]);
     cover.replaceChildren(
       h("p", {class: "tc-cover-title"}, waiting.length === 2 ? t("turncoat.coverStart") : t("turncoat.coverPass", {side: name(waiting[0])})),
       h("p", {}, t("turncoat.coverHint")),
@@ -205,25 +197,28 @@ export function create(host, ctx) {
         on: {click: () => reveal(b ? "second" : "first")}}, t("turncoat.showBoard", {side: name(b)}))));
   }
 
+  /** @param {Side} side */
   async function reveal(side) {
     device = side;
-    if (view.viewer === side) draw(view, lastOpts);
-    else await ctx.setViewer(side);
+    if (cur().viewer === side) draw(cur(), lastOpts);
+    else if (ctx.setViewer) await ctx.setViewer(side);
   }
 
   function doneButton() {
-    if (!(ctx.hotseat && device && view.own && view.toAct.length === 2)) return null;
+    const v = cur();
+    if (!(ctx.hotseat && device && v.own && v.toAct.length === 2)) return null;
     return h("button", {type: "button", class: "primary tc-done", on: {click: () => {
       device = null;
-      ctx.setViewer(null);
+      if (ctx.setViewer) ctx.setViewer(null);
     }}}, t("turncoat.hideBoard"));
   }
 
+  /** @param {View} v @param {DrawOptions} [opts] */
   function draw(v, opts = {}) {
     if (animating && nextView && v.version === nextView.version) {
       // The same position seen by another viewer: the Turn plays on and ends on this view.
       nextView = v;
-      nextOpts = opts;
+      nextOpts = opts || {};
       return;
     }
     anim.cancel();
@@ -233,7 +228,7 @@ export function create(host, ctx) {
     interactive = !!opts.interactive;
     if (ctx.hotseat && v.toAct.length === 2 && device && v.viewer !== device) device = null;
     if (v.toAct.length !== 2) device = null;
-    shown = [boardOf(v.board.grids[0]), boardOf(v.board.grids[1])];
+    shown = boardsOf(v);
     const me = viewer();
     if (me && v.toAct.length === 2 && interactive && opts.focusOwn !== false) active = me === "second" ? 1 : 0;
     drawBoard(shown[active], {own: ownOn(active)});
@@ -253,84 +248,48 @@ export function create(host, ctx) {
     if (nextView) draw(nextView, nextOpts);
   }
 
-  // animate plays the Turn of the round just revealed, then draws next.
+  // animate plays the Turn of the round just revealed, step by step as the server describes it
+  // (each with the pieces it turned), then draws next.
+  /** @param {View} prev @param {View} next @param {DrawOptions} [opts] */
   async function animate(prev, next, opts) {
-    const reveal = next.lastMove && next.lastMove.reveal;
-    if (!prev || !reveal || !prev.board || prev.board.grids.length !== 2) {
+    const steps = (next.lastMove && next.lastMove.reveal && next.lastMove.steps) || [];
+    const cells = prev.board && prev.board.grids.length === 2 ? boardsOf(prev).map(c => c.slice()) : null;
+    // The steps must lead from the boards shown to the new ones (else the new ones are drawn).
+    const end = cells && cells.map(c => c.slice());
+    for (const st of steps) {
+      for (const c of st.cells) if (end && end[st.grid]) end[st.grid] = end[st.grid].map(x => (x.coord === c.coord ? c : x));
+    }
+    if (!cells || !end || !steps.length || JSON.stringify(end) !== JSON.stringify(boardsOf(next))) {
       draw(next, opts);
       return;
     }
     view = next;
     nextView = next;
-    nextOpts = opts;
+    nextOpts = opts || {};
     device = null;
-    const n = prev.board.grids[0].rows;
-    const idx = coord => prev.board.grids[0].cells.findIndex(c => c.coord === coord);
-    const sel = [reveal[0].selection, reveal[1].selection];
-    const boards = [boardOf(prev.board.grids[0]), boardOf(prev.board.grids[1])];
-    const steps = [[0, sel[0], "turncoat.stepOwn", "first"], [1, sel[1], "turncoat.stepOwn", "second"],
-      [0, sel[1], "turncoat.stepOther", "second"], [1, sel[0], "turncoat.stepOther", "first"]];
-    // Play the steps on copies to know where the game stops and check the result.
-    const plan = [];
-    let cur = boards.map(b => b.slice());
-    for (let k = 0; k < 4; k++) {
-      const [b, coord] = steps[k];
-      const r = flipAt(cur[b], n, idx(coord));
-      plan.push({k, b, coord, before: cur[b], after: r.board, turned: r.turned});
-      cur = cur.slice();
-      cur[b] = r.board;
-      if (k === 1 && cur.some(bd => !bd.includes("w"))) break;
-    }
-    const final = [boardOf(next.board.grids[0]), boardOf(next.board.grids[1])];
-    if (cur.some((bd, b) => bd.join() !== final[b].join())) {
-      draw(next, opts);
-      return;
-    }
     animating = true;
     cover.hidden = true;
     stage.classList.remove("covered");
-    const counts = boards.map(bd => bd.filter(x => x === "b").length);
-    const slow = reducedMotion() ? 0.4 : 1;
-    shown = boards.map(b => b.slice());
-    for (const st of plan) {
+    const counts = cells.map(blacks);
+    shown = cells;
+    for (const st of steps) {
       if (!animating) return;
-      active = st.b;
-      drawBoard(st.before);
+      active = st.grid;
+      drawBoard(cells[st.grid]);
       setTabs(counts);
-      const [, , key, who] = steps[st.k];
-      caption.textContent = t(key, {side: ctx.sideName(who), square: st.coord.toUpperCase(), board: name(st.b)});
-      const i = idx(st.coord);
-      const hl = ring(i, "turn-ring");
-      if (!(await anim.wait(420 * slow))) return;
-      let end = flip(anim, discEls[i], st.after[i] === "b" ? "black" : "white", 0, 0);
-      const {x: cx, y: cy} = grid.center(i);
-      const turned = st.turned.slice().sort((a, b) => {
-        const pa = grid.center(a), pb = grid.center(b);
-        return Math.max(Math.abs(pa.x - cx), Math.abs(pa.y - cy)) - Math.max(Math.abs(pb.x - cx), Math.abs(pb.y - cy));
-      });
-      turned.forEach((j, m) => {
-        setColour(discEls[j], st.before[j] === "b" ? "black" : "white");
-        end = Math.max(end, flip(anim, discEls[j], st.after[j] === "b" ? "black" : "white", 260 + 55 * m, m + 1));
-      });
-      if (!(await anim.wait(end + 260 * slow))) return;
-      if (hl) hl.remove();
-      shown[st.b] = st.after;
-      counts[st.b] = st.after.filter(x => x === "b").length;
+      const own = st.by === (st.grid ? "second" : "first");
+      caption.textContent = t(own ? "turncoat.stepOwn" : "turncoat.stepOther", {side: ctx.sideName(st.by || "first"), square: (st.coord || "").toUpperCase(), board: name(st.grid)});
+      if (!(await playStep(anim, grid, discEls, cells[st.grid], st))) return;
+      counts[st.grid] = blacks(cells[st.grid]);
       setTabs(counts);
     }
     animating = false;
     draw(next, {...opts, focusOwn: true});
   }
 
+  /** @param {import("../../types/turncoat").Hint[]} list */
   function hints(list) {
-    grid.gOver.replaceChildren();
-    const best = bestHints(list);
-    for (const hnt of list) {
-      const i = grid.index(hnt.move);
-      if (i < 0) continue;
-      const {x, y} = grid.center(i);
-      grid.gOver.append(s("text", {class: "hint" + (best.has(hnt.move) ? " best" : ""), x, y: y + 12}, hintText(hnt, ctx)));
-    }
+    writeHints(grid, list, ctx);
   }
 
   return {
@@ -361,4 +320,5 @@ export function tally() {
   return null;
 }
 
+/** @type {import("../prefs.js").Toggle[]} */
 export const prefsShown = ["markers", "coords"];

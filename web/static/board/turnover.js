@@ -6,31 +6,20 @@
 // ring; turnover: turning arrows; capture: corners) and a "Q" where the move promotes; a legend
 // explains them. A Castle under attack glows red.
 
-import {h, s} from "../dom.js";
+import {h, s, reducedMotion} from "../dom.js";
 import * as prefs from "../prefs.js";
 import {Grid, Anim, CELL} from "./grid.js";
 import {pieceWords} from "./discs.js";
+import {drawPieces} from "./generic.js";
 
-const RADII = {outer: [40, 9], inner: [25, 8], button: [11, 0]};
-
-// stack draws a stack's parts at (x, y).
-export function stack(x, y, piece, letter) {
-  const inner = s("g", {class: "stk"});
-  for (const p of piece.parts || []) {
-    const [r, w] = RADII[p.name];
-    if (p.name === "button") {
-      inner.append(s("circle", {class: `part button p-${p.colour}`, r}));
-    } else {
-      inner.append(s("circle", {class: `part-edge e-${p.colour}`, r, "stroke-width": w + 4}),
-        s("circle", {class: `part ring p-${p.colour}`, r, "stroke-width": w}));
-    }
-  }
-  const g = s("g", {class: `stack o-${piece.colour}`, transform: `translate(${x} ${y})`}, inner);
-  if (letter && piece.label) g.append(s("text", {class: `stk-letter l-${piece.colour}`, x: -44, y: -30}, piece.label));
-  return g;
-}
+/** @typedef {import("../../types/turncoat").View} View */
+/** @typedef {import("../../types/turncoat").Cell} Cell */
+/** @typedef {import("../../types/turncoat").Action} Action */
+/** @typedef {import("../../types/turncoat").Side} Side */
+/** @typedef {import("../../types/turncoat").DrawOptions} DrawOptions */
 
 // landing draws the mark of a destination of kind cls at (x, y).
+/** @param {number} x @param {number} y @param {string} cls */
 export function landing(x, y, cls) {
   const g = s("g", {class: `land land-${cls}`, transform: `translate(${x} ${y})`});
   switch (cls) {
@@ -51,9 +40,14 @@ export function landing(x, y, cls) {
   return g;
 }
 
+/** @param {HTMLElement} host @param {import("../../types/turncoat").BoardCtx} ctx @returns {import("../../types/turncoat").Board} */
 export function create(host, ctx) {
   const {t} = ctx;
-  let view = null, interactive = false, actions = [], picked = -1;
+  /** @type {View | null} */
+  let view = null;
+  /** @type {Action[]} */
+  let actions = [];
+  let interactive = false, picked = -1;
   const anim = new Anim();
   const grid = new Grid(host, {
     label: ctx.label,
@@ -75,7 +69,7 @@ export function create(host, ctx) {
         ctx.say(t("turnover.picked", {square: coord, n: actions.filter(x => x.from === coord).length}));
         return;
       }
-      const cell = view.board.grids[0].cells[i];
+      const cell = cells()[i];
       if (picked >= 0) {
         picked = -1;
         marks();
@@ -95,6 +89,12 @@ export function create(host, ctx) {
   legend.append(h("li", {}, h("span", {class: "check-badge", "aria-hidden": "true"}, "+"), t("turnover.check")));
   host.append(legend);
 
+  /** @returns {Cell[]} the cells drawn */
+  function cells() {
+    return (view && view.board && view.board.grids[0].cells) || [];
+  }
+
+  /** @param {Action} a @param {Cell[]} cells */
   function promotes(a, cells) {
     if (a.result !== "queen") return false;
     const from = cells.find(c => c.coord === a.from);
@@ -106,8 +106,8 @@ export function create(host, ctx) {
     grid.gMarks.querySelectorAll(".land, .promo, .picked-ring").forEach(e => e.remove());
     grid.clearMarks("dest");
     grid.clearMarks("picked");
-    const cells = view.board.grids[0].cells;
-    cells.forEach((c, i) => grid.label(i, labelOf(c, i)));
+    const all = cells();
+    all.forEach((c, i) => grid.label(i, labelOf(c, i)));
     if (picked < 0) return;
     const from = grid.coords[picked];
     grid.mark(picked, "picked");
@@ -115,19 +115,21 @@ export function create(host, ctx) {
     grid.gMarks.append(s("rect", {class: "picked-ring", x: px - 48, y: py - 48, width: 96, height: 96, rx: 8}));
     for (const a of actions) {
       if (a.from !== from) continue;
-      const i = grid.index(a.to);
+      const i = grid.index(a.to || "");
       if (i < 0) continue;
       const {x, y} = grid.center(i);
       grid.gMarks.append(landing(x, y, a.class));
-      if (promotes(a, cells)) grid.gMarks.append(s("text", {class: "promo", x: x + 30, y: y - 24}, "Q"));
+      if (promotes(a, all)) grid.gMarks.append(s("text", {class: "promo", x: x + 30, y: y - 24}, "Q"));
       grid.mark(i, "dest");
-      const words = [labelOf(cells[i], i), t("land." + a.class), a.move];
-      if (promotes(a, cells)) words.push(t("turnover.promotes"));
+      const words = [labelOf(all[i], i), t("land." + a.class), a.move];
+      if (promotes(a, all)) words.push(t("turnover.promotes"));
       grid.label(i, words.join(", "));
     }
   }
 
+  /** @type {Set<string>} */
   let checks = new Set();
+  /** @param {Cell} c @param {number} i */
   function labelOf(c, i) {
     const words = [c.coord, pieceWords(t, c)];
     if (c.piece && c.piece.owner) words.push(ctx.sideName(c.piece.owner));
@@ -137,7 +139,9 @@ export function create(host, ctx) {
     return words.join(", ");
   }
 
+  /** @type {(SVGElement | null)[]} */
   let stackEls = [];
+  /** @param {View} v @param {DrawOptions} [opts] */
   function draw(v, opts = {}) {
     anim.cancel();
     const same = view && v.version === view.version && v.ply === view.ply;
@@ -145,22 +149,19 @@ export function create(host, ctx) {
     interactive = !!opts.interactive;
     actions = interactive ? opts.actions || [] : [];
     if (!same || !interactive) picked = -1;
+    if (!v.board) return;
     const g = v.board.grids[0];
     grid.setup(g, {coords: prefs.get("coords"), label: ctx.label});
     checks = new Set((g.marks || []).filter(m => m.kind === "check").map(m => m.coord));
-    grid.gPieces.replaceChildren();
     grid.gUnder.replaceChildren();
     grid.gMarks.replaceChildren();
     grid.gOver.replaceChildren();
-    const letters = prefs.get("letters");
-    stackEls = g.cells.map((c, i) => {
+    stackEls = drawPieces(grid, g.cells, {letters: !!prefs.get("letters")});
+    g.cells.forEach((c, i) => {
+      if (!checks.has(c.coord)) return;
       const {x, y} = grid.center(i);
-      if (checks.has(c.coord)) grid.gUnder.append(s("circle", {class: "check-glow", cx: x, cy: y, r: 47}));
-      if (!c.piece) return null;
-      const el = stack(x, y, c.piece, letters);
-      grid.gPieces.append(el);
-      if (checks.has(c.coord)) grid.gMarks.append(s("text", {class: "check-mark", x: x + 34, y: y - 26}, "+"));
-      return el;
+      grid.gUnder.append(s("circle", {class: "check-glow", cx: x, cy: y, r: 47}));
+      if (c.piece) grid.gMarks.append(s("text", {class: "check-mark", x: x + 34, y: y - 26}, "+"));
     });
     const movable = new Set(actions.map(a => a.from));
     g.cells.forEach((c, i) => grid.mark(i, "legal", movable.has(c.coord)));
@@ -170,6 +171,7 @@ export function create(host, ctx) {
 
   // lastMarks outlines the squares of the last move: the origin (where the part left) and the
   // target, found by comparing with the previous board when the page has it.
+  /** @type {number[]} */
   let lastSquares = [];
   function lastMarks() {
     for (const i of lastSquares) {
@@ -178,9 +180,10 @@ export function create(host, ctx) {
     }
   }
 
-  function changed(prev, next) {
-    const a = prev.board.grids[0].cells, b = next.board.grids[0].cells;
-    const parts = c => (c.piece ? c.piece.parts.length : 0);
+  /** @param {Cell[]} a @param {Cell[]} b */
+  function changed(a, b) {
+    /** @param {Cell} c */
+    const parts = c => (c.piece && c.piece.parts ? c.piece.parts.length : 0);
     let from = -1, to = -1;
     b.forEach((c, i) => {
       const x = a[i].piece, y = c.piece;
@@ -192,20 +195,22 @@ export function create(host, ctx) {
     return {from, to};
   }
 
-  function animate(prev, next, opts) {
-    const ok = prev && prev.board && prev.ply + 1 === next.ply;
-    const {from, to} = ok ? changed(prev, next) : {from: -1, to: -1};
+  /** @param {View} prev @param {View} next @param {DrawOptions} [opts] */
+  async function animate(prev, next, opts) {
+    const ok = prev.board && next.board && prev.ply + 1 === next.ply;
+    const {from, to} = ok && prev.board && next.board ? changed(prev.board.grids[0].cells, next.board.grids[0].cells) : {from: -1, to: -1};
     lastSquares = [from, to].filter(i => i >= 0);
     draw(next, opts);
-    if (from < 0 || to < 0 || !stackEls[to] || matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
+    const el = stackEls[to];
+    if (from < 0 || to < 0 || !el || !el.firstElementChild || reducedMotion()) return;
     const a = grid.center(from), b = grid.center(to);
-    const inner = stackEls[to].firstChild;
-    inner.animate([{transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)`}, {transform: "translate(0px, 0px)"}],
+    el.firstElementChild.animate([{transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)`}, {transform: "translate(0px, 0px)"}],
       {duration: 220, easing: "ease-out"});
-    return anim.wait(240);
+    await anim.wait(240);
   }
 
   return {
+    /** @param {View} v @param {DrawOptions} [opts] */
     draw(v, opts) {
       if (!view || v.ply !== view.ply) lastSquares = [];
       draw(v, opts);
@@ -231,10 +236,11 @@ export function chip(side) {
 
 /** @param {import("../../types/turncoat").View} view @param {import("../../types/turncoat").Side} side */
 export function tally(view, side) {
-  return (view.board && view.board.tallies.find(x => x.side === side && x.name === "castles")) || null;
+  return (view.board && (view.board.tallies || []).find(x => x.side === side && x.name === "castles")) || null;
 }
 
 export const tallyWords = true;
+/** @type {import("../prefs.js").Toggle[]} */
 export const prefsShown = ["letters", "coords"];
 
 // notes says when the side to move has a Castle attacked, or all of them (check).
@@ -242,14 +248,19 @@ export const prefsShown = ["letters", "coords"];
  * @param {import("../../types/turncoat").View} v
  * @param {import("../../types/turncoat").Side} side
  * @param {(side: import("../../types/turncoat").Side) => string} sideName
- * @param {(key: string, params?: object) => string} t
+ * @param {(key: string, params?: Record<string, unknown>) => string} t
  */
 export function notes(v, side, sideName, t) {
+  if (!v.board) return [];
   const g = v.board.grids[0];
   const checks = (g.marks || []).filter(m => m.kind === "check").map(m => m.coord);
-  const owner = c => ((g.cells.find(x => x.coord === c) || {}).piece || {}).owner;
+  /** @param {string} c */
+  const owner = c => {
+    const cell = g.cells.find(x => x.coord === c);
+    return cell && cell.piece ? cell.piece.owner : null;
+  };
   const attacked = checks.filter(c => owner(c) === side).length;
-  const castles = (v.board.tallies.find(x => x.name === "castles" && x.side === side) || {value: 0}).value;
+  const castles = ((v.board.tallies || []).find(x => x.name === "castles" && x.side === side) || {value: 0}).value;
   if (attacked && attacked === castles) return [t("play.inCheck", {side: sideName(side)})];
   if (attacked) return [t("play.castleAttacked", {side: sideName(side)})];
   return [];

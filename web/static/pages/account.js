@@ -10,6 +10,7 @@ import {gameRow} from "./home.js";
 
 // remember notes the registered user signed in on this browser (the header then shows their
 // notifications without asking the server about visitors who have no account).
+/** @param {string} name */
 function remember(name) {
   try {
     if (name) localStorage.setItem("turncoat.user", name);
@@ -19,9 +20,11 @@ function remember(name) {
   }
 }
 
+/** @param {HTMLElement} main */
 export async function render(main) {
   title(t("account.title"));
   main.append(h("h1", {}, t("account.title")));
+  /** @type {import("../../types/turncoat").User | null} */
   let me = null;
   try {
     me = (await api("/me")).user;
@@ -43,6 +46,7 @@ export async function render(main) {
   } else {
     main.append(h("p", {}, t("account.none")));
   }
+  /** @param {string} kind @param {string} legend */
   const form = (kind, legend) => {
     const name = /** @type {HTMLInputElement} */ (h("input", {type: "text", id: `${kind}-name`, autocomplete: "username", required: true, minlength: 2, maxlength: 24}));
     const pw = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: `${kind}-pw`, autocomplete: kind === "signup" ? "new-password" : "current-password", required: true}));
@@ -96,7 +100,7 @@ async function tokens() {
   const list = h("ul", {class: "tokens"});
   const draw = async () => {
     const all = await api("/tokens").catch(e => { toast(errorText(e), "error"); return []; });
-    list.replaceChildren(...all.map(tok => h("li", {},
+    list.replaceChildren(...all.map((/** @type {import("../../types/turncoat").Token} */ tok) => h("li", {},
       h("span", {class: "token-name"}, tok.name),
       h("span", {class: "muted"}, tok.expires ? [t(tok.expired ? "tokens.expired" : "tokens.expires"), " ",
         h("time", {datetime: tok.expires}, date(tok.expires))] : t("tokens.noExpiry")),

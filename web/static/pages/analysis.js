@@ -14,17 +14,30 @@ import {errorText, outcomeWords} from "./common.js";
 import {sideName as sideNameOf} from "../i18n.js";
 import {hintText} from "../board/hints.js";
 
+/** @typedef {import("../../types/turncoat").View} View */
+/** @typedef {import("../../types/turncoat").Hint} Hint */
+/** @typedef {import("../../types/turncoat").Side} Side */
+
+/** @param {HTMLElement} main @param {string[]} params @param {URLSearchParams} query */
 export async function render(main, params, query) {
   title(t("analysis.title"));
-  let size = ["4", "6", "8"].includes(query.get("size")) ? query.get("size") : "8";
+  let size = ["4", "6", "8"].find(s => s === query.get("size")) || "8";
   let startPos = query.get("pos") || "";
-  let moves = (query.get("moves") || "").match(/[a-h][1-8]|pa(ss)?/gi) || [];
+  /** @type {string[]} */
+  let moves = [...((query.get("moves") || "").match(/[a-h][1-8]|pa(ss)?/gi) || [])];
   moves = moves.map(m => (m.toLowerCase().startsWith("pa") ? "pass" : m.toLowerCase()));
-  let level = +query.get("level") || 6;
-  let view = null, values = null, editing = null, seq = 0;
+  let level = Number(query.get("level")) || 6;
+  /** @type {View | null} */
+  let view = null;
+  /** @type {Hint[] | null} */
+  let values = null;
+  /** @type {{cells: string[], turn: string} | null} the position being set up: "X", "O" or "-" a square, and who moves */
+  let editing = null;
+  let seq = 0;
 
   const boardHost = h("div", {class: "board-host", "data-kind": "reversi"});
   const status = h("div", {class: "status-line", "aria-live": "polite"});
+  /** @type {import("../../types/turncoat").BoardCtx} */
   const ctx = {
     t, kind: "reversi", label: t("analysis.board"),
     sideName: s => sideName(s),
@@ -33,6 +46,7 @@ export async function render(main, params, query) {
     say: announce,
   };
   const theme = () => prefs.boardTheme("reversi", {size});
+  /** @param {Side | null} s */
   const sideName = s => sideNameOf("reversi", ["Black", "White"], s, theme());
   const board = create(boardHost, ctx);
 
@@ -99,6 +113,8 @@ export async function render(main, params, query) {
 
   async function load() {
     const my = ++seq;
+    /** @type {View} */
+    let v;
     url();
     values = null;
     valueList.replaceChildren();
@@ -109,11 +125,11 @@ export async function render(main, params, query) {
       const body = {kind: "reversi", options: {size}, state: startPos, moves};
       const r = await api("/analyze", {method: "POST", body});
       if (my !== seq) return;
-      view = r.view;
-      board.draw(view, {interactive: !view.outcome.over});
+      view = v = r.view;
+      board.draw(v, {interactive: !v.outcome.over});
       drawMoves();
-      if (view.outcome.over) {
-        status.textContent = outcomeWords(view, sideName);
+      if (v.outcome.over) {
+        status.textContent = outcomeWords(v, sideName);
         valueList.replaceChildren();
         bookBox.hidden = true;
         return;
@@ -121,9 +137,9 @@ export async function render(main, params, query) {
       loadBook(my);
       const full = await api("/analyze", {method: "POST", body: {...body, level}});
       if (my !== seq) return;
-      values = full.moves || [];
-      board.hints(values);
-      drawValues(full.side);
+      const list = values = full.moves || [];
+      board.hints(list);
+      drawValues(list, full.side);
     } catch (e) {
       if (my !== seq) return;
       status.textContent = errorText(e);
@@ -136,6 +152,7 @@ export async function render(main, params, query) {
 
   // loadBook shows the opening book's moves of an 8x8 position (hidden on other sizes, and
   // when the explorer cannot answer).
+  /** @param {number} my the load this belongs to */
   async function loadBook(my) {
     if (size !== "8") {
       bookBox.hidden = true;
@@ -144,6 +161,7 @@ export async function render(main, params, query) {
     const q = new URLSearchParams();
     if (moves.length) q.set("moves", moves.map(m => (m === "pass" ? "pa" : m)).join(""));
     if (startPos) q.set("pos", startPos);
+    /** @type {import("../../types/turncoat").BookPosition} */
     let r;
     try {
       r = await api("/book?" + q);
@@ -161,8 +179,9 @@ export async function render(main, params, query) {
       bookList.replaceChildren();
       return;
     }
+    /** @param {number | null | undefined} v */
     const value = v => (v === null || v === undefined ? "?" : hintText({unit: "discs", value: v}, ctx));
-    bookSummary.textContent = tn("analysis.bookPosition", r.games, {value: value(r.value)});
+    bookSummary.textContent = tn("analysis.bookPosition", r.games || 0, {value: value(r.value)});
     bookList.replaceChildren(...r.moves.map(m => h("li", {"data-move": m.move, class: m.leaf ? "leaf" : null},
       h("button", {type: "button", class: "link", on: {click: () => play(m.move)}}, m.move), " ",
       h("strong", {}, value(m.value)), " ",
@@ -171,10 +190,11 @@ export async function render(main, params, query) {
   }
 
   function empties() {
-    return view.board.grids[0].cells.filter(c => !c.piece).length;
+    return view && view.board ? view.board.grids[0].cells.filter(c => !c.piece).length : 0;
   }
 
-  function drawValues(side) {
+  /** @param {Hint[]} values @param {Side | null} side */
+  function drawValues(values, side) {
     const sorted = values.slice().sort((a, b) => b.value - a.value);
     valueList.replaceChildren(...sorted.map(v => h("li", {},
       h("button", {type: "button", class: "link", on: {click: () => play(v.move)}}, v.move), " ",
@@ -190,6 +210,7 @@ export async function render(main, params, query) {
       h("button", {type: "button", on: {click: () => { moves = moves.slice(0, i + 1); load(); }}}, m))));
   }
 
+  /** @param {string} m */
   function play(m) {
     moves = moves.concat(m);
     load();
@@ -197,41 +218,47 @@ export async function render(main, params, query) {
 
   // Set-up mode: a click turns a square empty, black, white in turn; then the side to move.
   function startEdit() {
-    if (!view) return;
-    editing = view.board.grids[0].cells.map(c => (c.piece ? (c.piece.colour === "black" ? "X" : "O") : "-"));
-    editing.turn = view.toAct[0] === "second" ? "O" : "X";
+    if (!view || !view.board) return;
+    const ed = editing = {
+      cells: view.board.grids[0].cells.map(c => (c.piece ? (c.piece.colour === "black" ? "X" : "O") : "-")),
+      turn: view.toAct[0] === "second" ? "O" : "X",
+    };
     editBtn.textContent = t("analysis.done");
     editBar.hidden = false;
-    const turn = h("select", {id: "an-turn"}, h("option", {value: "X", selected: editing.turn === "X"}, sideName("first")), h("option", {value: "O", selected: editing.turn === "O"}, sideName("second")));
-    turn.addEventListener("change", () => { editing.turn = turn.value; });
+    const turn = h("select", {id: "an-turn"}, h("option", {value: "X", selected: ed.turn === "X"}, sideName("first")), h("option", {value: "O", selected: ed.turn === "O"}, sideName("second")));
+    turn.addEventListener("change", () => { ed.turn = turn.value; });
     editBar.replaceChildren(h("p", {class: "muted small"}, t("analysis.editHint")),
       h("div", {class: "field inline"}, h("label", {for: "an-turn"}, t("analysis.turn")), turn),
-      h("button", {type: "button", on: {click: () => { editing.fill("-"); drawEdit(); }}}, t("analysis.clear")));
+      h("button", {type: "button", on: {click: () => { ed.cells.fill("-"); drawEdit(); }}}, t("analysis.clear")));
     drawEdit();
   }
 
   function drawEdit() {
-    const g = view.board.grids[0];
-    const cells = g.cells.map((c, i) => ({coord: c.coord, piece: editing[i] === "-" ? null : {kind: "disc", colour: editing[i] === "X" ? "black" : "white"}}));
-    board.draw({...view, legal: [], lastMove: null, board: {grids: [{...g, cells, marks: []}], tallies: []}}, {interactive: false});
+    if (!view || !view.board || !editing) return;
+    const ed = editing, g = view.board.grids[0];
+    const cells = g.cells.map((c, i) => ({coord: c.coord, piece: ed.cells[i] === "-" ? undefined : {kind: "disc", owner: null, colour: ed.cells[i] === "X" ? "black" : "white"}}));
+    board.draw({...view, legal: [], lastMove: undefined, board: {grids: [{...g, cells, marks: []}], tallies: []}}, {interactive: false});
   }
 
+  /** @type {Record<string, string>} a square's next state as the setup turns it */
+  const NEXT = {"-": "X", X: "O", O: "-"};
   boardHost.addEventListener("click", e => {
-    if (!editing) return;
-    const cell = e.target.closest && e.target.closest(".cell");
-    if (!cell) return;
+    const target = /** @type {Element} */ (e.target);
+    const cell = editing && view && view.board && target.closest(".cell");
+    if (!editing || !view || !view.board || !(cell instanceof SVGElement)) return;
     const i = view.board.grids[0].cells.findIndex(c => c.coord === cell.dataset.coord);
-    editing[i] = {"-": "X", X: "O", O: "-"}[editing[i]];
+    editing.cells[i] = NEXT[editing.cells[i]];
     drawEdit();
   });
   boardHost.addEventListener("keydown", e => {
     if (!editing || (e.key !== "Enter" && e.key !== " ")) return;
-    const cell = e.target.closest && e.target.closest(".cell");
+    const cell = /** @type {Element} */ (e.target).closest(".cell");
     if (cell) cell.dispatchEvent(new MouseEvent("click", {bubbles: true}));
   });
 
   function finishEdit() {
-    startPos = editing.join("") + " " + editing.turn;
+    if (!editing) return;
+    startPos = editing.cells.join("") + " " + editing.turn;
     moves = [];
     editing = null;
     editBtn.textContent = t("analysis.edit");

@@ -3,25 +3,44 @@
 
 import {h} from "../dom.js";
 import {t, tn, tOr, has, current, num} from "../i18n.js";
-import {api, ApiError} from "../api.js";
+import {api, ApiError, knownKind} from "../api.js";
 import * as prefs from "../prefs.js";
 
-export const GAMES = ["reversi", "turncoat", "turnover", "blocs", "troll"];
+/** @typedef {import("../../types/turncoat").OptionSpec} OptionSpec */
+/** @typedef {import("../../types/turncoat").View} View */
+/** @typedef {import("../../types/turncoat").Side} Side */
+/** @typedef {import("../../types/turncoat").Summary} Summary */
+/** @typedef {import("../../types/turncoat").Seat} Seat */
+
+// The games are the server's (/api/kinds, in its order): a page lists them from there, and a
+// game the catalogue does not know is named and described in the server's English.
 
 // gameTitle returns a game's name in the active language.
+/** @param {string} kind */
 export function gameTitle(kind) {
-  return tOr(`game.${kind}.title`, kind);
+  const k = knownKind(kind);
+  return tOr(`game.${kind}.title`, k ? k.title : kind);
+}
+
+// gameSummary returns a game's line of description in the active language.
+/** @param {string} kind */
+export function gameSummary(kind) {
+  const k = knownKind(kind);
+  return tOr(`game.${kind}.desc`, (k && k.summary) || "");
 }
 
 // optionLabel, optionDoc and optionValue put a game's options in words.
+/** @param {string} kind @param {string} name */
 export function optionLabel(kind, name) {
   return tOr(`opt.${kind}.${name}`, name);
 }
 
+/** @param {string} kind @param {OptionSpec} spec */
 export function optionDoc(kind, spec) {
-  return tOr(`opt.${kind}.${spec.name}.doc`, current() === "en" ? spec.doc : "");
+  return tOr(`opt.${kind}.${spec.name}.doc`, current() === "en" ? spec.doc || "" : "");
 }
 
+/** @param {string} kind @param {string} name @param {string} value */
 export function optionValue(kind, name, value) {
   if (value === "true" || value === "false") return t(value === "true" ? "word.yes" : "word.no");
   return tOr(`opt.${kind}.${name}.${value}`, value);
@@ -30,7 +49,7 @@ export function optionValue(kind, name, value) {
 // optionsSummary describes a game's options that differ from the defaults ("6x6, parallel
 // start"), from a view's option map and the kind's specs; the ones named in always are said
 // even at their defaults (the board's size of a challenge).
-/** @param {string} kind @param {Record<string, string>} options @param {any[]} specs @param {string[]} [always] */
+/** @param {string} kind @param {Record<string, string>} options @param {OptionSpec[] | undefined} specs @param {string[]} [always] */
 export function optionsSummary(kind, options, specs, always = []) {
   const out = [];
   for (const sp of specs || []) {
@@ -45,7 +64,7 @@ let uid = 0;
 
 // optionField is the control of one of a game's options, with its label and its explanation:
 // a checkbox, a select of its values, a number or a text (named "opt-NAME" in its form).
-/** @param {string} kind @param {any} spec @param {string} value */
+/** @param {string} kind @param {OptionSpec} spec @param {string} value */
 export function optionField(kind, spec, value) {
   const id = `opt-${spec.name}-${++uid}`;
   let control;
@@ -89,7 +108,7 @@ const REASONS = [
 
 // reasonWords translates a reason the rules gave ("board full"); "" when unknown outside English.
 // A reason that names a side ("all white: One cannot move") says it by the side's own name.
-/** @param {string} reason @param {any} [view] @param {(side: string) => string} [sideName] */
+/** @param {string | undefined} reason @param {View} [view] @param {(side: Side) => string} [sideName] */
 export function reasonWords(reason, view, sideName) {
   if (!reason) return "";
   for (const [re, key, param] of /** @type {[RegExp, string, string?][]} */ (REASONS)) {
@@ -103,6 +122,7 @@ export function reasonWords(reason, view, sideName) {
 
 // outcomeWords says how a game ended: who won, the score (in both conventions for Reversi when
 // empty squares went to the winner), and why.
+/** @param {View} view @param {(side: Side | null) => string} sideName */
 export function outcomeWords(view, sideName) {
   const o = view.outcome;
   if (!o.over) return "";
@@ -166,7 +186,7 @@ export function ratingWords(r) {
 }
 
 // challengeDetails describes an open challenge: options, rated or casual, time, challenger.
-/** @param {any} g @param {import("../../types/turncoat").KindSpec | undefined} spec */
+/** @param {Summary} g @param {import("../../types/turncoat").Kind | undefined} spec */
 export function challengeDetails(g, spec) {
   const i = g.seats.findIndex(s => !s.open);
   const host = i >= 0 ? g.seats[i] : null;
@@ -179,11 +199,13 @@ export function challengeDetails(g, spec) {
     host ? h("span", {class: "ch-host"}, host.player || seatWords(host), r ? h("span", {class: "rating"}, ` (${ratingWords(r)})`) : null) : null);
 }
 
+/** @param {number[]} score */
 export function scoreText(score) {
   return `${num(score[0])}–${num(score[1])}`;
 }
 
 // discTallies returns the disc counts of both sides from a view's board, if it has them.
+/** @param {View} view */
 export function discTallies(view) {
   const tl = view.board && view.board.tallies;
   if (!tl) return null;
@@ -193,21 +215,25 @@ export function discTallies(view) {
 
 // startGame creates a game and returns its JSON (the server makes a guest account on the way
 // when the browser has none).
+/** @param {Partial<import("../../types/turncoat").CreateGame>} body @returns {Promise<import("../../types/turncoat").Game>} */
 export async function startGame(body) {
   return api("/games", {method: "POST", body});
 }
 
 // quickAI starts a game against the AI with the defaults: one click from the home page.
+/** @param {string} kind */
 export function quickAI(kind) {
   return startGame({kind, mode: "ai", level: prefs.get("level") || 3, side: "first"});
 }
 
-// errorBox shows an error under a form.
+// errorText says what went wrong, in one sentence.
+/** @param {unknown} e */
 export function errorText(e) {
-  return e instanceof ApiError ? e.describe() : String(e && e.message || e);
+  return e instanceof ApiError ? e.describe() : e instanceof Error ? e.message : String(e);
 }
 
 // seatWords names who holds a seat: you, the AI with its level, a player, or nobody yet.
+/** @param {Seat} seat */
 export function seatWords(seat) {
   if (seat.you) return t("seat.you");
   if (seat.ai) {
@@ -219,6 +245,7 @@ export function seatWords(seat) {
 }
 
 // gameLink returns a link to a game's page.
+/** @param {string} id @param {string} text */
 export function gameLink(id, text) {
   return h("a", {href: `/play/${id}`}, text);
 }

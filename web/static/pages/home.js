@@ -1,17 +1,24 @@
-// Home: the five games, each with a line of description, one click to play the AI with the
-// defaults, the way to set options and choose who plays, and the rules; then your games to
-// resume and the open challenges of others.
+// Home: the games the server plays, each with a line of description, one click to play the AI
+// with the defaults, the way to set options and choose who plays, and the rules; then your
+// games to resume and the open challenges of others.
 
 import {h} from "../dom.js";
 import {t, date} from "../i18n.js";
 import {api, kinds} from "../api.js";
 import {navigate, title} from "../router.js";
-import {GAMES, gameTitle, quickAI, errorText, seatWords, challengeDetails, ratingWords} from "./common.js";
+import {gameTitle, gameSummary, quickAI, errorText, seatWords, challengeDetails, ratingWords} from "./common.js";
 import {toast} from "../dom.js";
 import {followLobby} from "../live.js";
 
-function icon(kind) {
-  // A small picture of each game, drawn with the same shapes as its board.
+/** @typedef {import("../../types/turncoat").Kind} Kind */
+/** @typedef {import("../../types/turncoat").Summary} Summary */
+
+// icon draws a small picture of a game with the same shapes as its board: its own for the
+// games that have one, else one of its piece style on its board's squares.
+/** @param {Kind} spec */
+function icon(spec) {
+  const kind = spec.name;
+  /** @param {string[]} parts */
   const svg = (...parts) => {
     const el = document.createElementNS("http://www.w3.org/2000/svg", "svg");
     el.setAttribute("viewBox", "0 0 40 40");
@@ -32,13 +39,21 @@ function icon(kind) {
     case "troll":
       return svg('<rect width="40" height="40" rx="6" class="i-felt"/>', '<rect width="40" height="4" class="i-edge-b"/>', '<rect y="36" width="40" height="4" class="i-edge-b"/>', '<rect width="4" height="40" class="i-edge-w"/>', '<rect x="36" width="4" height="40" class="i-edge-w"/>', '<path d="M20 6V34" class="i-chain"/>', '<circle cx="20" cy="11" r="4" class="i-b"/>', '<circle cx="20" cy="20" r="4" class="i-b"/>', '<circle cx="20" cy="29" r="4" class="i-b"/>');
   }
-  return svg();
+  const board = spec.checkered
+    ? ['<rect width="40" height="40" rx="6" class="i-sq"/>', '<rect x="20" width="20" height="20" class="i-dark"/>', '<rect y="20" width="20" height="20" class="i-dark"/>']
+    : ['<rect width="40" height="40" rx="6" class="i-felt"/>'];
+  if (spec.pieces === "stack") return svg(...board, '<circle cx="20" cy="20" r="13" class="i-ring"/>', '<circle cx="20" cy="20" r="4" class="i-btn"/>');
+  if (spec.pieces === "number") return svg(...board, '<text x="11" y="26" class="i-num">1</text>', '<text x="29" y="26" class="i-num">2</text>');
+  return svg(...board, '<circle cx="11" cy="11" r="6" class="i-b"/>', '<circle cx="29" cy="29" r="6" class="i-w"/>');
 }
 
+/** @param {HTMLElement} main */
 export async function render(main) {
   title("");
   const cards = h("ul", {class: "games"});
-  for (const kind of GAMES) {
+  const specs = await kinds().catch(() => []);
+  for (const spec of specs) {
+    const kind = spec.name;
     const play = h("button", {type: "button", class: "primary", "data-quick": kind, on: {click: async () => {
       play.disabled = true;
       try {
@@ -50,10 +65,10 @@ export async function render(main) {
       }
     }}}, t("home.playAI"));
     cards.append(h("li", {class: "game-card", "data-kind": kind},
-      icon(kind),
+      icon(spec),
       h("div", {class: "game-text"},
         h("h2", {}, gameTitle(kind)),
-        h("p", {}, t(`game.${kind}.desc`))),
+        h("p", {}, gameSummary(kind))),
       h("div", {class: "game-actions"},
         play,
         h("a", {class: "button", href: `/new/${kind}`}, t("home.options")),
@@ -68,8 +83,8 @@ export async function render(main) {
     cards,
     h("div", {class: "columns"}, mine, open));
 
-  api("/games").then(list => {
-    mine.querySelector("p").remove();
+  api("/games").then((/** @type {Summary[]} */ list) => {
+    mine.replaceChildren(h("h2", {id: "h-mine"}, t("home.yourGames")));
     if (!list.length) {
       mine.append(h("p", {class: "muted"}, t("home.noGames")));
       return;
@@ -79,12 +94,12 @@ export async function render(main) {
     mine.append(ul);
   }).catch(e => mine.replaceChildren(h("h2", {}, t("home.yourGames")), h("p", {class: "error"}, errorText(e))));
 
-  const specs = await kinds().catch(() => []);
   const stop = followLobby(l => showChallenges(open, l, specs));
   api("/lobby").then(l => showChallenges(open, l, specs)).catch(() => {});
   return stop;
 }
 
+/** @param {Summary} g */
 function statusWords(g) {
   if (g.status === "open") return t("status.open");
   if (g.outcome && g.outcome.over) return t("status.over");
@@ -93,7 +108,7 @@ function statusWords(g) {
 
 // gameRow is one of a player's games: the game, who plays, where it stands; in a profile (the
 // player's name given) the result for that player and the opponent's rating in a rated game.
-/** @param {any} g @param {string} [player] */
+/** @param {Summary} g @param {string} [player] */
 export function gameRow(g, player) {
   const mine = player ? g.seats.findIndex(s => s.player === player) : g.seats.findIndex(s => s.you);
   const oppIndex = mine === 0 ? 1 : mine === 1 ? 0 : g.seats.findIndex(s => !s.you) >= 0 ? g.seats.findIndex(s => !s.you) : 1;
@@ -114,7 +129,7 @@ export function gameRow(g, player) {
     h("time", {datetime: g.updated, class: "muted"}, date(g.updated)));
 }
 
-/** @param {HTMLElement} box @param {any} l @param {import("../../types/turncoat").KindSpec[]} specs */
+/** @param {HTMLElement} box @param {import("../../types/turncoat").Lobby | undefined} l @param {import("../../types/turncoat").Kind[]} specs */
 function showChallenges(box, l, specs) {
   const list = (l && l.challenges) || [];
   box.replaceChildren(h("h2", {id: "h-open"}, t("home.challenges")));

@@ -2,27 +2,28 @@
 // pasted text: it becomes a game of yours to replay, analyse or continue.
 
 import {h, toast} from "../dom.js";
-import {t} from "../i18n.js";
+import {t, tOr} from "../i18n.js";
 import {api, kinds} from "../api.js";
 import {navigate, title} from "../router.js";
-import {GAMES, gameTitle, errorText} from "./common.js";
+import {gameTitle, errorText} from "./common.js";
 
+/** @param {HTMLElement} main */
 export async function render(main) {
   title(t("import.title"));
   const all = await kinds();
-  const kindSel = h("select", {id: "imp-kind"}, GAMES.map(k => h("option", {value: k}, gameTitle(k))));
+  const kindSel = h("select", {id: "imp-kind"}, all.map(k => h("option", {value: k.name}, gameTitle(k.name))));
   const formatSel = h("select", {id: "imp-format"});
   const fillFormats = () => {
     const k = all.find(x => x.name === kindSel.value);
     formatSel.replaceChildren(h("option", {value: ""}, t("import.detect")),
-      ...k.records.filter(f => f !== "json").map(f => h("option", {value: f}, t(`format.${f}`))));
+      ...(k ? k.records : []).filter(f => f !== "json").map(f => h("option", {value: f}, tOr(`format.${f}`, f))));
   };
   kindSel.addEventListener("change", fillFormats);
   fillFormats();
   const text = h("textarea", {id: "imp-text", rows: 10, spellcheck: "false", placeholder: "f5d6c3d3c4f4f6f3e6e7"});
   const file = h("input", {type: "file", id: "imp-file", accept: ".ggf,.txt,.pgn,.json,text/plain"});
   file.addEventListener("change", async () => {
-    const f = file.files[0];
+    const f = file.files && file.files[0];
     if (!f) return;
     text.value = await f.text();
     if (/\.ggf$/i.test(f.name)) formatSel.value = "ggf";

@@ -7,18 +7,24 @@ import {t} from "../i18n.js";
 import {api, kinds} from "../api.js";
 import {followLobby} from "../live.js";
 import {title, navigate} from "../router.js";
-import {GAMES, gameTitle, seatWords, errorText, challengeDetails} from "./common.js";
+import {gameTitle, seatWords, errorText, challengeDetails} from "./common.js";
+
+/** @typedef {import("../../types/turncoat").Lobby} Lobby */
+/** @typedef {import("../../types/turncoat").Summary} Summary */
 
 /** @param {HTMLElement} main @param {string[]} params @param {URLSearchParams} query */
 export async function render(main, params, query) {
   title(t("lobby.title"));
   const specs = await kinds().catch(() => []);
+  const names = specs.map(k => k.name);
+  /** @param {string} k */
   const spec = k => specs.find(x => x.name === k);
-  let filter = GAMES.includes(query.get("game")) ? query.get("game") : "";
-  let last = null;
+  let filter = names.find(k => k === query.get("game")) || "";
+  /** @type {Lobby | undefined} */
+  let last;
   const challenges = h("section", {"aria-labelledby": "h-ch"}, h("h2", {id: "h-ch"}, t("lobby.challenges")));
   const live = h("section", {"aria-labelledby": "h-live"}, h("h2", {id: "h-live"}, t("lobby.live")));
-  const pick = /** @type {HTMLSelectElement} */ (h("select", {id: "ch-kind", "aria-label": t("lobby.game")}, GAMES.map(k => h("option", {value: k}, gameTitle(k)))));
+  const pick = /** @type {HTMLSelectElement} */ (h("select", {id: "ch-kind", "aria-label": t("lobby.game")}, names.map(k => h("option", {value: k}, gameTitle(k)))));
   const post = /** @type {HTMLButtonElement} */ (h("button", {type: "button", class: "primary", on: {click: async () => {
     post.disabled = true;
     try {
@@ -30,7 +36,7 @@ export async function render(main, params, query) {
     }
   }}}, t("lobby.post")));
   const filterSel = /** @type {HTMLSelectElement} */ (h("select", {id: "lobby-filter"}, h("option", {value: ""}, t("lobby.allGames")),
-    GAMES.map(k => h("option", {value: k, selected: k === filter}, gameTitle(k)))));
+    names.map(k => h("option", {value: k, selected: k === filter}, gameTitle(k)))));
   filterSel.addEventListener("change", () => {
     filter = filterSel.value;
     history.replaceState(null, "", filter ? `/lobby?game=${filter}` : "/lobby");
@@ -41,8 +47,10 @@ export async function render(main, params, query) {
       h("span", {class: "muted small"}, t("lobby.postHint")), h("a", {href: "/new/reversi"}, t("lobby.moreOptions"))),
     h("div", {class: "field inline"}, h("label", {for: "lobby-filter"}, t("lobby.filter")), filterSel),
     h("div", {class: "columns"}, challenges, live));
+  /** @param {Lobby | undefined} l */
   const show = l => {
     last = l;
+    /** @param {Summary} g */
     const keep = g => !filter || g.kind === filter;
     fill(challenges, "h-ch", t("lobby.challenges"), ((l && l.challenges) || []).filter(keep), t("lobby.noChallenges"), g => [
       challengeDetails(g, spec(g.kind)),
@@ -55,6 +63,10 @@ export async function render(main, params, query) {
   return followLobby(show);
 }
 
+/**
+ * @param {HTMLElement} box @param {string} id @param {string} heading @param {Summary[]} list @param {string} empty
+ * @param {(g: Summary) => import("../../types/turncoat").Child[]} details
+ */
 function fill(box, id, heading, list, empty, details) {
   box.replaceChildren(h("h2", {id}, heading));
   if (!list.length) {

@@ -10,6 +10,10 @@ import * as prefs from "../prefs.js";
 import {gameTitle, optionField, optionValue, startGame, errorText} from "./common.js";
 import {sideName} from "../i18n.js";
 
+/** @typedef {import("../../types/turncoat").CreateGame} CreateGame */
+/** @typedef {import("../../types/turncoat").Side} Side */
+
+/** @param {string} name @param {string} value @param {string} label @param {boolean} checked @param {string} [hint] */
 function radio(name, value, label, checked, hint) {
   const id = `${name}-${value}`;
   return h("div", {class: "radio"},
@@ -18,6 +22,7 @@ function radio(name, value, label, checked, hint) {
     hint ? h("p", {class: "doc"}, hint) : null);
 }
 
+/** @param {HTMLElement} main @param {string[]} params @param {URLSearchParams} query */
 export async function render(main, [kind], query) {
   const k = await kindOf(kind);
   if (!k) {
@@ -25,6 +30,7 @@ export async function render(main, [kind], query) {
     return;
   }
   title(t("new.title", {game: gameTitle(kind)}));
+  /** @type {Record<string, string>} */
   const preset = {};
   for (const [name, v] of query) if (name.startsWith("o.")) preset[name.slice(2)] = v;
   const form = h("form", {class: "new-game", novalidate: true});
@@ -37,9 +43,11 @@ export async function render(main, [kind], query) {
   // The sides' names follow the board's colours: the by-post red and blue of 6x6 Othello.
   const sizeNow = () => {
     const el = /** @type {HTMLSelectElement} */ (opts.querySelector("[name=opt-size]"));
-    return el ? el.value : preset.size || (k.options.find(o => o.name === "size") || {}).default;
+    const spec = k.options.find(o => o.name === "size");
+    return el ? el.value : preset.size || (spec ? spec.default : "");
   };
   const theme = () => prefs.boardTheme(kind, {size: sizeNow()});
+  /** @param {Side} s */
   const side = s => sideName(kind, sides, s, theme());
   const colours = h("p", {class: "doc colours-note", hidden: true});
   opts.append(colours);
@@ -85,20 +93,31 @@ export async function render(main, [kind], query) {
   form.append(opts, who, time, h("div", {class: "actions"}, submit, h("a", {href: `/rules/${kind}`, class: "button subtle"}, t("home.rules"))), err);
   main.append(h("h1", {}, t("new.title", {game: gameTitle(kind)})), form);
 
+  // checked is the value of the radio button chosen in a group (each has one chosen from the
+  // start).
+  /** @param {string} name */
+  const checked = name => {
+    const el = form.querySelector(`input[name=${name}]:checked`);
+    return el instanceof HTMLInputElement ? el.value : "";
+  };
+  /** @param {string} sel @param {boolean} hidden */
+  const hide = (sel, hidden) => {
+    for (const el of form.querySelectorAll(sel)) if (el instanceof HTMLElement) el.hidden = hidden;
+  };
   const sync = () => {
-    const mode = /** @type {HTMLInputElement} */ (form.querySelector("input[name=who]:checked")).value;
+    const mode = checked("who");
     sideSel.options[0].textContent = side("first");
     sideSel.options[1].textContent = side("second");
     colours.hidden = theme() !== "bypost";
     colours.textContent = t("new.bypostColours", {first: side("first"), second: side("second")});
-    form.querySelector(".ai-only").hidden = mode !== "ai";
-    form.querySelector(".online-only").hidden = mode !== "online";
-    form.querySelector(".side-field").hidden = mode === "hotseat";
+    hide(".ai-only", mode !== "ai");
+    hide(".online-only", mode !== "online");
+    hide(".side-field", mode === "hotseat");
     time.hidden = mode === "ai";
     // A rated game has no hints.
-    form.querySelector(".hints-field").hidden = rated.checked;
-    for (const el of form.querySelectorAll(".fischer-only")) el.hidden = tkind.value !== "fischer";
-    for (const el of form.querySelectorAll(".corr-only")) el.hidden = tkind.value !== "correspondence";
+    hide(".hints-field", rated.checked);
+    hide(".fischer-only", tkind.value !== "fischer");
+    hide(".corr-only", tkind.value !== "correspondence");
   };
   form.addEventListener("change", sync);
   sync();
@@ -106,24 +125,26 @@ export async function render(main, [kind], query) {
   form.addEventListener("submit", async e => {
     e.preventDefault();
     err.textContent = "";
+    /** @type {Record<string, string>} */
     const options = {};
     for (const spec of k.options) {
-      const el = form.elements["opt-" + spec.name];
-      if (!el) continue;
-      options[spec.name] = spec.kind === "bool" ? String(el.checked) : String(el.value).trim();
+      const el = form.elements.namedItem("opt-" + spec.name);
+      if (el instanceof HTMLInputElement && spec.kind === "bool") options[spec.name] = String(el.checked);
+      else if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) options[spec.name] = el.value.trim();
     }
-    const mode = form.querySelector("input[name=who]:checked").value;
+    const mode = /** @type {CreateGame["mode"]} */ (checked("who"));
+    /** @type {Partial<CreateGame>} */
     const body = {kind, options, mode, side: sideSel.value};
     if (mode === "ai") {
       body.level = +level.value;
-      prefs.set("level", body.level);
+      prefs.set("level", +level.value);
     }
     if (mode === "online") {
-      body.open = form.querySelector("input[name=invite]:checked").value === "open";
+      body.open = checked("invite") === "open";
       if (rated.checked) body.rated = true;
       else if (hints.checked) body.hints = true;
     }
-    if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: minutes.value * 60000, incrementMs: inc.value * 1000};
+    if (mode !== "ai" && tkind.value === "fischer") body.time = {kind: "fischer", baseMs: +minutes.value * 60000, incrementMs: +inc.value * 1000};
     if (mode !== "ai" && tkind.value === "correspondence") body.correspondence = {days: +days.value, incrementDays: +incDays.value || 0};
     submit.disabled = true;
     try {

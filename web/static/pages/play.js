@@ -32,6 +32,7 @@ import {updates} from "../play/updates.js";
 // accepts a challenge (?join=1); it returns null after saying why there is no game to show.
 /** @param {HTMLElement} main @param {string} id @param {URLSearchParams} query @returns {Promise<Game | null>} */
 async function load(main, id, query) {
+  /** @param {unknown} e */
   const notFound = e => {
     main.append(h("h1", {}, t("play.notFound")), h("p", {class: "error"}, errorText(e)), h("p", {}, h("a", {href: "/"}, t("notfound.home"))));
     return null;
@@ -57,7 +58,12 @@ export async function render(main, [id], query) {
   const game = await load(main, id, query);
   if (!game) return;
   const kind = game.kind;
-  const [spec, mod] = await Promise.all([kindOf(kind), loadBoard(kind)]);
+  const spec = await kindOf(kind).catch(() => undefined);
+  if (!spec) {
+    main.append(h("h1", {}, t("play.notFound")), h("p", {}, h("a", {href: "/"}, t("notfound.home"))));
+    return;
+  }
+  const mod = await loadBoard(kind, spec);
   const page = new GamePage(id, game, spec, mod);
 
   // Layout.
@@ -107,14 +113,14 @@ export async function render(main, [id], query) {
     else boardHost.dataset.settled = String(v.version);
   }
 
-  /** @type {ReturnType<typeof follow>} */
+  /** @type {ReturnType<typeof follow> | null} */
   let live = null;
   const sync = updates(page, {boardHost, draw, setVersion: v => live && live.setVersion(v), changed});
   page.board = mod.create(boardHost, {
-    t, kind,
+    t, kind, spec,
     get label() { return t("play.boardOf", {game: gameTitle(kind)}); },
     get hotseat() { return page.hotseat(); },
-    sideName: side => page.sideName(/** @type {any} */ (side)),
+    sideName: side => page.sideName(side),
     act: (text, side) => sync.act(text, side),
     refuse(coord, why) {
       const msg = why || t("play.notLegal", {square: coord});
@@ -131,8 +137,9 @@ export async function render(main, [id], query) {
 
   // The panel's parts.
   const moves = moveList(page, {list, controls: replayCtl, bar: replayBar, boardHost, verified: sync.verified, draw: () => draw(false)});
+  const playersPart = players(page, playersBox);
   const parts = [
-    players(page, playersBox),
+    playersPart,
     status(page, statusLine, {act: m => sync.act(m), verified: sync.verified}),
     controls(page, {actions: actionsBox, offers: offersBox, invite: inviteBox}, sync),
     moves,
@@ -140,7 +147,6 @@ export async function render(main, [id], query) {
   ];
   const chatPart = chat(page, chatBox, watchersLine);
   parts.push(chatPart);
-  const playersPart = parts[0];
   shareBox(page, exportBox);
   settingsBox(page, settings);
 
@@ -204,7 +210,7 @@ export async function render(main, [id], query) {
     page.info = got;
     page.watchers = got.watchers;
     page.update();
-    const r = page.info.ratings;
+    const r = got.ratings;
     if (page.view.outcome.over && r && (r[0].change === undefined || r[0].change === null) && infoTries++ < 6) {
       setTimeout(info, 500 * infoTries);
     }
@@ -244,7 +250,8 @@ export async function render(main, [id], query) {
     } else if (msg.type === "chat" && msg.chat) chatPart.receive(msg.chat);
     else if (msg.type === "chat-settings") info();
   });
-  const connWords = st => ({online: t("live.online"), connecting: t("live.connecting"), offline: t("live.offline"), idle: ""}[st] || "");
+  /** @param {string} st */
+  const connWords = st => (/** @type {Record<string, string>} */ ({online: t("live.online"), connecting: t("live.connecting"), offline: t("live.offline"), idle: ""}))[st] || "";
   const stopStatus = onStatus(st => {
     conn.textContent = connWords(st);
     conn.dataset.state = st;
@@ -268,7 +275,7 @@ export async function render(main, [id], query) {
 
   return () => {
     page.stopped = true;
-    live.stop();
+    if (live) live.stop();
     stopStatus();
     stopPrefs();
     clearInterval(tick);

@@ -6,12 +6,19 @@
 import {h, toast, announce} from "../dom.js";
 import {t, tn, date, current, sideName as sideNameOf} from "../i18n.js";
 import * as prefs from "../prefs.js";
-import {api, ApiError, kinds} from "../api.js";
+import {api, ApiError, kinds, kind as kindOf} from "../api.js";
 import {navigate, title} from "../router.js";
 import {loadBoard} from "../board/index.js";
 import {gameTitle, errorText, optionField, optionMap, optionsSummary} from "./common.js";
 
-/** @typedef {import("../../types/turncoat").KindSpec} KindSpec */
+/** @typedef {import("../../types/turncoat").Kind} Kind */
+/** @typedef {import("../../types/turncoat").Tournament} Tournament */
+/** @typedef {import("../../types/turncoat").TournamentBoard} TournamentBoard */
+/** @typedef {import("../../types/turncoat").TournamentYou} TournamentYou */
+/** @typedef {import("../../types/turncoat").TournamentEvent} TournamentEvent */
+/** @typedef {import("../../types/turncoat").Placing} Placing */
+/** @typedef {import("../../types/turncoat").Ledger} Ledger */
+/** @typedef {import("../../types/turncoat").Side} Side */
 
 // The lengths a round and the subscription window may have: minutes for a club evening, days
 // for play by post.
@@ -62,10 +69,10 @@ async function list(main) {
 }
 
 // createForm is the host's form for a new tournament: the game and its options chosen as on the
-// new-game form (games played in turns only: a post is one side's move).
-/** @param {KindSpec[]} specs */
+// new-game form (the games the server says play by post: a post is one side's move).
+/** @param {Kind[]} specs */
 function createForm(specs) {
-  const games = specs.filter(k => k.name !== "turncoat");
+  const games = specs.filter(k => k.tournament);
   const name = h("input", {type: "text", required: true, maxlength: 120});
   const kind = select(games.map(k => k.name), gameTitle, "reversi");
   const options = h("fieldset", {class: "tour-options"});
@@ -103,11 +110,12 @@ function createForm(specs) {
     err.textContent = "";
     const spec = specs.find(k => k.name === kind.value);
     const opts = [];
-    for (const sp of spec.options) {
-      const el = /** @type {any} */ (f.elements.namedItem("opt-" + sp.name));
-      if (el) opts.push(`${sp.name}=${sp.kind === "bool" ? String(el.checked) : String(el.value).trim()}`);
+    for (const sp of spec ? spec.options : []) {
+      const el = f.elements.namedItem("opt-" + sp.name);
+      if (el instanceof HTMLInputElement && sp.kind === "bool") opts.push(`${sp.name}=${el.checked}`);
+      else if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) opts.push(`${sp.name}=${el.value.trim()}`);
     }
-    /** @type {Record<string, any>} */
+    /** @type {Record<string, string | boolean>} the form's fields (the reward as written: the server reads a decimal) */
     const body = {title: name.value, game: kind.value, options: opts.join(","), roundLength: round.value, window: win.value,
       currency: currency.value, oddPlayer: odd.value, missed: missed.value};
     if (reward.value.trim() === "" || reward.value.trim() === "0") body.noReward = true;
@@ -122,18 +130,18 @@ function createForm(specs) {
   return f;
 }
 
-/** @param {any} x @param {string} side */
+/** @param {Tournament} x @param {Side | null} side */
 const sideWord = (x, side) => (side === "first" ? x.config.sides[0] : side === "second" ? x.config.sides[1] : "");
 
 // diceWords says a board's rolls of the dice: "Ann 5 – Bob 3; Ann 4 – Bob 4".
-/** @param {any} b */
+/** @param {TournamentBoard} b */
 function diceWords(b) {
   if (!b.rolls || !b.rolls.length) return "";
   return t("tour.dice", {rolls: b.rolls.map(r => `${b.pair[0]} ${r[0]} – ${b.pair[1]} ${r[1]}`).join("; ")});
 }
 
 // boardItem is one board in words: its number, players and colours, the dice, whose move.
-/** @param {any} x @param {any} b */
+/** @param {Tournament} x @param {TournamentBoard} b */
 function boardItem(x, b) {
   const seats = b.seats && b.seats[0].player
     ? `${b.seats[0].player} (${x.config.sides[0]}) – ${b.seats[1].player} (${x.config.sides[1]})`
@@ -148,7 +156,7 @@ function boardItem(x, b) {
 }
 
 // eventWords says a tournament's event in the page's language.
-/** @param {any} e */
+/** @param {TournamentEvent} e */
 export function eventWords(e) {
   const p = {player: e.player || "", board: e.board || "", round: e.round || "", replaced: e.replaced || "",
     a: e.players ? e.players[0] : "", b: e.players ? e.players[1] : ""};
@@ -164,7 +172,7 @@ let said = "";
 
 // hostSays turns an action's events into what the host is told: the events that matter, or
 // why nothing was due.
-/** @param {any} x @param {any[]} events */
+/** @param {Tournament} x @param {TournamentEvent[]} events */
 function hostSays(x, events) {
   const skip = new Set(["dice", "move", "post", "post_changed", "created", "award", "seated", "paired"]);
   const words = events.filter(e => !skip.has(e.kind)).map(eventWords).filter(Boolean);
@@ -179,6 +187,7 @@ function hostSays(x, events) {
 // page draws /tournament/{id}.
 /** @param {HTMLElement} main @param {string} id */
 async function page(main, id) {
+  /** @type {Tournament} */
   let x;
   try {
     x = await api(`/tournaments/${id}`);
@@ -187,6 +196,7 @@ async function page(main, id) {
     return;
   }
   title(x.title);
+  /** @type {Partial<TournamentYou>} */
   const you = x.you || {};
   const meName = !x.you ? "" : await api("/me").then(m => m.user && m.user.name, () => "");
   const spec = (await kinds().catch(() => [])).find(k => k.name === x.game);
@@ -238,10 +248,11 @@ async function page(main, id) {
 
   const boards = h("section", {"aria-labelledby": "h-tboards"}, h("h2", {id: "h-tboards"}, t("tour.boards")));
   main.append(boards);
+  /** @type {TournamentBoard[]} */
   const bl = await api(`/tournaments/${id}/boards`).catch(() => []);
   if (bl.length) boards.append(h("ul", {class: "tour-boards"}, bl.map(b => boardItem(x, b))));
   else boards.append(h("p", {class: "muted"}, t("tour.noBoards")));
-  /** @type {any[]} */
+  /** @type {import("../../types/turncoat").Board[]} */
   const drawn = [];
   drawBoards(id, x, you, bl, boards, drawn).catch(e => console.warn(e));
 
@@ -250,10 +261,11 @@ async function page(main, id) {
   const summary = h("pre", {class: "tour-summary", tabindex: 0, "aria-labelledby": "h-tsummary"});
   const copy = h("button", {type: "button", on: {click: async () => {
     try {
-      await navigator.clipboard.writeText(summary.textContent);
+      await navigator.clipboard.writeText(summary.textContent || "");
       toast(t("tour.copied"));
     } catch {
-      getSelection().selectAllChildren(summary);
+      const sel = getSelection();
+      if (sel) sel.selectAllChildren(summary);
     }
   }}}, t("tour.copy"));
   // The host picks the forum's markup: BBCode and Markdown show each board's picture.
@@ -271,6 +283,7 @@ async function page(main, id) {
     h("div", {class: "field"}, h("label", {for: "tour-summary-format"}, t("tour.summaryFormat")), format), summary, copy, sheet));
   load();
 
+  /** @type {Placing[]} */
   const st = await api(`/tournaments/${id}/standings`).catch(() => []);
   if (st && st.length) {
     main.append(h("section", {"aria-labelledby": "h-tstand"}, h("h2", {id: "h-tstand"}, t("tour.standings")),
@@ -280,6 +293,7 @@ async function page(main, id) {
           h("td", {}, sideWord(x, p.side)), h("td", {}, t(`tour.status.${p.status}`)), h("td", {}, p.margin > 0 ? "+" + p.margin : p.margin),
           h("td", {}, `${p.balance} ${x.config.currency || ""}`))))))));
   }
+  /** @type {Ledger | null} */
   const led = await api(`/tournaments/${id}/ledger`).catch(() => null);
   if (led && led.entries && led.entries.length) {
     main.append(h("section", {"aria-labelledby": "h-tledger"}, h("h2", {id: "h-tledger"}, t("tour.ledger")),
@@ -287,7 +301,7 @@ async function page(main, id) {
       h("ul", {class: "tour-ledger"}, led.entries.map(e => h("li", {}, `${e.player}: ${e.amount} ${led.currency} — ${e.reason}`)))));
   }
   if (you.host) main.append(hostTools(id, x, bl, act));
-  return () => drawn.forEach(b => b.destroy && b.destroy());
+  return () => drawn.forEach(b => b.destroy());
 }
 
 // goDuration reads a duration as the server writes it in a configuration (nanoseconds) into the
@@ -300,24 +314,30 @@ function goDuration(ns) {
 
 // drawBoards draws the boards in play small, with the game's own renderer: read-only, except
 // the caller's board when their post is due, where a click on a legal square posts the move.
-/** @param {string} id @param {any} x @param {any} you @param {any[]} bl @param {HTMLElement} section @param {any[]} drawn */
+/**
+ * @param {string} id @param {Tournament} x @param {Partial<TournamentYou>} you @param {TournamentBoard[]} bl @param {HTMLElement} section
+ * @param {import("../../types/turncoat").Board[]} drawn
+ */
 async function drawBoards(id, x, you, bl, section, drawn) {
   const playing = bl.filter(b => b.status === "playing").slice(0, 24);
   if (!playing.length) return;
-  const mod = await loadBoard(x.game);
-  if (!mod) return;
+  const spec = await kindOf(x.game).catch(() => undefined);
+  const mod = await loadBoard(x.game, spec);
   const wrap = h("div", {class: "tour-minis"});
   section.append(wrap);
   for (const b of playing) {
+    /** @type {TournamentBoard | null} */
     const j = await api(`/tournaments/${id}/boards/${b.number}`).catch(() => null);
-    if (!j || !j.view || !j.view.board) continue;
+    const view = j && j.view;
+    if (!view || !view.board) continue;
     const mine = you.due && you.board === b.number;
     const host = h("div", {class: "board-host", "data-kind": x.game, "data-board": b.number});
     wrap.append(h("figure", {class: "tour-mini" + (mine ? " mine" : "")}, host, h("figcaption", {}, t("tour.board", {n: b.number}))));
-    const theme = () => prefs.boardTheme(x.game, j.view.options || {});
+    const theme = () => prefs.boardTheme(x.game, view.options || {});
+    /** @type {import("../../types/turncoat").BoardCtx} */
     const ctx = {
-      t, kind: x.game, label: t("tour.board", {n: b.number}),
-      sideName: side => sideNameOf(x.game, j.view.sides, side, theme()),
+      t, kind: x.game, spec, label: t("tour.board", {n: b.number}),
+      sideName: side => sideNameOf(x.game, view.sides, side, theme()),
       act: async move => {
         try {
           await api(`/tournaments/${id}/posts`, {method: "POST", body: {board: b.number, move}});
@@ -333,12 +353,12 @@ async function drawBoards(id, x, you, bl, section, drawn) {
     host.dataset.boardTheme = theme();
     const board = mod.create(host, ctx);
     drawn.push(board);
-    board.draw(j.view, {interactive: mine});
+    board.draw(view, {interactive: mine});
   }
 }
 
 // postForm takes the post as the forum's text.
-/** @param {string} id @param {any} you */
+/** @param {string} id @param {Partial<TournamentYou>} you */
 function postForm(id, you) {
   const text = /** @type {HTMLTextAreaElement} */ (h("textarea", {rows: 3, required: true, placeholder: "Board #3\nD 5"}));
   if (you.board) text.value = `Board #${you.board}\n`;
@@ -363,7 +383,7 @@ function postForm(id, you) {
 
 // hostTools are the host's buttons and forms: start at once (asked twice), advance, extend the
 // round, replace a player, forfeit one (what the last of them did is said at the page's top).
-/** @param {string} id @param {any} x @param {any[]} bl @param {(path: string, body?: object, host?: boolean) => () => Promise<void>} act */
+/** @param {string} id @param {Tournament} x @param {TournamentBoard[]} bl @param {(path: string, body?: object, host?: boolean) => () => Promise<void>} act */
 function hostTools(id, x, bl, act) {
   const sec = h("section", {class: "tour-host", "aria-labelledby": "h-thost"}, h("h2", {id: "h-thost"}, t("tour.hostTools")));
   if (x.phase === "subscription") {

@@ -12,7 +12,7 @@ import {errorText} from "../pages/common.js";
 
 /**
  * @param {string} label
- * @param {(e: Event) => any} onClick
+ * @param {(e: Event) => unknown} onClick
  * @param {{cls?: string, id?: string, title?: string}} [opts]
  */
 export function button(label, onClick, {cls = "", id, title} = {}) {
@@ -53,7 +53,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     const me = page.mySide();
     const seated = page.mine().length > 0;
     if (page.replay) return;
-    const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : v.toAct.includes(me);
+    const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : !!me && v.toAct.includes(me);
     if (playing && seated && page.spec.hints && page.engineHelp() && myTurn) {
       actions.append(button(t("play.hint"), hint, {id: "hint-btn"}));
     }
@@ -67,7 +67,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
       actions.append(button(t("play.claim"), () => command("claim", {side: me}), {id: "claim-btn", cls: "primary"}));
     }
     if (playing && seated) {
-      const label = confirmResign ? t("play.resignConfirm", {side: page.sideName(me)}) : t("play.resign");
+      const label = confirmResign ? t("play.resignConfirm", {side: page.sideName(me || null)}) : t("play.resign");
       actions.append(button(label, () => {
         if (!confirmResign) {
           confirmResign = true;

@@ -17,10 +17,8 @@ const maxChat = 300;
 /** @param {GamePage} page @param {HTMLElement} host @param {HTMLElement} watchersLine */
 export function chat(page, host, watchersLine) {
   let last = 0; // the id of the last message shown
-  /** @type {HTMLOListElement} */
-  const log = /** @type {any} */ (h("ol", {class: "chat-log", "aria-live": "polite", "aria-label": t("chat.messages")}));
-  /** @type {HTMLInputElement} */
-  const input = /** @type {any} */ (h("input", {type: "text", id: "chat-text", maxlength: maxChat, autocomplete: "off", "aria-label": t("chat.write")}));
+  const log = h("ol", {class: "chat-log", "aria-live": "polite", "aria-label": t("chat.messages")});
+  const input = h("input", {type: "text", id: "chat-text", maxlength: maxChat, autocomplete: "off", "aria-label": t("chat.write")});
   const form = h("form", {class: "chat-form copy-row"}, input, h("button", {type: "submit"}, t("chat.send")));
   const settings = h("div", {class: "chat-settings small"});
   const note = h("p", {class: "muted small chat-note"});
@@ -75,8 +73,10 @@ export function chat(page, host, watchersLine) {
 
   /** @param {Partial<import("../../types/turncoat").ChatSeat>} change */
   async function setSeat(change) {
-    const seat = {...page.info.chat.seat, ...change};
-    page.info.chat = await api(`/games/${page.id}/chat/settings`, {method: "PUT", body: seat});
+    const info = page.info;
+    if (!info) return;
+    const seat = {...info.chat.seat, ...change};
+    info.chat = await api(`/games/${page.id}/chat/settings`, {method: "PUT", body: seat});
     log.replaceChildren(); // what the player now sees is read again
     last = 0;
     redraw(true);
@@ -97,21 +97,21 @@ export function chat(page, host, watchersLine) {
     watchersLine.textContent = tn("play.watchers", page.watchers);
     const c = info && info.chat;
     host.hidden = !c || !c.enabled;
-    if (host.hidden) return;
+    if (!c || host.hidden) return;
     const key = JSON.stringify(c);
     if (key === state && !force) return;
     state = key;
-    const player = !!c.seat;
+    const seat = c.seat;
     host.replaceChildren(h("h2", {}, t("chat.title")));
     if (c.read) host.append(log);
     if (c.write) host.append(form);
-    note.textContent = c.off ? t("chat.youOff") : c.opponentOff ? t("chat.opponentOff") : !player && !c.read ? t("chat.private") : "";
+    note.textContent = c.off ? t("chat.youOff") : c.opponentOff ? t("chat.opponentOff") : !seat && !c.read ? t("chat.private") : "";
     if (note.textContent) host.append(note);
     settings.replaceChildren();
-    if (player) {
+    if (seat) {
       if (!c.off) {
-        settings.append(setting("mute", c.seat.muted, t("chat.mute"), on => setSeat({muted: on})),
-          setting("spectators", c.seat.spectators, t("chat.spectators"), on => setSeat({spectators: on})));
+        settings.append(setting("mute", seat.muted, t("chat.mute"), on => setSeat({muted: on})),
+          setting("spectators", seat.spectators, t("chat.spectators"), on => setSeat({spectators: on})));
       }
       settings.append(setting("off", c.off, t("chat.off"), setOff));
       host.append(settings);

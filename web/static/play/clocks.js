@@ -39,7 +39,7 @@ export function left(page, i) {
 export function updateClocks(page, root) {
   for (const node of root.querySelectorAll(".clock")) {
     const el = /** @type {HTMLElement} */ (node);
-    const i = +el.dataset.i;
+    const i = Number(el.dataset.i || 0);
     const ms = left(page, i);
     el.textContent = clockText(ms);
     el.classList.toggle("running", running(page, i));

@@ -47,10 +47,12 @@ export function evaluation(page, host, moves) {
   /** @param {Event} e */
   async function openAnalysis(e) {
     e.preventDefault();
+    const url = page.mod.analysisURL;
+    if (!url) return;
     try {
       const start = await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply: 0}});
       const ply = page.replay ? page.replay.ply : page.view.ply;
-      location.assign(page.mod.analysisURL(start.view, page.view.moves.slice(0, ply).map(moveLabel)));
+      location.assign(url(start.view, page.view.moves.slice(0, ply).map(moveLabel)));
     } catch (ex) {
       toast(errorText(ex), "error");
     }
@@ -67,6 +69,7 @@ export function evaluation(page, host, moves) {
     try {
       for (let k = 0; k <= total && !page.stopped; k++) {
         btn.textContent = t("play.evaluating", {n: num(k), total: num(total)});
+        /** @type {import("../../types/turncoat").Analysis} */
         const r = await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply: k, level: 4}});
         moves.remember(k, r.view);
         let val;

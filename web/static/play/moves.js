@@ -39,7 +39,8 @@ export function moveList(page, {list, controls, bar, boardHost, verified, draw})
 
   /** @param {number} ply @returns {Promise<View>} */
   async function position(ply) {
-    if (positions.has(ply)) return positions.get(ply);
+    const known = positions.get(ply);
+    if (known) return known;
     const r = await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply}});
     positions.set(ply, r.view);
     return r.view;

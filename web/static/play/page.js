@@ -9,7 +9,7 @@ import * as prefs from "../prefs.js";
 /** @typedef {import("../../types/turncoat").Game} Game */
 /** @typedef {import("../../types/turncoat").View} View */
 /** @typedef {import("../../types/turncoat").Side} Side */
-/** @typedef {import("../../types/turncoat").KindSpec} KindSpec */
+/** @typedef {import("../../types/turncoat").Kind} Kind */
 /** @typedef {import("../../types/turncoat").BoardModule} BoardModule */
 /** @typedef {import("../../types/turncoat").Board} Board */
 /** @typedef {import("../../types/turncoat").GameInfo} GameInfo */
@@ -19,7 +19,7 @@ export class GamePage {
   /**
    * @param {string} id
    * @param {Game} game
-   * @param {KindSpec} spec
+   * @param {Kind} spec
    * @param {BoardModule} mod
    */
   constructor(id, game, spec, mod) {
@@ -30,7 +30,7 @@ export class GamePage {
     this.spec = spec;
     this.mod = mod;
     /** @type {Board | null} */
-    this.board = null;
+    this.board_ = null;
     /** @type {{ply: number, view: View} | null} an earlier position shown instead of the live one */
     this.replay = null;
     /** @type {Side | null} whose view a hot-seat page shows at a simultaneous node */
@@ -53,18 +53,30 @@ export class GamePage {
     return this.game.view;
   }
 
+  // board is the game's board, which the page creates as it starts.
+  /** @returns {Board} */
+  get board() {
+    if (!this.board_) throw new Error("the game's board is not made yet");
+    return this.board_;
+  }
+
+  /** @param {Board} b */
+  set board(b) {
+    this.board_ = b;
+  }
+
   theme() {
     return prefs.boardTheme(this.kind, this.view.options);
   }
 
-  /** @param {Side} side */
+  /** @param {Side | null} side */
   sideName(side) {
     return sideNameOf(this.kind, this.view.sides, side, this.theme());
   }
 
   /** @returns {Side[]} the sides this page's player holds */
   mine() {
-    return this.game.you || [];
+    return (this.game.you || []).filter(isSide);
   }
 
   hotseat() {
@@ -121,6 +133,11 @@ export class GamePage {
   engineHelp() {
     return this.info ? this.info.engineHelp : !this.online() && !this.game.rated;
   }
+}
+
+/** @param {string} s @returns {s is Side} */
+function isSide(s) {
+  return s === "first" || s === "second";
 }
 
 // moveLabel writes a move as the move list shows it: a Turncoat round as both selections.

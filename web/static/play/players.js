@@ -26,7 +26,7 @@ export function players(page, host) {
     const tallyName = tl ? tOr(`tally.${tl.name}`, tl.name) : "";
     const r = page.info && page.info.ratings ? page.info.ratings[i] : null;
     return h("div", {class: "player" + (active ? " active" : ""), "data-side": side},
-      page.mod.chip(side),
+      page.mod.chip(side, v),
       h("div", {class: "who"},
         h("span", {class: "side-name"}, page.sideName(side)),
         h("span", {class: "seat"}, seatWords(seat)),

@@ -56,12 +56,13 @@ export function settingsBox(page, box) {
   const sel = /** @type {HTMLSelectElement} */ (h("select", {id: "board-theme"}, ["auto", "classic", "bypost", "contrast"].map(v =>
     h("option", {value: v, selected: prefs.get("board") === v}, t("theme." + v)))));
   sel.addEventListener("change", () => prefs.set("board", sel.value));
-  /** @param {string} name */
+  /** @param {import("../prefs.js").Toggle} name */
   const check = name => {
     const box = /** @type {HTMLInputElement} */ (h("input", {type: "checkbox", id: "pref-" + name, checked: !!prefs.get(name)}));
     box.addEventListener("change", () => prefs.set(name, box.checked));
     return h("div", {class: "field check"}, box, h("label", {for: "pref-" + name}, t(PREF_WORDS[name])));
   };
+  /** @type {import("../prefs.js").Toggle[]} */
   const names = [...page.mod.prefsShown];
   if (page.mod.passes) names.push("autopass");
   box.append(h("div", {class: "field"}, h("label", {for: "board-theme"}, t("prefs.boardTheme")), sel), ...names.map(check));

@@ -176,7 +176,7 @@ export function updates(page, {boardHost, draw, setVersion, changed}) {
   }
 
   // selection notes a commitment pushed before the reveal.
-  /** @param {{commitment?: string, player?: string}} ev */
+  /** @param {{commitment?: string, player?: import("../../types/turncoat").Side | null}} ev */
   function selection(ev) {
     /** @type {[string, string]} */
     const c = commitments.get(page.view.ply) || ["", ""];
