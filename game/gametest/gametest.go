@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -210,8 +211,12 @@ func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Ra
 				t.Fatalf("ply %d: the table refused %s's %q: %v", ply+1, p, text, err)
 			}
 		}
+		stepped := applySteps(t, s, m)
 		if err := game.PlayMove(s, m); err != nil {
 			t.Fatalf("ply %d: %q: %v", ply+1, text, err)
+		}
+		if stepped != nil && !reflect.DeepEqual(stepped.Grids, s.(game.BoardViewer).BoardView().Grids) {
+			t.Fatalf("ply %d: %q: the move's steps do not lead from the board before it to the board after it", ply+1, text)
 		}
 		if got, want := tb.State().Encode(), s.Encode(); got != want {
 			t.Fatalf("ply %d: the table's state %q, the game's %q", ply+1, got, want)
@@ -227,6 +232,35 @@ func playRandomGame(t *testing.T, reg *game.Registry, s game.State, rng *rand.Ra
 	if o := s.Outcome(); o.Over && o.Ending != game.EndRules && o.Ending != game.EndClaim {
 		t.Errorf("a game over by its rules says ending %s", o.Ending)
 	}
+}
+
+// applySteps returns the board of s with the cells the steps of move m change (game.Stepper)
+// put in, for a game that plays moves in steps and draws a board; nil otherwise.
+func applySteps(t *testing.T, s game.State, m game.Move) *game.Board {
+	t.Helper()
+	st, ok := s.(game.Stepper)
+	bv, drawn := s.(game.BoardViewer)
+	if !ok || !drawn {
+		return nil
+	}
+	steps := st.Steps(m)
+	if len(steps) == 0 {
+		t.Fatalf("%q: no steps for the legal move %+v", s.Encode(), m)
+	}
+	b := bv.BoardView()
+	for _, step := range steps {
+		if step.Grid < 0 || step.Grid >= len(b.Grids) || len(step.Cells) == 0 {
+			t.Fatalf("%q: step %+v: no grid %d or no cells", s.Encode(), step, step.Grid)
+		}
+		for _, c := range step.Cells {
+			i := slices.IndexFunc(b.Grids[step.Grid].Cells, func(x game.Cell) bool { return x.Coord == c.Coord })
+			if i < 0 {
+				t.Fatalf("%q: step %+v changes %s, not a cell of its grid", s.Encode(), step, c.Coord)
+			}
+			b.Grids[step.Grid].Cells[i] = c
+		}
+	}
+	return &b
 }
 
 // checkState checks one state: encoding, notation, cloning, who acts, illegal actions, and the
