@@ -220,3 +220,28 @@ func TestSamples6(t *testing.T) {
 		t.Errorf("6x6 samples read as 8x8")
 	}
 }
+
+// BenchmarkMidgame6 searches positions of random 6x6 games (22 to 26 empties) to a fixed depth:
+// the evaluation at the leaves and in the move ordering, as the 6x6 levels search.
+func BenchmarkMidgame6(b *testing.B) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	var ps []Position
+	for len(ps) < 20 {
+		if pos, ok := randomGamePosition(rng, 6, 22+rng.IntN(5)); ok && discs.Moves(pos.P, pos.O) != 0 {
+			ps = append(ps, pos)
+		}
+	}
+	e := New(Options{TableBytes: 16 << 20})
+	var nodes uint64
+	for b.Loop() {
+		for _, pos := range ps {
+			e.Clear()
+			res, err := e.Search(context.Background(), pos, Limits{Depth: 8})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
