@@ -90,6 +90,11 @@ type Config struct {
 	// Book is the opening book of a game kind (Othello's), if any; the program starts and
 	// closes it.
 	Book Book
+	// JobsByHand makes the durable job queue without starting it: jobs are stored as ever (in
+	// their changes' transactions, unique by their arguments) and worked only by WorkDue, as
+	// plain calls on the program's clock. For tests on a manual clock, which then know when
+	// what a deadline calls for is done instead of waiting for the queue's polls.
+	JobsByHand bool
 }
 
 // Book is an opening book a game kind adds (Othello's, package booksvc): the durable jobs at
@@ -128,6 +133,8 @@ type App struct {
 
 	jobs        *store.Jobs
 	jobsStarted bool
+	workers     *river.Workers // the services' workers, which WorkDue calls
+	workMu      sync.Mutex     // one WorkDue at a time: jobs worked in order
 
 	closing atomic.Bool
 	cancel  context.CancelFunc

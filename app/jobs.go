@@ -2,10 +2,15 @@ package app
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+
+	"turncoat/platform/jobs"
 )
 
 // The durable job queue (River, on the store's database): every service registers the workers
@@ -43,11 +48,11 @@ func (a *App) setUpJobs(ctx context.Context, customClock bool) error {
 		// startJobs).
 		RescueStuckJobsAfter: 6 * time.Minute,
 	}
-	jobs, err := a.store.NewJobs(ctx, cfg, quiet)
+	q, err := a.store.NewJobs(ctx, cfg, quiet)
 	if err != nil {
 		return err
 	}
-	a.jobs = jobs
+	a.jobs, a.workers = q, ws
 	return nil
 }
 
@@ -62,11 +67,43 @@ func (a *App) startJobs(ctx context.Context) error {
 	if n > 0 {
 		a.log.Info("jobs left running by a stop taken again", "jobs", n)
 	}
+	if a.cfg.JobsByHand {
+		return nil
+	}
 	if err := a.jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return err
 	}
 	a.jobsStarted = true
 	return nil
+}
+
+// WorkDue works every durable job due by the program's clock, one after the other, through the
+// workers the services registered, and returns how many it worked: a job the work stores, or
+// that comes due again meanwhile (a retry, a snooze), is worked too, until none is due. Each is
+// recorded as River records it (completed; retryable after a failure; snoozed), so that a later
+// call, or a server started with the queue, finds the queue as the queue itself leaves it. Only
+// under Config.JobsByHand: a started queue works its jobs itself.
+func (a *App) WorkDue(ctx context.Context) (int, error) {
+	if !a.cfg.JobsByHand {
+		return 0, errors.New("app: WorkDue without Config.JobsByHand (the queue works its own jobs)")
+	}
+	a.workMu.Lock()
+	defer a.workMu.Unlock()
+	var unknown []string
+	n, err := a.jobs.WorkDue(ctx, a.now, func(ctx context.Context, job *rivertype.JobRow) error {
+		work, ok := jobs.Lookup(a.workers, job.Kind)
+		if !ok {
+			// River fails such a job (and retries it, in case a newer instance knows it); a
+			// test hears of it.
+			unknown = append(unknown, job.Kind)
+			return fmt.Errorf("no worker registered for job kind %q", job.Kind)
+		}
+		return work(ctx, job.EncodedArgs)
+	})
+	if err == nil && len(unknown) > 0 {
+		err = fmt.Errorf("app: jobs of kinds without a worker of jobs.AddWorker's: %v", unknown)
+	}
+	return n, err
 }
 
 // stopJobs stops the job queue: jobs running finish (within a few seconds), the others wait in
