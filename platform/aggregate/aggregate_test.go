@@ -98,26 +98,24 @@ func TestBusyAndNotFound(t *testing.T) {
 	started := make(chan struct{})
 	go c.Do(ctx, "a", func(context.Context, *counter) error { close(started); <-block; return nil })
 	<-started
+	// Two works wait behind the blocked one: posts, which are in the mailbox when Post
+	// returns (as a Do's work is before Do waits for it).
+	ran := make(chan struct{}, 2)
 	for range 2 {
-		go c.Do(ctx, "a", func(context.Context, *counter) error { return nil })
+		c.Post(ctx, "a", func(context.Context, *counter) { ran <- struct{}{} })
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		c.mu.Lock()
-		n := len(c.actors["a"].mbox)
-		c.mu.Unlock()
-		if n == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d works wait, want 2", n)
-		}
-		time.Sleep(time.Millisecond)
+	c.mu.Lock()
+	waiting := len(c.actors["a"].mbox)
+	c.mu.Unlock()
+	if waiting != 2 {
+		t.Fatalf("%d works wait, want 2", waiting)
 	}
 	if err := c.Do(ctx, "a", func(context.Context, *counter) error { return nil }); !errors.Is(err, ErrBusy) {
 		t.Fatalf("a full mailbox: %v, want busy", err)
 	}
 	close(block)
+	<-ran
+	<-ran
 	if err := c.Do(ctx, "nope", func(context.Context, *counter) error { return nil }); !errors.Is(err, domain.ErrNotFound) {
 		t.Errorf("a missing aggregate: %v", err)
 	}
@@ -133,28 +131,32 @@ func TestBusyAndNotFound(t *testing.T) {
 // TestEviction: an idle actor leaves unless Keep holds it; Evicted is told.
 func TestEviction(t *testing.T) {
 	st := &counterStore{rows: map[string]counter{"a": {}, "b": {n: 1}}}
-	var evicted sync.Map
+	evicted := make(chan int, 2)
 	c := New(Config[counter]{Load: st.load, Idle: 20 * time.Millisecond,
 		Keep:    func(v counter) bool { return v.n == 1 },
-		Evicted: func(v counter) { evicted.Store(v.n, true) }})
+		Evicted: func(v counter) { evicted <- v.n }})
 	ctx := context.Background()
 	for _, id := range []string{"a", "b"} {
 		if err := c.Do(ctx, id, func(context.Context, *counter) error { return nil }); err != nil {
 			t.Fatal(err)
 		}
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for c.Len() != 1 {
-		if time.Now().After(deadline) {
-			t.Fatalf("%d aggregates in memory, want the kept one", c.Len())
+	// Evicted is told once the actor has left (under the lock that Len takes).
+	select {
+	case n := <-evicted:
+		if n != 0 {
+			t.Fatalf("the kept aggregate was evicted")
 		}
-		time.Sleep(5 * time.Millisecond)
+	case <-time.After(5 * time.Second):
+		t.Fatalf("Evicted was not told within 5 s; %d aggregates in memory", c.Len())
 	}
-	if _, ok := evicted.Load(0); !ok {
-		t.Error("Evicted was not told")
+	if n := c.Len(); n != 1 {
+		t.Fatalf("%d aggregates in memory, want the kept one", n)
 	}
-	if _, ok := evicted.Load(1); ok {
+	select {
+	case <-evicted:
 		t.Error("the kept aggregate was evicted")
+	default:
 	}
 }
 
