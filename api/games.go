@@ -20,11 +20,13 @@ type Kind struct {
 	// (game.Info, filled in by DescribeKind), so that the UI shows any game without knowing
 	// it by name: one line of English for the home page; how its pieces and its sides are
 	// drawn ("disc", "stack" or "number"); a board of light and dark squares; whether
-	// play-by-post tournaments may run it.
-	Summary    string          `json:"summary"`
-	Pieces     game.PieceStyle `json:"pieces"`
-	Checkered  bool            `json:"checkered"`
-	Tournament bool            `json:"tournament"`
+	// play-by-post tournaments may run it; and the board theme its options pick for the
+	// "auto" setting (6x6 Othello in the forum's red and blue), the first hint that applies.
+	Summary    string           `json:"summary"`
+	Pieces     game.PieceStyle  `json:"pieces"`
+	Checkered  bool             `json:"checkered"`
+	Tournament bool             `json:"tournament"`
+	Themes     []game.ThemeHint `json:"themes,omitempty"`
 }
 
 // CreateGame is the body of POST /api/games.

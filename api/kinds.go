@@ -7,5 +7,5 @@ import "turncoat/game"
 // registry alone.
 func DescribeKind(k *Kind, g game.Game) {
 	info := game.InfoOf(g)
-	k.Summary, k.Pieces, k.Checkered, k.Tournament = info.Summary, info.Pieces, info.Checkered, info.Tournament
+	k.Summary, k.Pieces, k.Checkered, k.Tournament, k.Themes = info.Summary, info.Pieces, info.Checkered, info.Tournament, info.Themes
 }

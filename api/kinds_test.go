@@ -17,9 +17,9 @@ func TestDescribeKind(t *testing.T) {
 		game game.Game
 		want string
 	}{
-		{testgame.Game{}, `"summary":"Three in a row with Othello discs, on a 3×3 or 4×4 board: the game kept for tests.","pieces":"disc","checkered":true,"tournament":true}`},
-		{testgame.Casual(), `"pieces":"disc","checkered":true,"tournament":false}`},
-		{lookup(t, "reversi"), `"pieces":"disc","checkered":false,"tournament":true}`},
+		{testgame.Game{}, `"summary":"Three in a row with Othello discs, on a 3×3 or 4×4 board: the game kept for tests.","pieces":"disc","checkered":true,"tournament":true,"themes":[{"when":{"size":"4"},"theme":"contrast"}]}`},
+		{testgame.Casual(), `"pieces":"disc","checkered":true,"tournament":false,"themes":[{"when":{"size":"4"},"theme":"contrast"}]}`},
+		{lookup(t, "reversi"), `"pieces":"disc","checkered":false,"tournament":true,"themes":[{"when":{"size":"6"},"theme":"bypost"}]}`},
 		{lookup(t, "turnover"), `"pieces":"stack","checkered":true,"tournament":true}`},
 		{lookup(t, "turncoat"), `"pieces":"disc","checkered":false,"tournament":false}`},
 		{lookup(t, "blocs"), `"pieces":"number","checkered":false,"tournament":true}`},

@@ -1,6 +1,7 @@
 // The player's preferences, remembered in local storage: language, page theme, board theme,
 // sounds, legal-move markers, coordinates, Turnover letters. Nothing about a game is stored here.
 
+import {knownKind} from "./api.js";
 const KEY = "turncoat.prefs";
 const defaults = {
   lang: "",        // "" follows the browser
@@ -55,11 +56,17 @@ export function applyTheme() {
   document.documentElement.dataset.theme = dark ? "dark" : "light";
 }
 
-// boardTheme returns the board theme for a game: "auto" picks the by-post red and blue for
-// 6x6 Reversi, as the forum tournaments play it.
+// boardTheme returns the board theme for a game: "auto" takes the theme the game's options
+// pick, as the server describes the game (6x6 Reversi in the by-post red and blue, as the forum
+// tournaments play it), else the classic one.
 /** @param {string} kind @param {Record<string, string> | undefined} options */
 export function boardTheme(kind, options) {
   const b = values.board;
   if (b !== "auto") return b;
-  return kind === "reversi" && options && options.size === "6" ? "bypost" : "classic";
+  const k = knownKind(kind);
+  const o = options || {};
+  for (const h of (k && k.themes) || []) {
+    if (Object.entries(h.when || {}).every(([name, value]) => o[name] === value)) return h.theme;
+  }
+  return "classic";
 }

@@ -607,12 +607,14 @@ export interface Kind {
    * (game.Info, filled in by DescribeKind), so that the UI shows any game without knowing
    * it by name: one line of English for the home page; how its pieces and its sides are
    * drawn ("disc", "stack" or "number"); a board of light and dark squares; whether
-   * play-by-post tournaments may run it.
+   * play-by-post tournaments may run it; and the board theme its options pick for the
+   * "auto" setting (6x6 Othello in the forum's red and blue), the first hint that applies.
    */
   summary: string;
   pieces: PieceStyle;
   checkered: boolean;
   tournament: boolean;
+  themes?: ThemeHint[];
 }
 
 /**
@@ -1087,6 +1089,20 @@ export interface Tally {
   side: Side | null;
   grid: number;
   value: number;
+}
+
+/**
+ * ThemeHint picks the board theme a game is drawn in by default under some of its options: the
+ * UI's and the pictures' "auto" theme (6x6 Othello is drawn in the forum's red and blue).
+ */
+export interface ThemeHint {
+  /**
+   * When holds option values, by name in canonical form (Options.Map), that the game's
+   * options must all have for the hint to apply.
+   */
+  when: Record<string, string>;
+  /** Theme is the name of the theme: "classic", "bypost" or "contrast". */
+  theme: string;
 }
 
 /** TimeControl is how much time the sides have. The zero value is untimed. */
