@@ -5,7 +5,7 @@ import (
 	"turncoat/rating"
 )
 
-// Rating is a user's Glicko-2 rating in one variant (rating.VariantKey), with the number of
+// Rating is a user's Glicko-2 rating in one variant (rating.Key), with the number of
 // rated games it counts.
 type Rating struct {
 	UserID   int64  `json:"-"`

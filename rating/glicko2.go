@@ -7,7 +7,7 @@
 // start of the period, and the score: 1 win, 0.5 draw, 0 loss). A period without games only makes
 // the deviation grow. How long a period is, and whether a server updates after every rated game
 // (a period of one game) or in batches, is the caller's choice; so are the keys under which
-// ratings are kept, with [VariantKey] separating the variants of a game that play differently
+// ratings are kept, with [Key] separating the variants of a game that play differently
 // (6x6 and 8x8 Othello).
 //
 // The package does no I/O and keeps no state.

@@ -17,24 +17,6 @@ func Key(g game.Game, options game.Options) string {
 	return key(g.Name(), game.InfoOf(g), options)
 }
 
-// VariantKey is Key for a caller that holds only the game's name.
-//
-// Deprecated: call Key with the game. VariantKey knows the rated options of the games that were
-// there before games described themselves (legacyRated); any other game gets every option.
-func VariantKey(gameName string, options game.Options) string {
-	return key(gameName, game.Info{RatedOptions: legacyRated[strings.ToLower(gameName)]}, options)
-}
-
-// legacyRated are the rated options of the games VariantKey's callers may name, the same as the
-// games' own (TestLegacyRated): it goes once they call Key.
-var legacyRated = map[string][]string{
-	"reversi":  {"size", "start", "nomove"},
-	"turncoat": {"size", "mode"},
-	"turnover": {"setup", "mate-ends-game"},
-	"blocs":    {"first-flip", "seating"},
-	"troll":    {"rules"},
-}
-
 func key(name string, info game.Info, options game.Options) string {
 	all := options.Map()
 	var b strings.Builder
