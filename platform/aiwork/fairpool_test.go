@@ -8,13 +8,39 @@ import (
 	"time"
 )
 
+// watchWaiting has p report each change of its number of waiting requests on the returned
+// channel (through the metric's hook, called as the queue changes).
+func watchWaiting(p *fairPool) <-chan int {
+	ch := make(chan int, 100)
+	p.onChange = func(n int) { ch <- n }
+	return ch
+}
+
+// awaitWaiting reads ch until n requests wait.
+func awaitWaiting(t *testing.T, ch <-chan int, n int) {
+	t.Helper()
+	timeout := time.After(5 * time.Second)
+	for {
+		select {
+		case w := <-ch:
+			if w == n {
+				return
+			}
+		case <-timeout:
+			t.Fatalf("%d requests do not wait within 5 s", n)
+		}
+	}
+}
+
 // TestFairPoolTurns: with one owner's work filling the queue, another owner's work runs next,
 // and no owner holds more than its share of the slots.
 func TestFairPoolTurns(t *testing.T) {
 	p := newFairPool(2) // two slots, one per owner
+	waiting := watchWaiting(p)
 	ctx := context.Background()
 	var mu sync.Mutex
 	var order []string
+	started := make(chan struct{}, 10)
 	hold := make(chan struct{})
 	var wg sync.WaitGroup
 	start := func(key string) {
@@ -25,39 +51,33 @@ func TestFairPoolTurns(t *testing.T) {
 				mu.Lock()
 				order = append(order, key)
 				mu.Unlock()
+				started <- struct{}{}
 				<-hold
 				return nil
 			})
 		}()
 	}
-	waitFor := func(n int) {
+	awaitStart := func() {
 		t.Helper()
-		deadline := time.Now().Add(5 * time.Second)
-		for {
-			mu.Lock()
-			got := len(order)
-			mu.Unlock()
-			if got >= n {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("%d of %d works started", got, n)
-			}
-			time.Sleep(time.Millisecond)
+		select {
+		case <-started:
+		case <-time.After(5 * time.Second):
+			t.Fatal("no work started within 5 s")
 		}
 	}
 	for range 4 {
 		start("flood")
 	}
-	waitFor(1)
-	time.Sleep(20 * time.Millisecond)
+	// One of the flood's works runs, the three others wait: its share is one slot.
+	awaitStart()
+	awaitWaiting(t, waiting, 3)
 	mu.Lock()
 	if len(order) != 1 {
 		t.Fatalf("the flooding owner runs %d works at once; its share is one", len(order))
 	}
 	mu.Unlock()
 	start("other")
-	waitFor(2) // the free slot goes to the other owner at once
+	awaitStart() // the free slot goes to the other owner at once
 	mu.Lock()
 	if order[1] != "other" {
 		t.Fatalf("order %v: the other owner waited behind the flood", order)
@@ -77,6 +97,7 @@ func TestFairPoolTurns(t *testing.T) {
 // work whose context ends leaves the queue.
 func TestFairPoolRefusesAndCancels(t *testing.T) {
 	p := newFairPool(1)
+	waiting := watchWaiting(p)
 	release, err := p.acquire(context.Background(), "a", true)
 	if err != nil {
 		t.Fatal(err)
@@ -92,19 +113,7 @@ func TestFairPoolRefusesAndCancels(t *testing.T) {
 			errs <- err
 		}()
 	}
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		p.mu.Lock()
-		w := p.waiting
-		p.mu.Unlock()
-		if w == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("%d waiting", w)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	awaitWaiting(t, waiting, 2)
 	if _, err := p.acquire(context.Background(), "a", true); err == nil {
 		t.Fatal("a third waiting request of one owner was queued")
 	}
