@@ -56,19 +56,14 @@ func TestAISelectionIsSecret(t *testing.T) {
 		}
 		attack, chance, rounds := 0, 0, 0
 		var id string
+		w := c.dial()
 		for rounds < 40 {
 			if id == "" {
 				id = c.create(map[string]any{"kind": "turncoat", "mode": "ai", "level": level, "side": "first"}).ID
+				w.follow(id)
 			}
 			// The AI selects first: wait for its commitment.
-			var v gameJSON
-			deadline := time.Now().Add(20 * time.Second)
-			for v = c.game(id); !v.View.Outcome.Over && !v.View.Submitted[1]; v = c.game(id) {
-				if time.Now().After(deadline) {
-					t.Fatal("the AI did not select")
-				}
-				time.Sleep(5 * time.Millisecond)
-			}
+			v := w.await(id, 20*time.Second, "the AI's selection", func(v gameJSON) bool { return v.View.Outcome.Over || v.View.Submitted[1] })
 			if v.View.Outcome.Over {
 				id = ""
 				continue
@@ -143,20 +138,12 @@ func aiFlood(t testing.TB, h *harness) time.Duration {
 	// The flood is under way once its analyses wait in the AI's queue too: with the two workers
 	// of its callers, one search of the flooder's runs, so its eight games alone put at most
 	// seven there (and all but two analyses beyond are refused at once).
-	for deadline := time.Now().Add(30 * time.Second); aiQueueLength(t, other) < 8; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the flood's analyses did not reach the AI's queue")
-		}
-	}
+	waitFor(t, 30*time.Second, "the flood's analyses in the AI's queue", func() bool { return aiQueueLength(t, other) >= 8 })
+	w := other.dial()
 	start := time.Now()
 	g := other.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "second"})
-	deadline := start.Add(60 * time.Second)
-	for other.game(g.ID).View.Ply == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("the level-1 AI did not move within a minute")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	w.follow(g.ID)
+	w.await(g.ID, 60*time.Second, "the level-1 AI's move", func(v gameJSON) bool { return v.View.Ply > 0 })
 	d := time.Since(start)
 	h.srv.Close() // end the flood's searches
 	wg.Wait()

@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"context"
-	"errors"
 	"math/bits"
 	"math/rand/v2"
 	"net/http"
@@ -10,9 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"turncoat/domain"
 	"turncoat/engine/othello/book"
 	"turncoat/games/reversi"
 	"turncoat/store"
@@ -181,30 +178,16 @@ func TestBookLearnsFinishedGames(t *testing.T) {
 			}
 			return false
 		}
-		deadline := time.Now().Add(60 * time.Second)
-		for !learned(c) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the game was not learned within a minute:\n%s", h.logs.String())
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		// Learning is the job each game's end stored.
+		h.waitJobs(t, "the 8x8 game learned", func() bool { return learned(c) })
 		// every position of the game up to the book's depth is in the book now
 		for i := range moves {
 			if e := c.explore("moves=" + strings.Join(moves[:i], "")); !e.InBook || e.Games < 1 {
 				t.Fatalf("after %d moves: not in the book", i)
 			}
 		}
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
-			row, err := h.st.BookGame(context.Background(), small.ID)
-			if err == nil {
-				if row.Part != nil || row.Reason != "not 8x8 Othello from the standard start" {
-					t.Fatalf("the 6x6 game's row: %+v", row)
-				}
-				break
-			}
-			if !errors.Is(err, domain.ErrNotFound) || time.Now().After(deadline) {
-				t.Fatalf("the 6x6 game's row: %v", err)
-			}
+		if row, err := h.st.BookGame(context.Background(), small.ID); err != nil || row.Part != nil || row.Reason != "not 8x8 Othello from the standard start" {
+			t.Fatalf("the 6x6 game's row: %+v, %v", row, err)
 		}
 		row, err := h.st.BookGame(context.Background(), g.ID)
 		if err != nil || row.Part == nil || row.Moves != strings.Join(moves, "") {

@@ -31,16 +31,22 @@ func (h *harness) member(name string) *client {
 // on returns the same user's client against another server.
 func (c *client) on(h *harness) *client { return &client{h: h, http: c.http, token: c.token} }
 
-// waitFor polls cond until it holds, failing after timeout (generous: jobs come due through
-// River's scheduler, which runs every few seconds).
-func waitFor(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+// waitFor waits until cond holds, failing after timeout, for what is asynchronous without being
+// a job (another instance hearing of a change through the database, a connection's end counted):
+// jobs are worked by settle, and nothing else to wait for. It looks again at each tick, never
+// sleeping a fixed time.
+func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
 	for !cond() {
-		if time.Now().After(deadline) {
+		select {
+		case <-tick.C:
+		case <-deadline.C:
 			t.Fatalf("%s: not within %v", what, timeout)
 		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 
@@ -158,13 +164,14 @@ func TestCorrespondenceGame(t *testing.T) {
 		if c.View.Clock.Control.Kind != "correspondence" || c.View.Clock.Control.BaseMs != (3*day).Milliseconds() || !c.View.Clock.Running[0] {
 			t.Fatalf("clock: %+v", c.View.Clock)
 		}
-		waitFor(t, 30*time.Second, "the first player's your-move notification", func() bool { return len(a.notes("your_move")) == 1 })
+		h.waitJobs(t, "the first player's your-move notification", func() bool { return len(a.notes("your_move")) == 1 })
 		wb := b.dial()
 		wb.send(map[string]any{"type": "ping"})
 		wb.next(ofType("pong"))
 		if st := a.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": a.game(g.ID).View.Legal[0]}, nil); st != http.StatusOK {
 			t.Fatalf("move: %d %s", st, a.received())
 		}
+		h.settle() // the notice to the player to move is a job
 		m := wb.next(ofType("notification"))
 		if n, _ := m["notification"].(map[string]any); n["kind"] != "your_move" || n["game"] != g.ID {
 			t.Errorf("pushed: %v", m)
@@ -206,9 +213,9 @@ func TestCorrespondenceGame(t *testing.T) {
 			t.Fatalf("over before the deadline moved back by the vacation: %+v", c.View.Outcome)
 		}
 		h.clock.Advance(day + time.Hour)
-		h.waitJobs(t, 60*time.Second, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
-		// The mail goes out after the notification is stored: wait for it too.
-		h.waitJobs(t, 60*time.Second, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
+		h.waitJobs(t, "the reminder", func() bool { return len(b.notes("reminder")) == 1 })
+		// The mail is a job stored with the notification: worked by the same call.
+		h.waitJobs(t, "the reminder's mail", func() bool { return len(mails.sent()) >= 1 })
 		if got := mails.sent(); len(got) != 1 || !strings.Contains(got[0].Subject, g.ID) || !strings.HasPrefix(got[0].UserName, "guest-") {
 			t.Errorf("mails: %+v", got)
 		}
@@ -216,12 +223,12 @@ func TestCorrespondenceGame(t *testing.T) {
 			t.Errorf("A, whose clock does not run, was reminded: %q", got)
 		}
 		h.clock.Advance(day)
-		h.waitJobs(t, 60*time.Second, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
+		h.waitJobs(t, "the loss on time", func() bool { return a.clock(g.ID).View.Outcome.Over })
 		c = a.clock(g.ID)
 		if c.View.Outcome.Ending != "time" || c.View.Outcome.Winner == nil || *c.View.Outcome.Winner != "first" {
 			t.Errorf("outcome: %+v", c.View.Outcome)
 		}
-		h.waitJobs(t, 10*time.Second, "the game-over notifications", func() bool {
+		h.waitJobs(t, "the game-over notifications", func() bool {
 			return len(a.notes("game_over")) == 1 && len(b.notes("game_over")) == 1
 		})
 		var n notes
@@ -277,11 +284,29 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 			p1.on(b).clock(g.ID) // B holds the game in memory too
 		}
 		shared.Advance(day + time.Minute)
-		for _, id := range ids {
-			a.waitJobs(t, 60*time.Second, "the loss on time of "+id, func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+		// Both instances work the jobs due at once, as two started queues would: each job is
+		// taken by one of them.
+		var wg sync.WaitGroup
+		worked := make([]int, 2)
+		for i, h := range []*harness{a, b} {
+			wg.Go(func() {
+				n, err := h.srv.WorkDue(context.Background())
+				if err != nil {
+					t.Error(err)
+				}
+				worked[i] = n
+			})
 		}
-		a.waitJobs(t, 10*time.Second, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
-		a.settle() // every job due has run: a second processing, if there were one, shows now
+		wg.Wait()
+		if worked[0]+worked[1] < len(ids) {
+			t.Errorf("the instances worked %v jobs, fewer than the %d deadlines", worked, len(ids))
+		}
+		// B hears of the ends A committed (or A of B's) through the database.
+		for _, id := range ids {
+			waitFor(t, 10*time.Second, "the loss on time of "+id+" seen by B", func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+		}
+		a.waitJobs(t, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
+		b.settle() // every job due has run: a second processing, if there were one, shows now
 		for _, id := range ids {
 			if n, reasons := endEvents(t, p1, id); n != 1 || reasons[0] != "time" {
 				t.Errorf("game %s: %d end events %v, want one on time", id, n, reasons)
@@ -306,7 +331,7 @@ func TestRestartResumesDeadline(t *testing.T) {
 		h.srv.Close()
 		h2 := newHarness(t, dsn, opts, onClock(shared))
 		shared.Advance(2*day + time.Minute)
-		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
+		h2.waitJobs(t, "the loss on time after the restart", func() bool { return a.on(h2).clock(g.ID).View.Outcome.Over })
 		if n, _ := endEvents(t, a.on(h2), g.ID); n != 1 {
 			t.Errorf("%d end events", n)
 		}
@@ -367,7 +392,7 @@ func TestRatings(t *testing.T) {
 		if st := b.call("POST", "/api/games/"+g.ID+"/resign", nil, nil); st != http.StatusOK {
 			t.Fatalf("resign: %d", st)
 		}
-		h.waitJobs(t, 30*time.Second, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
+		h.waitJobs(t, "the rated game's ratings (a job stored with its end)", func() bool { return len(profile(an)) == 1 })
 		ra, rb := profile(an), profile(bn)
 		if len(ra) != 1 || len(rb) != 1 || ra[0].Variant != rb[0].Variant || !strings.HasPrefix(ra[0].Variant, "reversi:size=6") ||
 			ra[0].Rating <= 1500 || rb[0].Rating >= 1500 || ra[0].Deviation >= 350 || ra[0].Games != 1 || !strings.Contains(ra[0].Text, "±") {
@@ -376,7 +401,7 @@ func TestRatings(t *testing.T) {
 		// An 8x8 game is another variant.
 		g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "rated": true})
 		a.call("POST", "/api/games/"+g.ID+"/resign", nil, nil)
-		h.waitJobs(t, 30*time.Second, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
+		h.waitJobs(t, "the 8x8 game's ratings", func() bool { return len(profile(an)) == 2 })
 		var lb struct {
 			Variant string       `json:"variant"`
 			Players []ratingJSON `json:"players"`
@@ -423,7 +448,7 @@ func TestRestartResumesLiveClock(t *testing.T) {
 		h2 := newHarness(t, dsn, opts, onClock(shared))
 		shared.Advance(2 * time.Minute)
 		ctx := context.Background()
-		h2.waitJobs(t, 60*time.Second, "the loss on time after the restart", func() bool {
+		h2.waitJobs(t, "the loss on time after the restart", func() bool {
 			row, err := h2.st.Game(ctx, g.ID)
 			return err == nil && row.Status == domain.StatusOver
 		})

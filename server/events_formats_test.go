@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"turncoat/store"
 )
@@ -118,9 +117,9 @@ func playRound(t *testing.T, host *client, players map[string]*client, id string
 		}
 		play(p.Game, p.Players)
 	}
-	// The event moves on by the jobs stored with its games' ends: soon after.
+	// The event moves on by the jobs stored with its games' ends.
 	var ev2 eventJSON
-	waitFor(t, 30*time.Second, "the event to move on after round "+strconv.Itoa(r.Number), func() bool {
+	host.h.waitJobs(t, "the event to move on after round "+strconv.Itoa(r.Number), func() bool {
 		ev2 = getEvent(t, host, id)
 		if ev2.Status != "finished" && len(ev2.RoundList) == len(ev.RoundList) {
 			return false

@@ -37,7 +37,8 @@ type harness struct {
 // newClock returns the server's clock in tests: it stands at the real time of the start (so that
 // what other parts read, the cookie jar's expiries and the database's own times, stays
 // plausible) and moves only by Advance, which fires the server's timers that come due (a live
-// clock's flag fall) and makes its durable jobs due (deadlines, reminders, tournament windows).
+// clock's flag fall) and makes its durable jobs due (deadlines, reminders, tournament windows),
+// which settle then works.
 // It starts on a whole millisecond: the databases keep times to the microsecond (PostgreSQL) or
 // the millisecond (River on SQLite), and a job stored "now" rounded up past a clock that stands
 // still would never come due.
@@ -70,7 +71,7 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*app
 		t.Fatal(err)
 	}
 	cfg := app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
-		Clock: newClock(), MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
+		Clock: newClock(), JobsByHand: true, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)
 	}
@@ -93,48 +94,26 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*app
 	return h
 }
 
-// settle waits until the job queue has worked every job due by the server's clock (River's
-// scheduler makes a due job available within a few seconds): what a deadline or a game's end
-// calls for is then done, and what must not happen has had its chance to. Like waitJobs, it
-// moves the clock on by a little at each look, so that a job's retry comes due.
-func (h *harness) settle() {
+// settle works every job due by the server's clock, as plain calls (the harness's server never
+// starts its queue: app.Config.JobsByHand): what a deadline, a move or a game's end calls for is
+// done when it returns, and what must not happen has had its chance to.
+func (h *harness) settle() int {
 	h.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for first := true; ; first = false {
-		if !first {
-			h.clock.Advance(tick)
-		}
-		n, err := h.st.JobsDue(context.Background(), h.clock.Now())
-		if err != nil {
-			h.t.Fatal(err)
-		}
-		if n == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			h.t.Fatalf("%d jobs due still not worked after 60 s", n)
-		}
-		time.Sleep(20 * time.Millisecond)
+	n, err := h.srv.WorkDue(context.Background())
+	if err != nil {
+		h.t.Fatal(err)
 	}
+	return n
 }
 
-// tick is how far waitJobs and settle move the clock at each look.
-const tick = 100 * time.Millisecond
-
-// waitJobs is waitFor for what the job queue does after the clock passed a deadline: it moves the
-// clock on by a tick at each look, since River's own recoveries come due by the server's clock
-// (the retry of a job that failed under load, after a second or more): on a clock that stands
-// still they never would. A few seconds of it are nothing beside the hours and days the tests
-// move past.
-func (h *harness) waitJobs(t *testing.T, timeout time.Duration, what string, cond func() bool) {
+// waitJobs works the jobs due (settle), then checks what they were to do: nothing else works them,
+// so there is nothing to wait for.
+func (h *harness) waitJobs(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	waitFor(t, timeout, what, func() bool {
-		if cond() {
-			return true
-		}
-		h.clock.Advance(tick)
-		return false
-	})
+	h.settle()
+	if !cond() {
+		t.Fatalf("%s: not done by the jobs due", what)
+	}
 }
 
 // client is one browser or bot: a cookie jar, or a bearer token. It talks to the server through
@@ -346,6 +325,35 @@ func (w *ws) next(ok func(m map[string]any) bool) map[string]any {
 			w.c.h.t.Fatal("no such WebSocket message within 10 s")
 		}
 	}
+}
+
+// await reads w's messages until the client's view of game id, which w follows, satisfies ok,
+// failing after within: for what no job does and no call of the test's returns with, an AI's
+// move or selection above all (a search, real work on the cores). The view is read again at
+// each message, whatever it is, so that none is missed between a look and the next message.
+func (w *ws) await(id string, within time.Duration, what string, ok func(gameJSON) bool) gameJSON {
+	w.c.h.t.Helper()
+	timeout := time.NewTimer(within)
+	defer timeout.Stop()
+	for {
+		v := w.c.game(id)
+		if ok(v) {
+			return v
+		}
+		select {
+		case _, open := <-w.msgs:
+			if !open {
+				w.c.h.t.Fatalf("%s: the WebSocket closed", what)
+			}
+		case <-timeout.C:
+			w.c.h.t.Fatalf("%s: not within %v", what, within)
+		}
+	}
+}
+
+// follow subscribes w to game id (from its start: what happened before comes first).
+func (w *ws) follow(id string) {
+	w.send(map[string]any{"type": "subscribe", "game": id, "after": 0})
 }
 
 func ofType(t string) func(m map[string]any) bool {

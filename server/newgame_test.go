@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
-	"time"
 
 	"turncoat/api"
 	"turncoat/app"
@@ -78,12 +77,16 @@ func TestNewGame(t *testing.T) {
 	// move each turn, the AI's replies, to the end.
 	g = c.create(map[string]any{"kind": testgame.Name, "mode": "ai", "level": 3, "side": "first", "options": map[string]string{"size": "4"}})
 	base = "/api/games/" + g.ID
+	w := c.dial()
+	w.send(map[string]any{"type": "subscribe", "game": g.ID, "after": 0})
+	w.next(ofType("subscribed"))
 	for turn := 0; ; turn++ {
-		var v gameJSON
-		h.waitJobs(t, 30*time.Second, "the AI's move", func() bool {
+		// The AI's move is a search on the cores, not a job: it comes as an event.
+		v := c.game(g.ID)
+		for !v.View.Outcome.Over && (len(v.View.ToAct) != 1 || v.View.ToAct[0] != "first") {
+			w.next(ofType("event"))
 			v = c.game(g.ID)
-			return v.View.Outcome.Over || len(v.View.ToAct) == 1 && v.View.ToAct[0] == "first"
-		})
+		}
 		if v.View.Outcome.Over {
 			if v.View.Outcome.Ending != "rules" || v.View.Ply < 5 || v.View.Ply > 16 {
 				t.Fatalf("the game against the AI ended at ply %d: %+v", v.View.Ply, v.View.Outcome)

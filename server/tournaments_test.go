@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -114,7 +115,7 @@ func TestTournamentAPI(t *testing.T) {
 
 		// The window closes by its job: pairing, dice, round 1 (Reds post).
 		shared.Advance(24*time.Hour + time.Second)
-		h.waitJobs(t, 60*time.Second, "the subscription window closed", func() bool {
+		h.waitJobs(t, "the subscription window closed", func() bool {
 			host.call("GET", base, nil, &tj)
 			return tj.Phase == "playing"
 		})
@@ -134,7 +135,7 @@ func TestTournamentAPI(t *testing.T) {
 			t.Fatalf("board 1: %+v", b1)
 		}
 		var notes notes
-		h.waitJobs(t, 30*time.Second, "the round's notification", func() bool {
+		h.waitJobs(t, "the round's notification", func() bool {
 			players[red1].call("GET", "/api/notifications", nil, &notes)
 			return len(notes.Notifications) > 0 && strings.Contains(notes.Notifications[0].Message, "Board #1")
 		})
@@ -333,14 +334,12 @@ func TestTournamentHouse(t *testing.T) {
 					t.Fatalf("round %d: %s's post: %d %s", round, p, st, players[p].received())
 				}
 			}
-			// The house thinks in the background: its post closes the round soon after.
-			deadline := time.Now().Add(10 * time.Second)
-			for host.call("GET", base, nil, &tj); tj.Round == nil || tj.Round.Number != round+1; host.call("GET", base, nil, &tj) {
-				if time.Now().After(deadline) {
-					t.Fatalf("round %d did not close early with the house's post: %+v", round, tj.Round)
-				}
-				time.Sleep(20 * time.Millisecond)
-			}
+			// The house thinks in the background (a search on the cores, not a job, and no
+			// stream tells of a tournament): its post closes the round soon after.
+			waitFor(t, 10*time.Second, fmt.Sprintf("round %d closed early by the house's post", round), func() bool {
+				host.call("GET", base, nil, &tj)
+				return tj.Round != nil && tj.Round.Number == round+1
+			})
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -298,7 +299,7 @@ func TestMovesKeepTheirLatencyDuringImports(t *testing.T) {
 	}
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
-	imports := 0
+	var imports atomic.Int64
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
@@ -309,12 +310,17 @@ func TestMovesKeepTheirLatencyDuringImports(t *testing.T) {
 			default:
 			}
 			if st, _ := importer.raw("POST", "/api/import", mustMarshal(map[string]any{"kind": "turncoat", "text": text})); st == http.StatusCreated {
-				imports++
+				imports.Add(1)
 			}
 		}
 	}()
+	// The player moves all along the imports, one move after the other, until 40 moves and
+	// three imports are done: every move is made while the imports go on.
 	var lat []time.Duration
-	for range 40 {
+	for len(lat) < 40 || imports.Load() < 3 {
+		if len(lat) == 2000 {
+			t.Fatalf("%d moves beside %d imports: the imports do not go on", len(lat), imports.Load())
+		}
 		v := player.game(g.ID).View
 		if v.Outcome.Over {
 			g = player.create(map[string]any{"kind": "reversi", "mode": "hotseat"})
@@ -325,14 +331,13 @@ func TestMovesKeepTheirLatencyDuringImports(t *testing.T) {
 			t.Fatalf("move: %d", st)
 		}
 		lat = append(lat, time.Since(start))
-		time.Sleep(20 * time.Millisecond)
 	}
 	close(stop)
 	wg.Wait()
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	t.Logf("moves during %d imports of %d bytes: median %v, max %v", imports, len(text), lat[len(lat)/2], lat[len(lat)-1])
-	if imports < 1 {
-		t.Fatalf("only %d imports ran beside the moves", imports)
+	t.Logf("%d moves during %d imports of %d bytes: median %v, max %v", len(lat), imports.Load(), len(text), lat[len(lat)/2], lat[len(lat)-1])
+	if imports.Load() < 1 {
+		t.Fatalf("only %d imports ran beside the moves", imports.Load())
 	}
 	if lat[len(lat)-1] > time.Second && !raceEnabled {
 		t.Errorf("a move waited %v behind the imports", lat[len(lat)-1])
