@@ -45,30 +45,6 @@ func insertOpts(j domain.Job) *river.InsertOpts {
 // txInserter inserts jobs in a transaction of the store's (a River client on database/sql).
 type txInserter interface {
 	InsertManyTx(ctx context.Context, tx *sql.Tx, params []river.InsertManyParams) ([]*rivertype.JobInsertResult, error)
-	JobList(ctx context.Context, params *river.JobListParams) (*river.JobListResult, error)
-}
-
-// JobsDue returns how many jobs due by now are not finished yet (waiting for the queue's
-// scheduler, available, running, or to retry): zero once the queue has worked everything due, so
-// that a test on a manual clock can wait for what a deadline calls for, or see that it did not
-// happen, instead of sleeping. It counts at most the first 10,000 jobs.
-func (s *Store) JobsDue(ctx context.Context, now time.Time) (int, error) {
-	if s.inserter == nil {
-		return 0, errors.New("store: no job queue (NewJobs)")
-	}
-	params := river.NewJobListParams().First(10_000).States(rivertype.JobStateAvailable, rivertype.JobStatePending,
-		rivertype.JobStateRetryable, rivertype.JobStateRunning, rivertype.JobStateScheduled)
-	res, err := s.inserter.JobList(ctx, params)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, j := range res.Jobs {
-		if j.State == rivertype.JobStateRunning || !j.ScheduledAt.After(now) {
-			n++
-		}
-	}
-	return n, nil
 }
 
 // insertJobs inserts jobs with tx.
