@@ -14,6 +14,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"turncoat/platform/clock"
 )
 
 func main() {
@@ -66,10 +68,12 @@ func notifyContext(parent context.Context, stderr io.Writer, sigs ...os.Signal) 
 	}
 }
 
-// env is what a command may touch: its arguments' streams.
+// env is what a command may touch: its arguments' streams, and the time (the real clock; a
+// test's manual one, so that a tournament's window passes without waiting for it).
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	clock          clock.Clock
 }
 
 // command is one subcommand. Each lives in a file of its own and registers itself in init.
@@ -111,7 +115,12 @@ var errFailed = errors.New("failed")
 
 // run dispatches to a subcommand and returns the exit status: 0 success, 1 failure, 2 bad usage.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	return runIn(ctx, &env{stdin: stdin, stdout: stdout, stderr: stderr, clock: clock.Real{}}, args)
+}
+
+// runIn is run in e.
+func runIn(ctx context.Context, e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		printHelp(stderr) // a bad command line: the help goes with the error stream
 		return 2

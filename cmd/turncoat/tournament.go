@@ -202,7 +202,7 @@ func runTournamentCommand(ctx context.Context, e *env, name, synopsis, summary s
 			return usagef("write the post on standard input: \"Board #3\", then the move (\"D 5\", or \"%s\")", tournament.PassText)
 		}
 	}
-	t, closeAPI, err := openTournaments(ctx, *serverURL, *token, *db, *as, *publicURL)
+	t, closeAPI, err := openTournaments(ctx, e.clock, *serverURL, *token, *db, *as, *publicURL)
 	if err != nil {
 		return err
 	}

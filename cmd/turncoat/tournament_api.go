@@ -15,6 +15,7 @@ import (
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/clock"
 	"turncoat/platform/notify"
 	"turncoat/platform/tourney"
 	"turncoat/server"
@@ -37,8 +38,8 @@ type tournamentAPI interface {
 }
 
 // openTournaments connects to the server, or opens the database with the tournaments' service
-// acting as the user named as (made, without a password, if there is none).
-func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL string) (tournamentAPI, func(), error) {
+// on clk, acting as the user named as (made, without a password, if there is none).
+func openTournaments(ctx context.Context, clk clock.Clock, serverURL, token, db, as, publicURL string) (tournamentAPI, func(), error) {
 	if db == "" {
 		if serverURL == "" {
 			serverURL = os.Getenv("TURNCOAT_SERVER")
@@ -66,7 +67,7 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 		return nil, nil, err
 	}
 	l := &localTournaments{public: public, svc: tourney.New(tourney.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
-		AI: aiwork.New(1, time.Minute), Notes: notify.New(notify.Config{Store: st})})}
+		Clock: clk, AI: aiwork.New(1, time.Minute), Notes: notify.New(notify.Config{Store: st, Clock: clk})})}
 	closeAll := func() {
 		l.svc.Close()
 		st.Close()
@@ -74,7 +75,7 @@ func openTournaments(ctx context.Context, serverURL, token, db, as, publicURL st
 	if as != "" {
 		u, _, err := st.UserByName(ctx, as)
 		if errors.Is(err, domain.ErrNotFound) {
-			u, err = st.CreateUser(ctx, as, "", false, time.Now())
+			u, err = st.CreateUser(ctx, as, "", false, clk.Now())
 		}
 		if err != nil {
 			closeAll()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"log/slog"
 	"net/http/httptest"
@@ -12,6 +13,7 @@ import (
 
 	"turncoat/app"
 	"turncoat/games"
+	"turncoat/platform/clock"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -52,9 +54,15 @@ func TestTournamentSimulate(t *testing.T) {
 // command-line mistakes.
 func TestTournamentCommands(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "t.db")
+	// The commands run on a manual clock: the subscription window passes when the test says,
+	// not a second of the wall clock later.
+	clk := clock.NewManual(time.Now())
 	cli := func(stdin string, args ...string) (int, string, string) {
 		t.Helper()
-		return runCLI(t, stdin, append([]string{"tournament"}, args...)...)
+		var out, errOut bytes.Buffer
+		code := runIn(context.Background(), &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errOut, clock: clk},
+			append([]string{"tournament"}, args...))
+		return code, out.String(), errOut.String()
 	}
 	code, out, errOut := cli("", "create", "--db", db, "--as", "Host", "--title", "CLI Cup", "--window", "1s", "--reward", "100")
 	if code != 0 {
@@ -69,7 +77,10 @@ func TestTournamentCommands(t *testing.T) {
 			t.Fatalf("subscribe %s: %d %s %s", p, code, out, errOut)
 		}
 	}
-	time.Sleep(1100 * time.Millisecond)
+	if code, out, errOut := cli("", "advance", id, "--db", db, "--as", "Host"); code != 0 || strings.Contains(out, "Board #1") {
+		t.Fatalf("advance within the window: %d %s %s", code, out, errOut)
+	}
+	clk.Advance(time.Second)
 	if code, out, errOut := cli("", "advance", id, "--db", db, "--as", "Ann"); code != 1 || !strings.Contains(errOut, "only the host") {
 		t.Errorf("a player advances: %d %s %s", code, out, errOut)
 	}
