@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"net/http"
 	"net/http/cookiejar"
 	"path/filepath"
@@ -87,16 +88,13 @@ func TestServeSIGKILLKeepsEffects(t *testing.T) {
 
 	q := startServer(t, db, "--limits", "off")
 	host = host.at(q.url)
-	deadline := time.Now().Add(90 * time.Second)
-	for {
+	// The restarted server works the stored jobs on its own time.
+	paired := pollUntil(context.Background(), 90*time.Second, func() bool {
 		host.do("GET", "/api/events/"+ev.ID, nil, &e)
-		if len(e.RoundList) >= 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the second round was not paired within 90 s of the restart: %+v\n%s", e, q.logs.String())
-		}
-		time.Sleep(100 * time.Millisecond)
+		return len(e.RoundList) >= 2
+	})
+	if !paired {
+		t.Fatalf("the second round was not paired within 90 s of the restart: %+v\n%s", e, q.logs.String())
 	}
 	if len(e.RoundList) != 2 || len(e.RoundList[1].Pairings) != 2 {
 		t.Fatalf("the rounds after the restart: %+v", e.RoundList)
@@ -119,14 +117,10 @@ func TestServeSIGKILLKeepsEffects(t *testing.T) {
 				Games int `json:"games"`
 			} `json:"ratings"`
 		}
-		deadline := time.Now().Add(60 * time.Second)
-		for {
+		pollUntil(context.Background(), 60*time.Second, func() bool {
 			players[n].at(q.url).do("GET", "/api/users/"+n, nil, &prof)
-			if len(prof.Ratings) == 1 || time.Now().After(deadline) {
-				break
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+			return len(prof.Ratings) == 1
+		})
 		if len(prof.Ratings) != 1 || prof.Ratings[0].Games != 1 {
 			t.Errorf("%s's ratings after the restart: %+v", n, prof.Ratings)
 		}

@@ -137,16 +137,7 @@ func TestMatchEndsItsEngines(t *testing.T) {
 		started := make(chan bool, 1)
 		go func() {
 			defer cancel()
-			for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-				if ctx.Err() != nil {
-					break
-				}
-				if len(programChildren(before)) > 0 {
-					started <- true
-					return
-				}
-			}
-			started <- false
+			started <- pollUntil(ctx, time.Minute, func() bool { return len(programChildren(before)) > 0 })
 		}()
 		code, out := runMatch(t, ctx, nil, "--a", engine(60), "--b", "random", "--games", "2")
 		if !<-started {

@@ -13,6 +13,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -220,19 +221,41 @@ func (c *apiClient) move(id string, body map[string]any) gameResp {
 	return g
 }
 
-// waitFor polls a game until ok holds.
+// waitFor reads the game's event stream until ok holds of the game (within 60 s): the server
+// says when the game changes (an AI's move above all), and each line it sends is a look.
 func (c *apiClient) waitFor(id string, what string, ok func(gameResp) bool) gameResp {
 	c.t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	g, _ := c.game(id)
+	if ok(g) {
+		return g
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// From the version seen: what changed since comes first.
+	req, err := http.NewRequestWithContext(ctx, "GET", c.base+"/api/games/"+id+"/stream?after="+strconv.FormatInt(g.View.Version, 10), nil)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatalf("game %s's stream: %v", id, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		c.t.Fatalf("game %s's stream: %d", id, resp.StatusCode)
+	}
+	lines := bufio.NewScanner(resp.Body)
+	lines.Buffer(nil, 16<<20)
 	for {
-		g, _ := c.game(id)
-		if ok(g) {
+		more := lines.Scan()
+		if g, _ = c.game(id); ok(g) {
 			return g
 		}
-		if time.Now().After(deadline) {
-			c.t.Fatalf("game %s: %s did not happen within 60 s (at ply %d, to act %v)", id, what, g.View.Ply, g.View.ToAct)
+		if !more {
+			c.t.Fatalf("game %s: %s did not happen within 60 s, or before its stream ended (%v; at ply %d, to act %v)",
+				id, what, lines.Err(), g.View.Ply, g.View.ToAct)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 

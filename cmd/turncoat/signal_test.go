@@ -80,7 +80,7 @@ func TestSignalStopsLongCommands(t *testing.T) {
 		{[]string{"perft", "--game", "turncoat", "5"}, "depth=3 ", syscall.SIGINT},
 		{[]string{"perft", "30"}, "depth=10 ", syscall.SIGTERM},
 		{[]string{"perft", "--game", "turnover", "30"}, "depth=5 ", syscall.SIGINT},
-		// commands that print nothing before they finish: signalled after a moment
+		// commands that print nothing before they finish: signalled once at work
 		{[]string{"solve", "--hash", "16", "--size", "6", "start"}, "", syscall.SIGTERM},
 		{[]string{"solve", "turncoat", "--mode", "white-only", "--red", "BWWW/WWWW/WWWW/WWWB"}, "", syscall.SIGINT},
 		{[]string{"analyze", "--hash", "16", "--depth", "40", "f5d6c3"}, "", syscall.SIGINT},
@@ -100,7 +100,16 @@ func TestSignalStopsLongCommands(t *testing.T) {
 			defer cmd.Process.Kill()
 			lines := bufio.NewScanner(stdout)
 			if c.after == "" {
-				time.Sleep(300 * time.Millisecond)
+				// Silent until done: signalled once it has worked a tenth of a second of
+				// processor time, well into its command (its signal handling is set up
+				// first thing).
+				if _, ok := cpuTime(cmd.Process.Pid); !ok {
+					t.Skip("no /proc to see the command at work")
+				}
+				eventually(t, 30*time.Second, "the command at work", func() bool {
+					d, _ := cpuTime(cmd.Process.Pid)
+					return d >= 100*time.Millisecond
+				})
 			} else {
 				for lines.Scan() && !strings.HasPrefix(lines.Text(), c.after) {
 				}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// eventually retries cond at each tick of a ticker until it holds, failing the test after
+// timeout: for what a separate process does on its own time (the real binary works its jobs on
+// the wall clock) without saying when it is done. A bounded retry on a condition, never a fixed
+// wait: it returns as soon as cond holds.
+func eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
+	t.Helper()
+	if !pollUntil(context.Background(), timeout, cond) {
+		t.Fatalf("%s: not within %v", what, timeout)
+	}
+}
+
+// pollUntil retries cond at each tick until it holds (true), or ctx ends or timeout passes
+// (false).
+func pollUntil(ctx context.Context, timeout time.Duration, cond func() bool) bool {
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for !cond() {
+		select {
+		case <-tick.C:
+		case <-deadline.C:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
+	return true
+}
+
+// cpuTime returns the processor time process pid has used so far (user and system), from
+// /proc/PID/stat; ok is false without /proc, or once the process has gone.
+func cpuTime(pid int) (d time.Duration, ok bool) {
+	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+	if err != nil {
+		return 0, false
+	}
+	// "PID (COMM) STATE PPID ...": COMM may hold spaces and parentheses, hence the last ")";
+	// utime and stime are the 14th and 15th fields, the 12th and 13th after it.
+	end := bytes.LastIndexByte(b, ')')
+	if end < 0 {
+		return 0, false
+	}
+	f := bytes.Fields(b[end+1:])
+	if len(f) < 13 {
+		return 0, false
+	}
+	var ticks int64
+	for _, s := range f[11:13] {
+		n, err := strconv.ParseInt(string(s), 10, 64)
+		if err != nil {
+			return 0, false
+		}
+		ticks += n
+	}
+	// The kernel counts in USER_HZ, 100 a second on every Linux the program runs on.
+	return time.Duration(ticks) * 10 * time.Millisecond, true
+}
