@@ -60,13 +60,18 @@ func (c *checkpointer) run() {
 			return
 		case <-t.C:
 		}
-		frames, _, err := checkpoint(context.Background(), c.db)
-		if err != nil {
-			slog.Warn("store: checkpoint", "err", err)
-			continue
-		}
-		c.frames.Store(frames)
+		c.pass()
 	}
+}
+
+// pass copies the log back once, and notes its length for the writer.
+func (c *checkpointer) pass() {
+	frames, _, err := checkpoint(context.Background(), c.db)
+	if err != nil {
+		slog.Warn("store: checkpoint", "err", err)
+		return
+	}
+	c.frames.Store(frames)
 }
 
 // checkpoint copies db's log back into the database as far as its readers allow, and returns
