@@ -5,9 +5,9 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
 	"testing"
-	"time"
 
 	"turncoat/engine/othello"
 	"turncoat/game"
@@ -30,19 +30,27 @@ func TestHelperClosingEngine(t *testing.T) {
 	}
 	Serve(context.Background(), in, os.Stdout, os.Stderr, FromEngine(othello.New(othello.Options{TableBytes: 1 << 20})))
 	if mode == "stuck" {
-		time.Sleep(time.Hour) // killed long before
+		hang()
 	}
 	os.Exit(0)
 }
 
-// endless is an input whose end never comes: a read at its end waits (until the process is
-// killed, as the test's bound does).
+// hang blocks the helper until it is killed, as the test's bound does: it waits for an
+// interrupt (which ends the helper too), a wait the runtime never takes for a deadlock, as it
+// would a bare wait on a channel with nothing else running.
+func hang() {
+	never := make(chan os.Signal, 1)
+	signal.Notify(never, os.Interrupt)
+	<-never
+}
+
+// endless is an input whose end never comes: a read at its end hangs.
 type endless struct{ r io.Reader }
 
 func (e endless) Read(b []byte) (int, error) {
 	n, err := e.r.Read(b)
 	if errors.Is(err, io.EOF) {
-		time.Sleep(time.Hour)
+		hang()
 	}
 	return n, err
 }
