@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"strings"
 	"time"
+
 	"turncoat/game"
 )
 

@@ -3,6 +3,7 @@ package domain
 import (
 	"encoding/json"
 	"time"
+
 	"turncoat/game"
 )
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"log/slog"
 	"sync"
+
 	"turncoat/domain"
 )
 

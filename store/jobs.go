@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"runtime/debug"
 	"time"
+
 	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"slices"
 	"strings"
+
 	"turncoat/domain"
 )
 

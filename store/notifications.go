@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
 	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+
 	"turncoat/domain"
 
 	"github.com/jackc/pgx/v5"

@@ -3,6 +3,7 @@ package aiwork
 import (
 	"context"
 	"sync"
+
 	"turncoat/domain"
 )
 

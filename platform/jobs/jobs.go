@@ -7,6 +7,7 @@ package jobs
 import (
 	"context"
 	"time"
+
 	"turncoat/domain"
 
 	"github.com/riverqueue/river"
