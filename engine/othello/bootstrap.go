@@ -161,7 +161,7 @@ func GamePositions(r reversi.Record) ([]Sample, error) {
 func canonical(p, o uint64) (uint64, uint64) {
 	bp, bo := p, o
 	for t := 1; t < 8; t++ {
-		tp, to := transformBoard(t, p), transformBoard(t, o)
+		tp, to := symBoard(8, t, p), symBoard(8, t, o)
 		if tp < bp || (tp == bp && to < bo) {
 			bp, bo = tp, to
 		}
@@ -252,12 +252,12 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 	if cfg.LabelDepth < 1 {
 		return nil, fmt.Errorf("label depth %d: want 1 or more", cfg.LabelDepth)
 	}
-	cfg.TrainConfig = cfg.TrainConfig.withDefaults()
+	cfg.TrainConfig = cfg.TrainConfig.withDefaults(set8)
 	phases := cfg.Phases
 	phaseOf := func(n int) int { return phaseIn(phases, n) }
 	tables := make([][]int16, phases)
 	for ph := range tables {
-		tables[ph] = make([]int16, phaseSize)
+		tables[ph] = make([]int16, set8.phaseSize)
 	}
 	w := newWeights(tables)
 	// trained[ph]: phase ph's weights are fitted; labelledPhase[ph]: its positions have their
@@ -281,9 +281,8 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 	// the samples each phase labels (its own), and those it trains on (with the spread)
 	own := cfg.TrainConfig
 	own.Spread = 0
-	trainOwn, validOwn := byPhase(train, own), byPhase(valid, own)
-	trainIdx, validIdx := byPhase(train, cfg.TrainConfig), byPhase(valid, cfg.TrainConfig)
-	canon := canonicalIndexes()
+	trainOwn, validOwn := set8.byPhase(train, own), set8.byPhase(valid, own)
+	trainIdx, validIdx := set8.byPhase(train, cfg.TrainConfig), set8.byPhase(valid, cfg.TrainConfig)
 	for ph := phases - 1; ph >= 0; {
 		// the batch: this phase and the earlier ones that are ready as well
 		batch := []int{ph}
@@ -321,7 +320,7 @@ func Bootstrap(ctx context.Context, train, valid []Sample, cfg BootstrapConfig) 
 			labelledPhase[b] = true
 		}
 		tables = slices.Clone(tables)
-		if err := trainPhases(ctx, canon, train, withTargets(train, trainIdx, batch, labelledPhase, cfg.ExactEmpties),
+		if err := trainPhases(ctx, set8, train, withTargets(train, trainIdx, batch, labelledPhase, cfg.ExactEmpties),
 			valid, withTargets(valid, validIdx, batch, labelledPhase, cfg.ExactEmpties), batch, cfg.TrainConfig, nil, tables); err != nil {
 			return nil, err
 		}
@@ -364,20 +363,6 @@ func labelBySearch(ctx context.Context, samples []Sample, todo []int, w *Weights
 			return err
 		}
 	})
-}
-
-// byPhase lists the indexes of the samples each of cfg's phases trains on: those of its empties
-// and of cfg.Spread empties either side.
-func byPhase(s []Sample, cfg TrainConfig) [][]int {
-	out := make([][]int, cfg.Phases)
-	for i := range s {
-		n := int(s[i].Empties)
-		lo, hi := phaseIn(cfg.Phases, n+cfg.Spread), phaseIn(cfg.Phases, max(n-cfg.Spread, 0))
-		for ph := lo; ph <= hi; ph++ {
-			out[ph] = append(out[ph], i)
-		}
-	}
-	return out
 }
 
 // parallelFor runs job(i) for i from 0 to n-1 on threads goroutines, each with its own job

@@ -91,7 +91,7 @@ func TestUniqueKeepsOneImage(t *testing.T) {
 	var second []Sample
 	for i, s := range first {
 		t := i % 8
-		second = append(second, Sample{P: transformBoard(t, s.P), O: transformBoard(t, s.O), Empties: s.Empties})
+		second = append(second, Sample{P: symBoard(8, t, s.P), O: symBoard(8, t, s.O), Empties: s.Empties})
 	}
 	fresh := Sample{P: 0x0000000810000000, O: 0x0000001008000000, Empties: 60}
 	second = append(second, fresh)
@@ -336,7 +336,7 @@ func TestByPhaseSpread(t *testing.T) {
 		{15, 0, 0, []int{14}},
 		{30, 1, 60, []int{0}},
 	} {
-		idx := byPhase(samples, TrainConfig{Phases: c.phases, Spread: c.spread})
+		idx := set8.byPhase(samples, TrainConfig{Phases: c.phases, Spread: c.spread})
 		var got []int
 		for ph, list := range idx {
 			if slices.Contains(list, c.n) {
@@ -347,8 +347,18 @@ func TestByPhaseSpread(t *testing.T) {
 			t.Errorf("%d phases, spread %d: %d empties in phases %v, want %v", c.phases, c.spread, c.n, got, c.want)
 		}
 	}
+	// 6x6 counts its phases from the end: 5 empties and one either side are phases 2 and 3
+	var got6 []int
+	for ph, list := range set6.byPhase(samples, TrainConfig{Phases: phases6, Spread: 1}) {
+		if slices.Contains(list, 5) {
+			got6 = append(got6, ph)
+		}
+	}
+	if !slices.Equal(got6, []int{2, 3}) {
+		t.Errorf("6x6, spread 1: 5 empties in phases %v, want [2 3]", got6)
+	}
 	total := 0
-	for _, list := range byPhase(samples, TrainConfig{Phases: 30}) {
+	for _, list := range set8.byPhase(samples, TrainConfig{Phases: 30}) {
 		total += len(list)
 	}
 	if total != len(samples) {
@@ -364,7 +374,7 @@ func TestWithTargets(t *testing.T) {
 	for n := range 61 {
 		samples = append(samples, Sample{Empties: uint8(n)})
 	}
-	idx := byPhase(samples, TrainConfig{Phases: 30, Spread: 1})
+	idx := set8.byPhase(samples, TrainConfig{Phases: 30, Spread: 1})
 	labelled := make([]bool, 30)
 	for ph := 21; ph < 30; ph++ { // positions of 18 empties or fewer
 		labelled[ph] = true

@@ -2,136 +2,13 @@ package othello
 
 import (
 	"bytes"
-	"compress/flate"
 	"context"
-	"math/bits"
 	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"turncoat/games/discs"
 )
-
-// random6 returns a random 6x6 position: each square empty, the mover's or the opponent's.
-func random6(rng *rand.Rand) (p, o uint64) {
-	mask := discs.SquareMask(6)
-	a, b := rng.Uint64()&mask, rng.Uint64()&mask
-	return a &^ b, b &^ a
-}
-
-// TestFeatures6MatchDefinition checks the fast 6x6 feature extraction against the
-// square-by-square definition of the patterns.
-func TestFeatures6MatchDefinition(t *testing.T) {
-	if set6.numFeatures != numFeatures6 {
-		t.Fatalf("%d features in the layout, %d in the extraction", set6.numFeatures, numFeatures6)
-	}
-	rng := rand.New(rand.NewPCG(6, 6))
-	var fast [numFeatures6]int32
-	var ref []int
-	for range 20000 {
-		p, o := random6(rng)
-		features6(p, o, &fast)
-		ref = set6.generic(p, o, ref)
-		for i, want := range ref {
-			if int(fast[i]) != want {
-				t.Fatalf("p=%#x o=%#x: feature %d = %d, want %d", p, o, i, fast[i], want)
-			}
-		}
-	}
-}
-
-// TestPatterns6Copies: the copies of each 6x6 pattern lie on different squares, all on the board,
-// and together the copies cover every square.
-func TestPatterns6Copies(t *testing.T) {
-	seen := map[[2]uint64]bool{}
-	var all uint64
-	for i, sqs := range set6.instSquares {
-		var set uint64
-		for _, sq := range sqs {
-			set |= 1 << sq
-		}
-		if set&^discs.SquareMask(6) != 0 || bits.OnesCount64(set) != len(sqs) {
-			t.Fatalf("pattern %s: a copy off the board or with a square twice: %#x", patterns6[set6.instPattern[i]].name, set)
-		}
-		key := [2]uint64{uint64(set6.instPattern[i]), set}
-		if seen[key] {
-			t.Fatalf("pattern %s has two copies on squares %#x", patterns6[set6.instPattern[i]].name, set)
-		}
-		seen[key] = true
-		all |= set
-	}
-	if all != discs.SquareMask(6) {
-		t.Fatalf("the patterns cover %#x, not the whole board", all)
-	}
-}
-
-// randomWeights6 are weights with random values, shared as the patterns' symmetries demand.
-func randomWeights6(rng *rand.Rand) *Weights6 {
-	layout := set6.layout()
-	w := &Weights6{}
-	stored := make([]int16, len(layout))
-	for ph := range w.phases {
-		for i := range stored {
-			stored[i] = int16(rng.IntN(401) - 200)
-		}
-		w.phases[ph] = set6.expand(stored, layout)
-	}
-	return w
-}
-
-// TestSymmetric6PositionsEvaluateAlike: any weights see the board's symmetries as the same
-// position, and so do the shipped ones.
-func TestSymmetric6PositionsEvaluateAlike(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 7))
-	for _, w := range []*Weights6{randomWeights6(rng), DefaultWeights6()} {
-		for range 3000 {
-			p, o := random6(rng)
-			n := 36 - bits.OnesCount64(p|o)
-			want := w.evaluate(p, o, n)
-			for tr := 1; tr < 8; tr++ {
-				if got := w.evaluate(symBoard(6, tr, p), symBoard(6, tr, o), n); got != want {
-					t.Fatalf("p=%#x o=%#x: symmetry %d evaluates %d, the position %d", p, o, tr, got, want)
-				}
-			}
-		}
-	}
-}
-
-// TestWeights6RoundTrip: written weights read back the same; other files are refused.
-func TestWeights6RoundTrip(t *testing.T) {
-	w := randomWeights6(rand.New(rand.NewPCG(8, 8)))
-	var buf bytes.Buffer
-	if err := w.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	r, err := ReadWeights6(bytes.NewReader(buf.Bytes()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for ph := range w.phases {
-		if !bytes.Equal(int16Bytes(w.phases[ph]), int16Bytes(r.phases[ph])) {
-			t.Fatalf("phase %d differs after a round trip", ph)
-		}
-	}
-	// the head of an 8x8 weights file
-	var eight bytes.Buffer
-	zw, _ := flate.NewWriter(&eight, flate.BestSpeed)
-	zw.Write(append([]byte("TCEVAL1\n"), 15, 0, 0, 0, 1, 0, 0, 0))
-	zw.Close()
-	for _, bad := range [][]byte{nil, []byte("garbage"), eight.Bytes(), buf.Bytes()[:buf.Len()/2]} {
-		if _, err := ReadWeights6(bytes.NewReader(bad)); err == nil || !strings.Contains(err.Error(), "6x6 weights") {
-			t.Errorf("%d bytes read as 6x6 weights (error %v)", len(bad), err)
-		}
-	}
-}
-
-func int16Bytes(x []int16) []byte {
-	b := make([]byte, 0, 2*len(x))
-	for _, v := range x {
-		b = append(b, byte(v), byte(v>>8))
-	}
-	return b
-}
 
 // TestEvaluation6BeatsHeuristic: on exactly solved positions of generated 6x6 games (not the
 // seed the shipped weights were trained on), the learned evaluation is closer to the truth than
@@ -231,17 +108,5 @@ func BenchmarkMidgame6(b *testing.B) {
 			ps = append(ps, pos)
 		}
 	}
-	e := New(Options{TableBytes: 16 << 20})
-	var nodes uint64
-	for b.Loop() {
-		for _, pos := range ps {
-			e.Clear()
-			res, err := e.Search(context.Background(), pos, Limits{Depth: 8})
-			if err != nil {
-				b.Fatal(err)
-			}
-			nodes += res.Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	benchSearches(b, New(Options{TableBytes: 16 << 20}), ps, Limits{Depth: 8})
 }

@@ -6,109 +6,170 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"turncoat/games/discs"
 	"turncoat/games/reversi"
 )
 
-// TestFeaturesMatchDefinition checks the fast feature extraction against the square-by-square
-// definition of the patterns.
+// randomPosition returns a random position of the n x n board: each square empty, the mover's
+// or the opponent's, with a random density of discs.
+func randomPosition(rng *rand.Rand, n int) (p, o uint64) {
+	p, o = randomBoard(rng)
+	mask := discs.SquareMask(n)
+	return p & mask, o & mask
+}
+
+// TestFeaturesMatchDefinition checks each board's fast feature extraction against the
+// square-by-square definition of its patterns.
 func TestFeaturesMatchDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	var fast [64]int32
-	var ref []int
-	for range 20000 {
-		p, o := randomBoard(rng)
-		features(p, o, &fast)
-		ref = featuresGeneric(p, o, ref)
-		if len(ref) != numFeatures {
-			t.Fatalf("%d generic features, want %d", len(ref), numFeatures)
-		}
-		for i, want := range ref {
-			if int(fast[i]) != want {
-				t.Fatalf("p=%#x o=%#x: feature %d = %d, want %d", p, o, i, fast[i], want)
+	for _, set := range []*patternSet{set8, set6} {
+		var fast [maxFeatures]int32
+		var ref []int
+		for range 20000 {
+			p, o := randomPosition(rng, set.size)
+			set.extract(p, o, &fast)
+			ref = set.generic(p, o, ref)
+			if len(ref) != set.numFeatures {
+				t.Fatalf("%dx%d: %d generic features, want %d", set.size, set.size, len(ref), set.numFeatures)
 			}
-		}
-	}
-}
-
-// TestPatternCopiesDistinct: the copies of a pattern lie on different squares (a repeated
-// symmetry would count one copy twice and leave another out).
-func TestPatternCopiesDistinct(t *testing.T) {
-	seen := map[[2]uint64]bool{}
-	for i, sqs := range instanceSquares {
-		var set uint64
-		for _, sq := range sqs {
-			set |= 1 << sq
-		}
-		key := [2]uint64{uint64(instancePattern[i]), set}
-		if seen[key] {
-			t.Fatalf("pattern %s has two copies on squares %#x", patterns[instancePattern[i]].name, set)
-		}
-		seen[key] = true
-	}
-	if numInstances != 46 {
-		t.Fatalf("%d pattern copies, want 46", numInstances)
-	}
-}
-
-func TestTransforms(t *testing.T) {
-	rng := rand.New(rand.NewPCG(2, 2))
-	for range 1000 {
-		x := rng.Uint64()
-		for tr := range 8 {
-			var want uint64
-			for sq := range 64 {
-				if x>>sq&1 != 0 {
-					want |= 1 << transformSquare(tr, sq)
+			for i, want := range ref {
+				if int(fast[i]) != want {
+					t.Fatalf("%dx%d p=%#x o=%#x: feature %d = %d, want %d", set.size, set.size, p, o, i, fast[i], want)
 				}
 			}
-			if got := transformBoard(tr, x); got != want {
-				t.Fatalf("transform %d of %#x = %#x, want %#x", tr, x, got, want)
-			}
 		}
+	}
+}
+
+// TestPatternCopies: the copies of each pattern lie on different squares, all on the board (a
+// repeated symmetry would count one copy twice and leave another out), and together the copies
+// cover every square.
+func TestPatternCopies(t *testing.T) {
+	for _, set := range []*patternSet{set8, set6} {
+		mask := discs.SquareMask(set.size)
+		seen := map[[2]uint64]bool{}
+		var all uint64
+		for i, sqs := range set.instSquares {
+			var squares uint64
+			for _, sq := range sqs {
+				squares |= 1 << sq
+			}
+			name := set.patterns[set.instPattern[i]].name
+			if squares&^mask != 0 || bits.OnesCount64(squares) != len(sqs) {
+				t.Fatalf("%dx%d pattern %s: a copy off the board or with a square twice: %#x", set.size, set.size, name, squares)
+			}
+			key := [2]uint64{uint64(set.instPattern[i]), squares}
+			if seen[key] {
+				t.Fatalf("%dx%d pattern %s has two copies on squares %#x", set.size, set.size, name, squares)
+			}
+			seen[key] = true
+			all |= squares
+		}
+		if all != mask {
+			t.Fatalf("%dx%d: the patterns cover %#x, not the whole board", set.size, set.size, all)
+		}
+	}
+}
+
+// randomWeights are weights of set's evaluation with random values, shared as the patterns'
+// symmetries demand.
+func randomWeights(set *patternSet, rng *rand.Rand) weights {
+	tables := make([][]int16, set.phases)
+	stored := make([]int16, len(set.layout()))
+	for ph := range tables {
+		for i := range stored {
+			stored[i] = int16(rng.IntN(401) - 200)
+		}
+		tables[ph] = set.expand(stored)
+	}
+	return newWeightsOf(set, tables)
+}
+
+// evaluators are the evaluations of both boards, random and shipped, by name.
+func evaluators(rng *rand.Rand) []struct {
+	name     string
+	size     int
+	evaluate func(p, o uint64, n int) int
+} {
+	return []struct {
+		name     string
+		size     int
+		evaluate func(p, o uint64, n int) int
+	}{
+		{"8x8 random", 8, (&Weights{randomWeights(set8, rng)}).evaluate},
+		{"8x8 shipped", 8, DefaultWeights().evaluate},
+		{"6x6 random", 6, (&Weights6{randomWeights(set6, rng)}).evaluate},
+		{"6x6 shipped", 6, DefaultWeights6().evaluate},
 	}
 }
 
 // TestSymmetricPositionsEvaluateAlike: the evaluation sees the board's symmetries as the same
 // position, since every pattern copy shares its weights and a pattern's own symmetries share a
-// weight.
+// weight: with any weights, and the shipped ones.
 func TestSymmetricPositionsEvaluateAlike(t *testing.T) {
-	w := DefaultWeights()
 	rng := rand.New(rand.NewPCG(4, 4))
-	for range 2000 {
-		pos, ok := randomGamePosition(rng, 8, 10+rng.IntN(50))
-		if !ok {
-			continue
-		}
-		n := pos.Empties()
-		want := w.evaluate(pos.P, pos.O, n)
-		for tr := 1; tr < 8; tr++ {
-			if got := w.evaluate(transformBoard(tr, pos.P), transformBoard(tr, pos.O), n); got != want {
-				t.Fatalf("%s: symmetry %d evaluates %d, the position %d", pos, tr, got, want)
+	for _, ev := range evaluators(rng) {
+		for range 2000 {
+			pos, ok := randomGamePosition(rng, ev.size, rng.IntN(ev.size*ev.size-4))
+			if !ok {
+				continue
+			}
+			n := pos.Empties()
+			want := ev.evaluate(pos.P, pos.O, n)
+			for tr := 1; tr < 8; tr++ {
+				if got := ev.evaluate(symBoard(ev.size, tr, pos.P), symBoard(ev.size, tr, pos.O), n); got != want {
+					t.Fatalf("%s: %s: symmetry %d evaluates %d, the position %d", ev.name, pos, tr, got, want)
+				}
 			}
 		}
 	}
 }
 
+// TestWeightsRoundTrip: written weights read back the same on both boards; garbage, a file cut
+// short and the other board's file are refused, saying which board's weights were wanted.
 func TestWeightsRoundTrip(t *testing.T) {
-	w := DefaultWeights()
-	var buf bytes.Buffer
-	if err := w.Write(&buf); err != nil {
-		t.Fatal(err)
-	}
-	r, err := ReadWeights(&buf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for ph := range w.phases {
-		if !slices.Equal(w.phases[ph], r.phases[ph]) {
-			t.Fatalf("phase %d differs after a round trip", ph)
+	rng := rand.New(rand.NewPCG(8, 8))
+	files := map[*patternSet][]byte{}
+	for _, set := range []*patternSet{set8, set6} {
+		w := randomWeights(set, rng)
+		var buf bytes.Buffer
+		if err := w.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		files[set] = buf.Bytes()
+		r, err := readWeights[struct{ weights }](set, &buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ph := range w.phases {
+			if !slices.Equal(w.phases[ph], r.phases[ph]) {
+				t.Fatalf("%dx%d phase %d differs after a round trip", set.size, set.size, ph)
+			}
 		}
 	}
-	if _, err := ReadWeights(bytes.NewReader([]byte("not weights"))); err == nil {
-		t.Fatal("garbage read as weights")
+	for set, other := range map[*patternSet]*patternSet{set8: set6, set6: set8} {
+		own := files[set]
+		for _, bad := range [][]byte{nil, []byte("not weights"), own[:len(own)/2], files[other]} {
+			if _, err := readWeights[struct{ weights }](set, bytes.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), set.name+":") {
+				t.Errorf("%d bytes read as %s (error %v)", len(bad), set.name, err)
+			}
+		}
+	}
+	// an 8x8 file of older weights, of 15 phases, reads; a number of phases that does not
+	// divide the game does not
+	for _, phases := range []int{15, 7} {
+		w := randomWeights(set8, rng)
+		w.phases = w.phases[:phases]
+		var buf bytes.Buffer
+		if err := w.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadWeights(&buf); (err == nil) != (phases == 15) {
+			t.Errorf("%d phases: error %v", phases, err)
+		}
 	}
 }
 
@@ -175,18 +236,9 @@ func TestStableDiscsStay(t *testing.T) {
 					stable[c] |= s
 					found += bits.OnesCount64(s)
 				}
-				m := b.Moves()
-				if m == 0 {
-					if b.OpponentMoves() == 0 {
-						break
-					}
-					b.Pass()
-					continue
+				if !playRandom(rng, &b) {
+					break
 				}
-				for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
-					m &= m - 1
-				}
-				b.Play(bits.TrailingZeros64(m))
 			}
 		}
 	}

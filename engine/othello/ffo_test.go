@@ -121,21 +121,26 @@ func BenchmarkMidgameDepth(b *testing.B) {
 	}
 	for _, threads := range []int{1, 2} {
 		b.Run(fmt.Sprintf("threads=%d", threads), func(b *testing.B) {
-			e := New(Options{TableBytes: 256 << 20, Threads: threads})
-			var nodes uint64
-			for b.Loop() {
-				for _, pos := range positions {
-					e.Clear()
-					res, err := e.Search(context.Background(), pos, Limits{Depth: 12})
-					if err != nil {
-						b.Fatal(err)
-					}
-					nodes += res.Nodes
-				}
-			}
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			benchSearches(b, New(Options{TableBytes: 256 << 20, Threads: threads}), positions, Limits{Depth: 12})
 		})
 	}
+}
+
+// benchSearches searches each of positions within lim, from a clear table, in each iteration
+// of b, and reports the nodes an iteration searched.
+func benchSearches(b *testing.B, e *Engine, positions []Position, lim Limits) {
+	var nodes uint64
+	for b.Loop() {
+		for _, pos := range positions {
+			e.Clear()
+			res, err := e.Search(context.Background(), pos, lim)
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += res.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 // wthorPositions returns positions of the games of the WTHOR databases of the given years

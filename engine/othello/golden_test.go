@@ -8,7 +8,6 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -39,19 +38,8 @@ func goldenPositions(n, count int) []Position {
 		}
 		for {
 			out = append(out, PositionOf(b))
-			m := b.Moves()
-			if m == 0 {
-				if b.OpponentMoves() == 0 {
-					break
-				}
-				b.Pass()
-				continue
-			}
-			for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
-				m &= m - 1
-			}
-			if _, err := b.Play(bits.TrailingZeros64(m)); err != nil {
-				panic(err)
+			if !playRandom(rng, &b) {
+				break
 			}
 		}
 	}
@@ -80,40 +68,31 @@ func digest(b []byte) string {
 // currentGolden computes the entries from the evaluation as it is.
 func currentGolden(t *testing.T) []goldenRecord {
 	var out []goldenRecord
-	for _, size := range []int{8, 6} {
-		ps := goldenPositions(size, 4000)
+	for _, c := range []struct {
+		size     int
+		w        *weights
+		evaluate func(p, o uint64, n int) int
+		file     []byte
+	}{
+		{8, &DefaultWeights().weights, DefaultWeights().evaluate, evalWeights},
+		{6, &DefaultWeights6().weights, DefaultWeights6().evaluate, evalWeights6},
+	} {
+		ps := goldenPositions(c.size, 4000)
 		var boards []byte
 		for _, p := range ps {
 			boards = binary.LittleEndian.AppendUint64(boards, p.P)
 			boards = binary.LittleEndian.AppendUint64(boards, p.O)
 		}
-		r := goldenRecord{size: size, boards: digest(boards)}
-		var tables [][]int16
+		r := goldenRecord{size: c.size, boards: digest(boards), file: digest(c.file)}
+		for _, p := range ps {
+			r.values = append(r.values, c.evaluate(p.P, p.O, p.Empties()))
+		}
 		var reencoded bytes.Buffer
-		switch size {
-		case 8:
-			w := DefaultWeights()
-			for _, p := range ps {
-				r.values = append(r.values, w.evaluate(p.P, p.O, p.Empties()))
-			}
-			tables = w.phases[:]
-			r.file = digest(evalWeights)
-			if err := w.Write(&reencoded); err != nil {
-				t.Fatal(err)
-			}
-		case 6:
-			w := DefaultWeights6()
-			for _, p := range ps {
-				r.values = append(r.values, w.evaluate(p.P, p.O, p.Empties()))
-			}
-			tables = w.phases[:]
-			r.file = digest(evalWeights6)
-			if err := w.Write(&reencoded); err != nil {
-				t.Fatal(err)
-			}
+		if err := c.w.Write(&reencoded); err != nil {
+			t.Fatal(err)
 		}
 		var all []byte
-		for _, t := range tables {
+		for _, t := range c.w.phases {
 			for _, x := range t {
 				all = binary.LittleEndian.AppendUint16(all, uint16(x))
 			}

@@ -62,9 +62,9 @@ func Refine(ctx context.Context, w *Weights, train, valid []Sample, cfg TrainCon
 	if len(train) == 0 {
 		return nil, ErrNoTrainingData
 	}
-	cfg = cfg.withDefaults()
+	cfg = cfg.withDefaults(set8)
 	cfg.Phases = len(w.phases)
-	trainIdx, validIdx := byPhase(train, cfg), byPhase(valid, cfg)
+	trainIdx, validIdx := set8.byPhase(train, cfg), set8.byPhase(valid, cfg)
 	var phases []int
 	for ph, idx := range trainIdx {
 		if len(idx) > 0 {
@@ -72,7 +72,7 @@ func Refine(ctx context.Context, w *Weights, train, valid []Sample, cfg TrainCon
 		}
 	}
 	tables := slices.Clone(w.phases)
-	if err := trainPhases(ctx, canonicalIndexes(), train, trainIdx, valid, validIdx, phases, cfg, w.phases, tables); err != nil {
+	if err := trainPhases(ctx, set8, train, trainIdx, valid, validIdx, phases, cfg, w.phases, tables); err != nil {
 		return nil, err
 	}
 	return newWeights(tables), nil

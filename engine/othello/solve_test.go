@@ -37,26 +37,33 @@ func minimax(p, o uint64, g *geometry) int {
 func randomGamePosition(rng *rand.Rand, n, empties int) (Position, bool) {
 	b := reversi.Start(n)
 	for {
-		_, _, e := b.Counts()
-		if e <= empties {
-			break
+		if _, _, e := b.Counts(); e <= empties {
+			return PositionOf(b), true
 		}
-		m := b.Moves()
-		if m == 0 {
-			if b.OpponentMoves() == 0 {
-				return Position{}, false
-			}
-			b.Pass()
-			continue
-		}
-		for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
-			m &= m - 1
-		}
-		if _, err := b.Play(bits.TrailingZeros64(m)); err != nil {
-			panic(err)
+		if !playRandom(rng, &b) {
+			return Position{}, false
 		}
 	}
-	return PositionOf(b), true
+}
+
+// playRandom plays a random move on b, or passes when the side to move has none; it reports
+// false, and plays nothing, when the game is over.
+func playRandom(rng *rand.Rand, b *reversi.Board) bool {
+	m := b.Moves()
+	if m == 0 {
+		if b.OpponentMoves() == 0 {
+			return false
+		}
+		b.Pass()
+		return true
+	}
+	for k := rng.IntN(bits.OnesCount64(m)); k > 0; k-- {
+		m &= m - 1
+	}
+	if _, err := b.Play(bits.TrailingZeros64(m)); err != nil {
+		panic(err)
+	}
+	return true
 }
 
 func newTestSearcher(g *geometry) *searcher {

@@ -23,7 +23,9 @@ import (
 // solver, the real result stands in for the solved value at the end of the game. Each phase
 // is fitted on its own by stochastic gradient descent on the squared error, with per-weight
 // step sizes (AdaGrad) and a little L2 shrinkage; a validation set picks the epoch to keep.
-// Everything is deterministic: the same games give the same weights.
+// Everything is deterministic: the same games give the same weights. The fitting, from here on
+// (trainBoard, trainPhases, fitPhase), and the error report (phaseErrors) are the 6x6
+// evaluation's as well (train6.go), driven by the board's patternSet.
 
 // Sample is a training position: the mover's and the opponent's discs, the number of empties,
 // and the target, the final disc difference for the mover.
@@ -129,7 +131,8 @@ type TrainConfig struct {
 	L2 float64
 	// Threads trains that many phases at once (default 1; the result does not depend on it).
 	Threads int
-	// Phases is the number of phases of equal length (default numPhases; a divisor of 60).
+	// Phases is the number of phases of equal length of an 8x8 evaluation (default numPhases;
+	// a divisor of 60). The 6x6 evaluation has its own (phases6).
 	Phases int
 	// Spread widens each phase's training samples by this many empties either side: the
 	// positions just outside a phase are almost as informative, and more samples per weight
@@ -147,21 +150,10 @@ type PhaseError struct {
 	RMSE, MAE float64
 }
 
-// canonicalFeatures writes the features of a sample with each pattern index replaced by its
-// canonical one (the weight the pattern's symmetries share).
-func canonicalFeatures(canon [][]int32, p, o uint64, f *[64]int32) {
-	features(p, o, f)
-	for i := range numInstances {
-		k := instancePattern[i]
-		off := int32(patternOffset[k])
-		f[i] = off + canon[k][f[i]-off]
-	}
-}
-
-// withDefaults fills in the defaults of the zero fields.
-func (cfg TrainConfig) withDefaults() TrainConfig {
-	if cfg.Phases <= 0 || cfg.Phases > 60 || 60%cfg.Phases != 0 {
-		cfg.Phases = numPhases
+// withDefaults fills in the defaults of the zero fields, for the board of set.
+func (cfg TrainConfig) withDefaults(set *patternSet) TrainConfig {
+	if !set.phasesOK(cfg.Phases) {
+		cfg.Phases = set.phases
 	}
 	if cfg.Epochs <= 0 {
 		cfg.Epochs = 8
@@ -177,28 +169,76 @@ func (cfg TrainConfig) withDefaults() TrainConfig {
 	return cfg
 }
 
-// Train fits the evaluation's weights to the training samples; valid, a disjoint set, chooses
-// the epoch kept for each phase. It stops early with ctx's error, and refuses an empty training
-// set (ErrNoTrainingData).
+// Train fits the 8x8 evaluation's weights to the training samples (see trainBoard).
 func Train(ctx context.Context, train, valid []Sample, cfg TrainConfig) (*Weights, error) {
-	if len(train) == 0 {
-		return nil, ErrNoTrainingData
-	}
-	cfg = cfg.withDefaults()
-	all := make([]int, cfg.Phases)
-	for ph := range all {
-		all[ph] = ph
-	}
-	tables := make([][]int16, cfg.Phases)
-	if err := trainPhases(ctx, canonicalIndexes(), train, byPhase(train, cfg), valid, byPhase(valid, cfg), all, cfg, nil, tables); err != nil {
+	tables, err := trainBoard(ctx, set8, train, valid, cfg)
+	if err != nil {
 		return nil, err
 	}
 	return newWeights(tables), nil
 }
 
-// trainPhases fits the tables of the given phases, cfg.Threads at a time, each on the samples
-// that trainIdx and validIdx list for it, from zero or, given from, from its table there.
-func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx [][]int, valid []Sample, validIdx [][]int,
+// trainBoard fits the weights of set's evaluation to the training samples, each phase on its
+// own; valid, a disjoint set, chooses the epoch kept for each phase. Phases without training
+// samples take the weights of the nearest phase that has some, the one nearer the end of the
+// game when two are as near (of all the trained weights, those of positions with fewer empties
+// are the better guess). It stops early with ctx's error, and refuses an empty training set
+// (ErrNoTrainingData).
+func trainBoard(ctx context.Context, set *patternSet, train, valid []Sample, cfg TrainConfig) ([][]int16, error) {
+	if len(train) == 0 {
+		return nil, ErrNoTrainingData
+	}
+	cfg = cfg.withDefaults(set)
+	trainIdx := set.byPhase(train, cfg)
+	var phases []int
+	for ph, idx := range trainIdx {
+		if len(idx) > 0 {
+			phases = append(phases, ph)
+		}
+	}
+	tables := make([][]int16, cfg.Phases)
+	if err := trainPhases(ctx, set, train, trainIdx, valid, set.byPhase(valid, cfg), phases, cfg, nil, tables); err != nil {
+		return nil, err
+	}
+	// the direction of the phases with fewer empties
+	endward := 1
+	if set.phaseOf(cfg.Phases, 0) == 0 {
+		endward = -1
+	}
+	trained := func(ph int) bool { return ph >= 0 && ph < cfg.Phases && len(trainIdx[ph]) > 0 }
+	for ph := range tables {
+		for d := 1; !trained(ph) && d < cfg.Phases; d++ {
+			if trained(ph + endward*d) {
+				tables[ph] = tables[ph+endward*d]
+				break
+			}
+			if trained(ph - endward*d) {
+				tables[ph] = tables[ph-endward*d]
+				break
+			}
+		}
+	}
+	return tables, nil
+}
+
+// byPhase lists the indexes of the samples each of cfg's phases of set's evaluation trains on:
+// those of its empties and of cfg.Spread empties either side.
+func (set *patternSet) byPhase(s []Sample, cfg TrainConfig) [][]int {
+	out := make([][]int, cfg.Phases)
+	for i := range s {
+		n := int(s[i].Empties)
+		a, b := set.phaseOf(cfg.Phases, n+cfg.Spread), set.phaseOf(cfg.Phases, max(n-cfg.Spread, 0))
+		for ph := min(a, b); ph <= max(a, b); ph++ {
+			out[ph] = append(out[ph], i)
+		}
+	}
+	return out
+}
+
+// trainPhases fits the tables of the given phases of set's evaluation, cfg.Threads at a time,
+// each on the samples that trainIdx and validIdx list for it, from zero or, given from, from its
+// table there.
+func trainPhases(ctx context.Context, set *patternSet, train []Sample, trainIdx [][]int, valid []Sample, validIdx [][]int,
 	phases []int, cfg TrainConfig, from, tables [][]int16) error {
 	var (
 		mu       sync.Mutex
@@ -213,7 +253,7 @@ func trainPhases(ctx context.Context, canon [][]int32, train []Sample, trainIdx 
 				if from != nil {
 					start = from[ph]
 				}
-				t, err := trainPhase(ctx, canon, train, trainIdx[ph], valid, validIdx[ph], ph, cfg, start)
+				t, err := trainPhase(ctx, set, train, trainIdx[ph], valid, validIdx[ph], ph, cfg, start)
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -244,19 +284,20 @@ feed:
 // samples a millisecond or so.
 const trainCheckEvery = 4096
 
-// trainPhase fits one phase's weights, from zero or from the table start, and returns them
-// expanded and quantised.
-func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig, start []int16) ([]int16, error) {
+// trainPhase fits one phase of set's evaluation, from zero or from the table start, and returns
+// its weights expanded and quantised.
+func trainPhase(ctx context.Context, set *patternSet, train []Sample, ti []int, valid []Sample, vi []int, ph int, cfg TrainConfig, start []int16) ([]int16, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	nf := set.numFeatures
 	feats := func(s []Sample, idx []int) ([]int32, []float64) {
-		f := make([]int32, 0, len(idx)*numFeatures)
+		f := make([]int32, 0, len(idx)*nf)
 		t := make([]float64, len(idx))
-		var buf [64]int32
+		var buf [maxFeatures]int32
 		for j, i := range idx {
-			canonicalFeatures(canon, s[i].P, s[i].O, &buf)
-			f = append(f, buf[:numFeatures]...)
+			set.canonicalFeatures(s[i].P, s[i].O, &buf)
+			f = append(f, buf[:nf]...)
 			t[j] = float64(s[i].Target)
 		}
 		return f, t
@@ -265,31 +306,26 @@ func trainPhase(ctx context.Context, canon [][]int32, train []Sample, ti []int, 
 	vf, vt := feats(valid, vi)
 	var from []float64
 	if start != nil {
-		from = make([]float64, phaseSize)
+		from = make([]float64, set.phaseSize)
 		for i, x := range start {
 			from[i] = float64(x) / weightScale
 		}
 	}
-	best, err := fitPhase(ctx, cfg, ph, numFeatures, phaseSize, 0x747261696e, from, tf, tt, vf, vt)
+	best, err := fitPhase(ctx, cfg, ph, nf, set.phaseSize, set.trainSeed, from, tf, tt, vf, vt)
 	if err != nil {
 		return nil, err
 	}
-	return quantise(canon, best), nil
+	return set.quantise(best), nil
 }
 
 // quantise returns a phase's fitted weights in weight units, every configuration with its
 // canonical configuration's weight.
-func quantise(canon [][]int32, w []float64) []int16 {
-	t := make([]int16, phaseSize)
+func (set *patternSet) quantise(w []float64) []int16 {
+	t := make([]int16, set.phaseSize)
 	for i, x := range w {
 		t[i] = int16(max(min(math.Round(x*weightScale), math.MaxInt16), math.MinInt16))
 	}
-	for k := range patterns {
-		off := patternOffset[k]
-		for idx, c := range canon[k] {
-			t[off+idx] = t[off+int(c)]
-		}
-	}
+	set.shareCanonical(t)
 	return t
 }
 
@@ -381,24 +417,28 @@ const ErrorBuckets = 15
 // ErrorBucket returns the Errors group of a position with n empties.
 func ErrorBucket(n int) int { return phaseIn(ErrorBuckets, n) }
 
-// Errors returns the evaluation's error on samples, by group of empties (ErrorBucket) and over
-// all (Phase -1, last), as the search sees it (rounded to discs and clamped).
-func (w *Weights) Errors(samples []Sample) []PhaseError {
-	var se, ae [ErrorBuckets + 1]float64
-	var n [ErrorBuckets + 1]int
-	for _, s := range samples {
-		ph := ErrorBucket(int(s.Empties))
-		e := float64(w.evaluate(s.P, s.O, int(s.Empties)) - int(s.Target))
-		for _, k := range [2]int{ph, ErrorBuckets} {
-			se[k] += e * e
-			ae[k] += math.Abs(e)
-			n[k]++
-		}
+// phaseErrors returns the error of evaluate (as the search sees it: rounded to discs and
+// clamped) on samples, by group of empties (group(n), one of groups) and over all (Phase -1,
+// last).
+func phaseErrors(samples []Sample, groups int, group func(n int) int, evaluate func(p, o uint64, n int) int) []PhaseError {
+	se, ae := make([]float64, groups+1), make([]float64, groups+1)
+	n := make([]int, groups+1)
+	add := func(k int, e float64) {
+		se[k] += e * e
+		ae[k] += math.Abs(e)
+		n[k]++
 	}
-	out := make([]PhaseError, 0, ErrorBuckets+1)
-	for k := range ErrorBuckets + 1 {
+	for _, s := range samples {
+		e := float64(evaluate(s.P, s.O, int(s.Empties)) - int(s.Target))
+		if groups > 0 {
+			add(group(int(s.Empties)), e)
+		}
+		add(groups, e)
+	}
+	out := make([]PhaseError, 0, groups+1)
+	for k := range groups + 1 {
 		pe := PhaseError{Phase: k, Samples: n[k]}
-		if k == ErrorBuckets {
+		if k == groups {
 			pe.Phase = -1
 		}
 		if n[k] > 0 {

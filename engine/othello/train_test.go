@@ -144,3 +144,42 @@ func TestTrainLearnsAndIsDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainFillsPhasesWithoutSamples: on both boards a phase without training positions takes
+// the weights of the nearest phase trained, the one nearer the end of the game when two are as
+// near.
+func TestTrainFillsPhasesWithoutSamples(t *testing.T) {
+	ctx := context.Background()
+	// 8x8: positions with 20 to 23 empties only (phases 18 to 20, counted from the start)
+	rng := rand.New(rand.NewPCG(4, 5))
+	var eight []Sample
+	for len(eight) < 300 {
+		if pos, ok := randomGamePosition(rng, 8, 20+rng.IntN(4)); ok && pos.Empties() >= 20 {
+			eight = append(eight, Sample{P: pos.P, O: pos.O, Empties: uint8(pos.Empties()), Target: int8(discs.Count(pos.P) - discs.Count(pos.O))})
+		}
+	}
+	w8, err := Train(ctx, eight, nil, TrainConfig{Epochs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ph, table := range w8.phases {
+		want := min(max(ph, 18), 20)
+		if &table[0] != &w8.phases[want][0] {
+			t.Errorf("8x8 phase %d: not phase %d's weights", ph, want)
+		}
+	}
+	// 6x6: positions with 8 empties or fewer (phases 0 to 4, counted from the end)
+	six, err := Samples6(ctx, Samples6Config{Games: 6, Seed: 1, SolveEmpties: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w6, err := Train6(ctx, six, nil, TrainConfig{Epochs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ph, table := range w6.phases {
+		if want := min(ph, 4); &table[0] != &w6.phases[want][0] {
+			t.Errorf("6x6 phase %d: not phase %d's weights", ph, want)
+		}
+	}
+}
