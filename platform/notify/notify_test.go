@@ -72,7 +72,7 @@ type pusher struct {
 }
 
 func (p *pusher) PushNotification(n domain.Notification) { p.pushed = append(p.pushed, n.ID) }
-func (p *pusher) Follows(u int64) bool                    { return p.follows[u] }
+func (p *pusher) Follows(u int64) bool                   { return p.follows[u] }
 
 // outbox records the mails sent; fail refuses the next ones.
 type outbox struct {
