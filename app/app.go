@@ -254,9 +254,8 @@ func (a *App) Close() {
 	if a.closing.Swap(true) {
 		return
 	}
-	srv := a.srv.Load()
-	if srv != nil {
-		srv.CloseConns()
+	if srv := a.srv.Load(); srv != nil {
+		srv.Close() // its connections first: nobody acts while the rest stops
 	}
 	a.stopJobs()
 	a.cancel()
@@ -265,9 +264,6 @@ func (a *App) Close() {
 	a.events.Close()
 	if a.cfg.Book != nil {
 		a.cfg.Book.Close()
-	}
-	if srv != nil {
-		srv.Close()
 	}
 	a.wg.Wait()
 }

@@ -15,6 +15,7 @@ import (
 	"turncoat/engine/ai"
 	"turncoat/game"
 	"turncoat/games"
+	"turncoat/internal/testenv"
 	"turncoat/store"
 )
 
@@ -138,7 +139,7 @@ func aiFlood(t testing.TB, h *harness) time.Duration {
 	// The flood is under way once its analyses wait in the AI's queue too: with the two workers
 	// of its callers, one search of the flooder's runs, so its eight games alone put at most
 	// seven there (and all but two analyses beyond are refused at once).
-	waitFor(t, 30*time.Second, "the flood's analyses in the AI's queue", func() bool { return aiQueueLength(t, other) >= 8 })
+	testenv.Eventually(t, 30*time.Second, "the flood's analyses in the AI's queue", func() bool { return aiQueueLength(t, other) >= 8 })
 	w := other.dial()
 	start := time.Now()
 	g := other.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "second"})

@@ -10,6 +10,7 @@ import (
 
 	"turncoat/app"
 	"turncoat/domain"
+	"turncoat/internal/testenv"
 	"turncoat/platform/notify"
 	"turncoat/store"
 )
@@ -30,25 +31,6 @@ func (h *harness) member(name string) *client {
 
 // on returns the same user's client against another server.
 func (c *client) on(h *harness) *client { return &client{h: h, http: c.http, token: c.token} }
-
-// waitFor waits until cond holds, failing after timeout, for what is asynchronous without being
-// a job (another instance hearing of a change through the database, a connection's end counted):
-// jobs are worked by settle, and nothing else to wait for. It looks again at each tick, never
-// sleeping a fixed time.
-func waitFor(t testing.TB, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline.C:
-			t.Fatalf("%s: not within %v", what, timeout)
-		}
-	}
-}
 
 // onlineGame creates an online game by a and joins it with b; a plays first.
 func onlineGame(t *testing.T, a, b *client, req map[string]any) gameJSON {
@@ -303,7 +285,7 @@ func TestDeadlineOnceAcrossInstances(t *testing.T) {
 		}
 		// B hears of the ends A committed (or A of B's) through the database.
 		for _, id := range ids {
-			waitFor(t, 10*time.Second, "the loss on time of "+id+" seen by B", func() bool { return p1.on(b).clock(id).View.Outcome.Over })
+			testenv.Eventually(t, 10*time.Second, "the loss on time of "+id+" seen by B", func() bool { return p1.on(b).clock(id).View.Outcome.Over })
 		}
 		a.waitJobs(t, "the notifications", func() bool { return len(p2.notes("game_over")) == len(ids) })
 		b.settle() // every job due has run: a second processing, if there were one, shows now

@@ -16,6 +16,7 @@ import (
 	"github.com/coder/websocket"
 
 	"turncoat/app"
+	"turncoat/internal/testenv"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -309,7 +310,7 @@ func TestSocketCaps(t *testing.T) {
 	}
 	// The stream is closed now (the server counts it out when its handler returns); one more
 	// socket fills the address's four.
-	waitFor(t, 5*time.Second, "the fourth socket of the address, once the stream is counted out", func() bool {
+	testenv.Eventually(t, 5*time.Second, "the fourth socket of the address, once the stream is counted out", func() bool {
 		st, _, _ := dialStatus(t, two)
 		return st == 0
 	})
@@ -331,7 +332,7 @@ func TestSocketCaps(t *testing.T) {
 	}
 	open[0].Close(websocket.StatusNormalClosure, "")
 	// The server counts the socket out once its handler has seen the close.
-	waitFor(t, 5*time.Second, "room made by a closed socket", func() bool {
+	testenv.Eventually(t, 5*time.Second, "room made by a closed socket", func() bool {
 		st, _, _ := dialStatus(t, three)
 		return st == 0
 	})

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/internal/testenv"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -336,7 +337,7 @@ func TestTournamentHouse(t *testing.T) {
 			}
 			// The house thinks in the background (a search on the cores, not a job, and no
 			// stream tells of a tournament): its post closes the round soon after.
-			waitFor(t, 10*time.Second, fmt.Sprintf("round %d closed early by the house's post", round), func() bool {
+			testenv.Eventually(t, 10*time.Second, fmt.Sprintf("round %d closed early by the house's post", round), func() bool {
 				host.call("GET", base, nil, &tj)
 				return tj.Round != nil && tj.Round.Number == round+1
 			})

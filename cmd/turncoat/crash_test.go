@@ -95,7 +95,7 @@ func crashAt(t *testing.T, point string) {
 	// (a round's games, a minute after the round is stored) comes due on the real clock.
 	r := startServerEnv(t, db, trust, flags...)
 	const within = 150 * time.Second
-	if !pollUntil(t.Context(), within, func() bool {
+	if !testenv.PollUntil(t.Context(), within, func() bool {
 		host.at(r.url).do("GET", "/api/events/"+ev.ID, nil, &e)
 		return len(e.RoundList) >= 2
 	}) {
@@ -116,7 +116,7 @@ func crashAt(t *testing.T, point string) {
 	// Each of the four games' first mover is mailed "your move" once: four messages, whatever
 	// was sent twice.
 	var ids []string
-	pollUntil(t.Context(), within, func() bool {
+	testenv.PollUntil(t.Context(), within, func() bool {
 		ids = ids[:0]
 		for _, m := range smtp.Messages() {
 			mm, err := m.Read()
@@ -142,7 +142,7 @@ func crashAt(t *testing.T, point string) {
 				Games int `json:"games"`
 			} `json:"ratings"`
 		}
-		pollUntil(t.Context(), within, func() bool {
+		testenv.PollUntil(t.Context(), within, func() bool {
 			c.do("GET", "/api/users/"+n, nil, &prof)
 			return len(prof.Ratings) == 1
 		})

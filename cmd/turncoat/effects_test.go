@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"turncoat/internal/testenv"
 )
 
 // member signs a player up and returns a client with an API token of theirs.
@@ -89,7 +91,7 @@ func TestServeSIGKILLKeepsEffects(t *testing.T) {
 	q := startServer(t, db, "--limits", "off")
 	host = host.at(q.url)
 	// The restarted server works the stored jobs on its own time.
-	paired := pollUntil(context.Background(), 90*time.Second, func() bool {
+	paired := testenv.PollUntil(context.Background(), 90*time.Second, func() bool {
 		host.do("GET", "/api/events/"+ev.ID, nil, &e)
 		return len(e.RoundList) >= 2
 	})
@@ -117,7 +119,7 @@ func TestServeSIGKILLKeepsEffects(t *testing.T) {
 				Games int `json:"games"`
 			} `json:"ratings"`
 		}
-		pollUntil(context.Background(), 60*time.Second, func() bool {
+		testenv.PollUntil(context.Background(), 60*time.Second, func() bool {
 			players[n].at(q.url).do("GET", "/api/users/"+n, nil, &prof)
 			return len(prof.Ratings) == 1
 		})

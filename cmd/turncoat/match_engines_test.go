@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"turncoat/internal/proctest"
+	"turncoat/internal/testenv"
 )
 
 // programChildren returns the program's processes that are children of the test (running, or
@@ -137,7 +138,7 @@ func TestMatchEndsItsEngines(t *testing.T) {
 		started := make(chan bool, 1)
 		go func() {
 			defer cancel()
-			started <- pollUntil(ctx, time.Minute, func() bool { return len(programChildren(before)) > 0 })
+			started <- testenv.PollUntil(ctx, time.Minute, func() bool { return len(programChildren(before)) > 0 })
 		}()
 		code, out := runMatch(t, ctx, nil, "--a", engine(60), "--b", "random", "--games", "2")
 		if !<-started {

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"turncoat/internal/testenv"
 )
 
 var (
@@ -106,7 +108,7 @@ func TestSignalStopsLongCommands(t *testing.T) {
 				if _, ok := cpuTime(cmd.Process.Pid); !ok {
 					t.Skip("no /proc to see the command at work")
 				}
-				eventually(t, 30*time.Second, "the command at work", func() bool {
+				testenv.Eventually(t, 30*time.Second, "the command at work", func() bool {
 					d, _ := cpuTime(cmd.Process.Pid)
 					return d >= 100*time.Millisecond
 				})

@@ -2,43 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strconv"
-	"testing"
 	"time"
 )
-
-// eventually retries cond at each tick of a ticker until it holds, failing the test after
-// timeout: for what a separate process does on its own time (the real binary works its jobs on
-// the wall clock) without saying when it is done. A bounded retry on a condition, never a fixed
-// wait: it returns as soon as cond holds.
-func eventually(t testing.TB, timeout time.Duration, what string, cond func() bool) {
-	t.Helper()
-	if !pollUntil(context.Background(), timeout, cond) {
-		t.Fatalf("%s: not within %v", what, timeout)
-	}
-}
-
-// pollUntil retries cond at each tick until it holds (true), or ctx ends or timeout passes
-// (false).
-func pollUntil(ctx context.Context, timeout time.Duration, cond func() bool) bool {
-	tick := time.NewTicker(20 * time.Millisecond)
-	defer tick.Stop()
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	for !cond() {
-		select {
-		case <-tick.C:
-		case <-deadline.C:
-			return false
-		case <-ctx.Done():
-			return false
-		}
-	}
-	return true
-}
 
 // cpuTime returns the processor time process pid has used so far (user and system), from
 // /proc/PID/stat; ok is false without /proc, or once the process has gone.
