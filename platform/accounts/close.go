@@ -34,7 +34,8 @@ func (s *Service) Close(ctx context.Context, u *domain.User, password string) er
 	for range 5 {
 		b := make([]byte, 3)
 		rand.Read(b)
-		ended, err := s.store.CloseUser(ctx, u.ID, "closed-"+hex.EncodeToString(b), now.Add(NameHeldFor), now)
+		anon := "closed-" + hex.EncodeToString(b)
+		ended, err := s.store.CloseUser(ctx, u.ID, anon, now.Add(NameHeldFor), now)
 		if errors.Is(err, domain.ErrConflict) {
 			continue // the anonymous name was taken: draw another
 		}
@@ -42,6 +43,9 @@ func (s *Service) Close(ctx context.Context, u *domain.User, password string) er
 			return domain.Errorf(domain.NotFound, "this account is closed already")
 		}
 		s.ended(ended)
+		if err == nil && s.att.Games != nil {
+			s.att.Games.PlayerRenamed(ctx, u.ID, anon)
+		}
 		return err
 	}
 	return errors.New("accounts: no free anonymous name")

@@ -87,9 +87,10 @@ type Store interface {
 }
 
 // Games is the game service's part in closing an account: its unfinished games end as
-// abandoned.
+// abandoned, and the games in memory show its new name.
 type Games interface {
 	AbandonGamesOf(ctx context.Context, userID int64) (int, error)
+	PlayerRenamed(ctx context.Context, userID int64, name string)
 }
 
 // Mailer sends an account's mail (to m.To).

@@ -60,3 +60,19 @@ func (s *Service) AbandonGamesOf(ctx context.Context, userID int64) (int, error)
 	}
 	return n, nil
 }
+
+// PlayerRenamed shows a user under a new name (a closed account's anonymous one) in the games
+// this instance holds in memory; the others name their players afresh when they are loaded.
+func (s *Service) PlayerRenamed(ctx context.Context, userID int64, name string) {
+	s.games.cache.Each(ctx, func(_ context.Context, _ string, v **liveGame) {
+		lg := *v
+		if lg == nil {
+			return
+		}
+		for p := range lg.row.Seats {
+			if lg.row.Seats[p].UserID == userID {
+				lg.row.Seats[p].UserName = name
+			}
+		}
+	})
+}
