@@ -30,6 +30,7 @@ import (
 	"turncoat/platform/clock"
 	"turncoat/platform/events"
 	"turncoat/platform/jobs"
+	"turncoat/platform/mail"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
 	"turncoat/platform/ratings"
@@ -209,6 +210,11 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 			Notices: a.notices, AI: a.ai, Book: book, Health: cfg.Store})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
+	mailer := cfg.Mailer
+	if mailer == nil {
+		mailer = notify.LogMailer{Log: cfg.Log}
+	}
+	a.accounts.Attach(accounts.Attachments{Games: a.play, Mailer: accountMailer{mailer}, Ended: srv.CredentialsEnded})
 
 	// What other instances do, heard through the store; the hourly purge of credentials.
 	a.listen(bg)
@@ -287,6 +293,14 @@ func (a *App) lobbyChanged() {
 	if srv := a.srv.Load(); srv != nil {
 		srv.LobbyChanged()
 	}
+}
+
+// accountMailer sends an account's mails (confirmations, password resets) through the notices'
+// mailer.
+type accountMailer struct{ m notify.Mailer }
+
+func (a accountMailer) Send(ctx context.Context, m mail.Message) error {
+	return a.m.Send(ctx, notify.Mail{To: m.To, UserName: m.UserName, Subject: m.Subject, Body: m.Text, HTML: m.HTML, MessageID: m.ID})
 }
 
 // funcClock is the clock of a Config.Now: its time, and real timers.

@@ -76,6 +76,13 @@ const (
 	LoginBackoff Code = "login_backoff"
 	// WeakPassword: a common password, or the name.
 	WeakPassword Code = "weak_password"
+	// AccountClosed, AccountSuspended: the account was closed by its owner, or suspended by a
+	// moderator; its credentials no longer work.
+	AccountClosed    Code = "account_closed"
+	AccountSuspended Code = "account_suspended"
+	// LinkInvalid: a mailed link (an address's confirmation, a password reset) is unknown,
+	// used already, or expired.
+	LinkInvalid Code = "link_invalid"
 
 	// Play by post: BadPost, a post that cannot be read (no board, no move); PassRefused, a
 	// pass while a move exists; NotYourBoard, a board of someone else's; NotYourRound, the

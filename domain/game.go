@@ -109,6 +109,22 @@ type User struct {
 	Name    string
 	Guest   bool
 	Created time.Time
+	// Closed: its owner closed the account (its name is an anonymous one since). Suspended: a
+	// moderator suspended it (SuspendReason says why) until reinstated. Neither logs in, plays
+	// nor chats.
+	Closed, Suspended bool
+	SuspendReason     string
+}
+
+// Refused returns the error of a closed or suspended account's credentials, nil for others.
+func (u User) Refused() error {
+	switch {
+	case u.Closed:
+		return Errorf(AccountClosed, "this account is closed")
+	case u.Suspended:
+		return Errorf(AccountSuspended, "this account is suspended")
+	}
+	return nil
 }
 
 // HashToken returns the hex SHA-256 of a secret token (a session's, an API token's, an

@@ -43,9 +43,12 @@ const (
 	// EndClaim: a side claimed a draw the rules allow on request (Turnover's threefold
 	// repetition).
 	EndClaim
+	// EndAbandoned: a side left the game for good (its player closed the account, or it was
+	// suspended): that side loses.
+	EndAbandoned
 )
 
-var endingNames = [...]string{"none", "rules", "resignation", "agreement", "time", "abort", "adjudication", "claim"}
+var endingNames = [...]string{"none", "rules", "resignation", "agreement", "time", "abort", "adjudication", "claim", "abandoned"}
 
 // String returns the ending's name as the API shows it.
 func (e Ending) String() string {

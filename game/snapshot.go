@@ -206,7 +206,7 @@ func Restore(reg *Registry, snap Snapshot, rnd io.Reader) (*Table, error) {
 				return nil, fmt.Errorf("snapshot draw claim: %w", err)
 			}
 			o = s.Outcome()
-		case EndResignation, EndAgreement, EndTime, EndAbort, EndAdjudication:
+		case EndResignation, EndAgreement, EndTime, EndAbort, EndAdjudication, EndAbandoned:
 			if e.Winner != NoPlayer && !e.Winner.Valid() || e.By != NoPlayer && !e.By.Valid() {
 				return bad("bad ending players")
 			}

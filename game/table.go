@@ -430,6 +430,15 @@ func (t *Table) Resign(p Player, now time.Time) ([]Event, error) {
 	return t.finish(o, p, now), nil
 }
 
+// Abandon ends the game because p left it for good (its player's account closed): p loses.
+func (t *Table) Abandon(p Player, now time.Time) ([]Event, error) {
+	if evs, err := t.inPlay(p, now); err != nil {
+		return evs, err
+	}
+	o := Outcome{Over: true, Winner: p.Other(), Ending: EndAbandoned, Reason: t.side(p) + " abandoned the game"}
+	return t.finish(o, p, now), nil
+}
+
 // OfferDraw offers a draw from p. If the opponent's offer stands, it is accepted instead. An
 // offer stands until the opponent accepts, declines or moves.
 func (t *Table) OfferDraw(p Player, now time.Time) ([]Event, error) {

@@ -104,24 +104,3 @@ func (s *Server) handleMarkRead(w http.ResponseWriter, r *http.Request) error {
 	writeJSON(w, http.StatusOK, map[string]any{"marked": n})
 	return nil
 }
-
-// handleEmail sets the address reminders are mailed to ({"email": ""} clears it).
-func (s *Server) handleEmail(w http.ResponseWriter, r *http.Request) error {
-	u := userOf(r)
-	if u == nil || u.Guest {
-		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to get reminders by mail")
-	}
-	var req struct {
-		Email string `json:"email"`
-		// Lang is the language of the mail (en, pt, es); none keeps the one set.
-		Lang string `json:"lang"`
-	}
-	if err := decodeJSON(w, r, &req); err != nil {
-		return err
-	}
-	if err := s.notices.SetEmail(r.Context(), u, req.Email, req.Lang); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": req.Email, "lang": req.Lang})
-	return nil
-}

@@ -75,14 +75,3 @@ func (s *Server) handleUnsubscribe(w http.ResponseWriter, r *http.Request) error
 	fmt.Fprintf(w, "<!doctype html><html lang=\"%s\"><head><meta charset=\"utf-8\"><title>Turncoat</title></head><body>%s</body></html>\n", words.Lang, body)
 	return nil
 }
-
-// handleMailSettings returns the caller's address for the notices by mail, their language and
-// the kinds unsubscribed from.
-func (s *Server) handleMailSettings(w http.ResponseWriter, r *http.Request) error {
-	set, err := s.notices.MailSettings(r.Context(), userOf(r))
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"email": set.Email, "lang": set.Lang, "off": set.Off})
-	return nil
-}

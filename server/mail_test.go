@@ -41,6 +41,18 @@ func mailsTo(t *testing.T, srv *testenv.SMTPServer, addr string) []readMail {
 	return out
 }
 
+// noticesTo returns the notices' mails received for an address (those with an unsubscribe
+// link: an account's own mails have none).
+func noticesTo(t *testing.T, srv *testenv.SMTPServer, addr string) []readMail {
+	var out []readMail
+	for _, m := range mailsTo(t, srv, addr) {
+		if m.unsubscribe != "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // TestMailNotices plays a correspondence game between two players who gave their addresses,
 // one reading Portuguese, against a real SMTP server (STARTTLS, AUTH) that refuses the first
 // mail: the moves go on, the refused mail is sent again by its job; each your-move mail is in
@@ -69,6 +81,15 @@ func TestMailNotices(t *testing.T) {
 	if st := bob.call("PUT", "/api/me/email", map[string]any{"email": "bob@example.org"}, nil); st != http.StatusOK {
 		t.Fatalf("Bob's address: %d", st)
 	}
+	// Both confirm their addresses by the links mailed to them; the mails counted below are the
+	// notices'.
+	smtpd.Wait(t, 2, 10*time.Second)
+	for _, addr := range []string{"ann@example.org", "bob@example.org"} {
+		if st := h.browser().call("POST", "/api/email/confirm", map[string]any{"token": linkIn(t, smtpd, addr, "confirm-email")}, nil); st != http.StatusOK {
+			t.Fatalf("confirming %s: %d", addr, st)
+		}
+	}
+	const confirmations = 2
 	var set struct {
 		Email, Lang string
 		Off         []string
@@ -89,13 +110,13 @@ func TestMailNotices(t *testing.T) {
 	}
 	// Ann's your-move mail is refused once, then sent by the job's next attempt, which River
 	// schedules a second or so later by the server's clock.
-	if n := h.settle(); n < 2 || len(smtpd.Messages()) != 0 {
+	if n := h.settle(); n < 2 || len(smtpd.Messages()) != confirmations {
 		t.Fatalf("the notice's jobs: %d worked, %d mails accepted by a server that refuses", n, len(smtpd.Messages()))
 	}
 	h.clock.Advance(2 * time.Second)
 	h.settle()
-	smtpd.Wait(t, 1, 10*time.Second)
-	am := mailsTo(t, smtpd, "ann@example.org")
+	smtpd.Wait(t, confirmations+1, 10*time.Second)
+	am := noticesTo(t, smtpd, "ann@example.org")
 	if len(am) != 1 {
 		t.Fatalf("Ann's mails: %d", len(am))
 	}
@@ -111,8 +132,8 @@ func TestMailNotices(t *testing.T) {
 	}
 
 	move(ann)
-	smtpd.Wait(t, 2, 60*time.Second)
-	bm := mailsTo(t, smtpd, "bob@example.org")
+	smtpd.Wait(t, confirmations+2, 60*time.Second)
+	bm := noticesTo(t, smtpd, "bob@example.org")
 	if len(bm) != 1 || bm[0].subject != "Turncoat: your move in game "+g.ID || !strings.Contains(string(bm[0].parts["text/plain"]), "It is your move.") {
 		t.Fatalf("Bob's mails: %+v", bm)
 	}
@@ -129,15 +150,15 @@ func TestMailNotices(t *testing.T) {
 		t.Fatalf("unsubscribing: %d %s", st, body)
 	}
 	move(bob) // Ann's second mail
-	smtpd.Wait(t, 3, 60*time.Second)
+	smtpd.Wait(t, confirmations+3, 60*time.Second)
 	move(ann) // Bob's notice: no mail
 	move(bob) // Ann's third mail
-	smtpd.Wait(t, 4, 60*time.Second)
+	smtpd.Wait(t, confirmations+4, 60*time.Second)
 	h.settle() // every mail job has run: one to Bob would be in by now
-	if got := len(mailsTo(t, smtpd, "bob@example.org")); got != 1 {
+	if got := len(noticesTo(t, smtpd, "bob@example.org")); got != 1 {
 		t.Errorf("Bob got %d mails, unsubscribed after the first", got)
 	}
-	if got := len(mailsTo(t, smtpd, "ann@example.org")); got != 3 {
+	if got := len(noticesTo(t, smtpd, "ann@example.org")); got != 3 {
 		t.Errorf("Ann got %d mails, want 3", got)
 	}
 	if st := bob.call("GET", "/api/me/email", nil, &set); st != http.StatusOK || len(set.Off) != 1 || set.Off[0] != "your_move" {

@@ -32,6 +32,15 @@ func (s *Server) apiRoutes() []route {
 		{"POST /api/tokens", s.handleToken},
 		{"GET /api/tokens", s.handleTokens},
 		{"DELETE /api/tokens/{id}", s.handleRevokeToken},
+		{"POST /api/me/password", s.handleChangePassword},
+		{"POST /api/me/logout-all", s.handleLogoutAll},
+		{"POST /api/me/close", s.handleClose},
+		{"GET /api/me/export", s.handleMyData},
+		// Links mailed to an account: their pages ask first (a mail scanner opening a link
+		// does nothing), then post here.
+		{"POST /api/email/confirm", s.handleConfirmEmail},
+		{"POST /api/password/forgot", s.handleForgot},
+		{"POST /api/password/reset", s.handleReset},
 
 		// Games: creation, lists, one game, its records and the AI's help.
 		{"POST /api/games", s.handleCreate},

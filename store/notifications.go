@@ -188,9 +188,16 @@ func (s *Store) ListenNotifications(ctx context.Context, onNote func(userID, id 
 	return nil
 }
 
-// SetEmail sets (or clears, with "") the address reminders are sent to.
+// SetEmail sets (or clears, with "") the address reminders are sent to; clearing it also drops
+// an address waiting for its confirmation (its link stops working).
 func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
+		if email == "" {
+			if _, err := tx.ExecContext(ctx, `UPDATE account_links SET expires_at = created_at WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`,
+				userID, domain.LinkEmail); err != nil {
+				return err
+			}
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO user_settings (user_id, email) VALUES ($1, $2)
 			ON CONFLICT (user_id) DO UPDATE SET email = excluded.email`, userID, nullString(email))
 		return err

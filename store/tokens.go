@@ -150,7 +150,15 @@ func (s *Store) DeleteExpiredCredentials(ctx context.Context, now time.Time, kee
 		if _, err := tx.ExecContext(ctx, `DELETE FROM sessions WHERE expires_at <= $1`, nanos(now)); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM api_tokens WHERE expires_at <> 0 AND expires_at <= $1`, nanos(now.Add(-keep)))
+		if _, err := tx.ExecContext(ctx, `DELETE FROM api_tokens WHERE expires_at <> 0 AND expires_at <= $1`, nanos(now.Add(-keep))); err != nil {
+			return err
+		}
+		// The mailed links expired a while ago (kept that long for the rate limits' counts),
+		// and the names held no more.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM account_links WHERE expires_at <= $1`, nanos(now.Add(-keep))); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM held_names WHERE held_until <= $1`, nanos(now))
 		return err
 	})
 }

@@ -30,18 +30,20 @@ func (s *Store) CreateUser(ctx context.Context, name, passHash string, guest boo
 
 func scanUser(row interface{ Scan(...any) error }) (domain.User, string, error) {
 	var u domain.User
-	var hash sql.NullString
+	var hash, reason sql.NullString
 	var guest int
 	var created int64
-	err := row.Scan(&u.ID, &u.Name, &hash, &guest, &created)
+	var closed, suspended sql.NullInt64
+	err := row.Scan(&u.ID, &u.Name, &hash, &guest, &created, &closed, &suspended, &reason)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.User{}, "", domain.ErrNotFound
 	}
 	u.Guest, u.Created = guest != 0, fromNanos(created)
+	u.Closed, u.Suspended, u.SuspendReason = closed.Valid, suspended.Valid, reason.String
 	return u, hash.String, err
 }
 
-const userColumns = `u.id, u.name, u.pass_hash, u.guest, u.created_at`
+const userColumns = `u.id, u.name, u.pass_hash, u.guest, u.created_at, u.closed_at, u.suspended_at, u.suspend_reason`
 
 // UserByName returns the user of a name and its password hash ("" for a guest).
 func (s *Store) UserByName(ctx context.Context, name string) (domain.User, string, error) {

@@ -2,8 +2,10 @@ package main
 
 import (
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"syscall"
 	"testing"
@@ -31,6 +33,9 @@ func TestServeCrashAtEachEffect(t *testing.T) {
 	}
 }
 
+// confirmLink is an address's confirmation link in its mail.
+var confirmLink = regexp.MustCompile(`/confirm-email\?t=([A-Za-z0-9%]+)`)
+
 func crashAt(t *testing.T, point string) {
 	db := filepath.Join(t.TempDir(), "crash.db")
 	smtp := testenv.SMTP(t)
@@ -53,6 +58,22 @@ func crashAt(t *testing.T, point string) {
 			t.Fatalf("%s's address: %d %s", n, st, b)
 		}
 	}
+	// Each address is confirmed by the link mailed to it.
+	smtp.Wait(t, len(names), 60*time.Second)
+	for _, m := range smtp.Messages() {
+		mm, err := m.Read()
+		if err != nil {
+			t.Fatal(err)
+		}
+		link := confirmLink.FindStringSubmatch(string(mm.Parts["text/plain"]))
+		if link == nil {
+			t.Fatalf("no confirmation link in %s", mm.Parts["text/plain"])
+		}
+		token, _ := url.QueryUnescape(link[1])
+		if st, b := host.do("POST", "/api/email/confirm", map[string]any{"token": token}, nil); st != http.StatusOK {
+			t.Fatalf("confirming an address: %d %s", st, b)
+		}
+	}
 	var ev struct {
 		ID string `json:"id"`
 	}
@@ -68,8 +89,8 @@ func crashAt(t *testing.T, point string) {
 	if st, b := host.do("POST", "/api/events/"+ev.ID+"/start", nil, nil); st != http.StatusOK {
 		t.Fatalf("start: %d %s", st, b)
 	}
-	// Round 1's two "your move" notices are mailed before the stop.
-	smtp.Wait(t, 2, 60*time.Second)
+	// Round 1's two "your move" notices are mailed before the stop (after the confirmations).
+	smtp.Wait(t, len(names)+2, 60*time.Second)
 	var e eventResp
 	host.do("GET", "/api/events/"+ev.ID, nil, &e)
 	if len(e.RoundList) != 1 || len(e.RoundList[0].Pairings) != 2 {
@@ -122,6 +143,9 @@ func crashAt(t *testing.T, point string) {
 			mm, err := m.Read()
 			if err != nil {
 				t.Fatal(err)
+			}
+			if confirmLink.Match(mm.Parts["text/plain"]) {
+				continue
 			}
 			ids = append(ids, mm.Header.Get("Message-Id"))
 		}

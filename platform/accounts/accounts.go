@@ -52,6 +52,7 @@ type Service struct {
 	logins loginGuard
 	// cost is what hashing a password costs: passwordCost, unless a test lowers it.
 	cost argonCost
+	att  Attachments
 }
 
 // New returns the service.
@@ -111,6 +112,9 @@ func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*domain.
 		if !cr.Until.IsZero() && !s.now().Before(cr.Until) {
 			return nil, nil, cr.ExpiredError()
 		}
+		if err := u.Refused(); err != nil {
+			return nil, nil, err
+		}
 		return &u, cr, nil
 	}
 	if cookie == "" {
@@ -122,6 +126,9 @@ func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*domain.
 		return nil, nil, nil
 	}
 	if err != nil {
+		return nil, nil, err
+	}
+	if err := u.Refused(); err != nil {
 		return nil, nil, err
 	}
 	cr.Until = until
@@ -146,6 +153,13 @@ func (s *Service) SignUp(ctx context.Context, guest *domain.User, c api.Credenti
 	}
 	if err := validPassword(c.Name, c.Password); err != nil {
 		return domain.User{}, "", err
+	}
+	held, err := s.store.NameHeld(ctx, c.Name, s.now())
+	if err != nil {
+		return domain.User{}, "", err
+	}
+	if held {
+		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name)
 	}
 	hash, err := s.hashPassword(ctx, c.Password)
 	if err != nil {
@@ -191,6 +205,9 @@ func (s *Service) LogIn(ctx context.Context, c api.Credentials) (domain.User, st
 	}
 	if !ok {
 		return domain.User{}, "", domain.Errorf(domain.BadLogin, "wrong name or password")
+	}
+	if err := u.Refused(); err != nil {
+		return domain.User{}, "", err
 	}
 	token, err := s.NewSession(ctx, u)
 	return u, token, err

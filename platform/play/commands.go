@@ -210,6 +210,8 @@ func run(tb *game.Table, row domain.Game, c command, now time.Time) ([]game.Even
 		return claimDraw(tb, c.side, now)
 	case cmdAbort:
 		return tb.Abort(c.side, now)
+	case cmdAbandon:
+		return tb.Abandon(c.side, now)
 	case cmdTakeback:
 		return takeBack(tb, row, c.side, c.moves, now)
 	case cmdAnswer:

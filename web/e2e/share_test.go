@@ -52,7 +52,8 @@ func TestShareBoardPictures(t *testing.T) {
 }
 
 // TestMailAddressOnAccountPage gives the address for the notices by mail on the account page,
-// in Portuguese: the server keeps it with the page's language, and the page shows it again.
+// in Portuguese: the server keeps it, waiting for its confirmation, with the page's language, and
+// the page shows it again.
 func TestMailAddressOnAccountPage(t *testing.T) {
 	p := newPage(t)
 	p.open("/")
@@ -61,9 +62,9 @@ func TestMailAddressOnAccountPage(t *testing.T) {
 	p.wait(`document.querySelector(".mail-settings h2")?.textContent === "Avisos por e-mail"`)
 	p.type_("#mail-address", "reader@example.org")
 	p.click(`.mail-settings button[type=submit]`)
-	p.wait(`document.querySelector(".toast")?.textContent.includes("Salvo")`)
+	p.wait(`document.querySelector(".toast")?.textContent.includes("link de confirmação")`)
 	got := eval[map[string]any](p, `fetch("/api/me/email").then(r => r.json())`)
-	if got["email"] != "reader@example.org" || got["lang"] != "pt" {
+	if got["pending"] != "reader@example.org" || got["email"] != "" || got["lang"] != "pt" {
 		t.Fatalf("the mail settings kept: %v", got)
 	}
 	p.open("/account")

@@ -21,6 +21,7 @@ const routes = [
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z0-9-]+)$/, "rules"],
   [/^\/account$/, "account"],
+  [/^\/(?:forgot-password|confirm-email|reset-password)$/, "links"],
   [/^\/tournaments$/, "tournaments"],
   [/^\/players\/([^/]+)$/, "people"],
   [/^\/leaderboard$/, "people"],

@@ -213,7 +213,7 @@ export interface ClockView {
  * Code says what kind of failure an Error is. Codes are stable: clients read them. Each has one
  * meaning, so an adapter maps each to one status of its protocol.
  */
-export type Code = "bad_request" | "bad_json" | "too_large" | "bad_option" | "unknown_kind" | "bad_record" | "not_found" | "illegal_move" | "bad_notation" | "not_your_turn" | "game_over" | "stale_ply" | "conflict" | "not_allowed" | "unauthorized" | "forbidden" | "rate_limited" | "busy" | "bad_login" | "name_taken" | "unavailable" | "internal" | "token_expired" | "session_expired" | "session_ended" | "token_revoked" | "too_many_tokens" | "too_many_sockets" | "too_many_subscriptions" | "login_backoff" | "weak_password" | "bad_post" | "pass_refused" | "not_your_board" | "not_your_round" | "second_post" | "round_closed" | "no_post" | "wrong_phase" | "chat_empty" | "chat_too_long" | "chat_off";
+export type Code = "bad_request" | "bad_json" | "too_large" | "bad_option" | "unknown_kind" | "bad_record" | "not_found" | "illegal_move" | "bad_notation" | "not_your_turn" | "game_over" | "stale_ply" | "conflict" | "not_allowed" | "unauthorized" | "forbidden" | "rate_limited" | "busy" | "bad_login" | "name_taken" | "unavailable" | "internal" | "token_expired" | "session_expired" | "session_ended" | "token_revoked" | "too_many_tokens" | "too_many_sockets" | "too_many_subscriptions" | "login_backoff" | "weak_password" | "account_closed" | "account_suspended" | "link_invalid" | "bad_post" | "pass_refused" | "not_your_board" | "not_your_round" | "second_post" | "round_closed" | "no_post" | "wrong_phase" | "chat_empty" | "chat_too_long" | "chat_off";
 
 /** Command is the body of the command endpoints (every field optional but "move"). */
 export interface Command {
@@ -359,7 +359,7 @@ export interface Email {
 }
 
 /** Ending is what ended a game. Its wire form is its name ("rules", "resignation", ...). */
-export type Ending = "none" | "rules" | "resignation" | "agreement" | "time" | "abort" | "adjudication" | "claim";
+export type Ending = "none" | "rules" | "resignation" | "agreement" | "time" | "abort" | "adjudication" | "claim" | "abandoned";
 
 /** Error is an error as the API writes it: {"error": {"code", "message", "view"}}. */
 export interface Error {

@@ -49,6 +49,10 @@ type Store struct {
 	taken     int // jobs handed to TakeJobs so far
 	duplicate int
 
+	mails map[int64]*mailSet
+	links map[string]domain.AccountLink
+	held  map[string]time.Time
+
 	failures map[string]error
 	calls    map[string]int
 }
@@ -1112,4 +1116,321 @@ func (s *Store) BookGames(ctx context.Context, after int64, limit int) ([]domain
 		}
 	}
 	return out, nil
+}
+
+// Accounts people keep: mail settings, mailed links, closed and suspended users, held names.
+
+type mailSet struct {
+	email, lang string
+}
+
+// mailOf returns a user's mail settings (the caller holds s.mu).
+func (s *Store) mailOf(userID int64) *mailSet {
+	if s.mails == nil {
+		s.mails = map[int64]*mailSet{}
+	}
+	m := s.mails[userID]
+	if m == nil {
+		m = &mailSet{}
+		s.mails[userID] = m
+	}
+	return m
+}
+
+// MailSettings returns a user's address and language (the fake keeps no unsubscriptions).
+func (s *Store) MailSettings(ctx context.Context, userID int64) (domain.MailSettings, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("MailSettings"); err != nil {
+		return domain.MailSettings{}, err
+	}
+	m := s.mailOf(userID)
+	return domain.MailSettings{Email: m.email, Lang: m.lang, Token: "memstore"}, nil
+}
+
+// SetMailLang sets the language of a user's mail.
+func (s *Store) SetMailLang(ctx context.Context, userID int64, lang string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("SetMailLang"); err != nil {
+		return err
+	}
+	s.mailOf(userID).lang = lang
+	return nil
+}
+
+// SetEmail sets (or clears, with "", with the address waiting for confirmation) a user's
+// address.
+func (s *Store) SetEmail(ctx context.Context, userID int64, email string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("SetEmail"); err != nil {
+		return err
+	}
+	if email == "" {
+		for h, l := range s.links {
+			if l.UserID == userID && l.Purpose == domain.LinkEmail && l.Used.IsZero() {
+				l.Expires = l.Created
+				s.links[h] = l
+			}
+		}
+	}
+	s.mailOf(userID).email = email
+	return nil
+}
+
+// AddAccountLink stores a mailed link; a new address's link makes the user's unused ones expire.
+func (s *Store) AddAccountLink(ctx context.Context, l domain.AccountLink) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("AddAccountLink"); err != nil {
+		return err
+	}
+	if _, ok := s.users[l.UserID]; !ok {
+		return errForeignKey("link of user %d", l.UserID)
+	}
+	if s.links == nil {
+		s.links = map[string]domain.AccountLink{}
+	}
+	if _, ok := s.links[l.Hash]; ok {
+		return errors.New("memstore: unique: a link of that hash exists")
+	}
+	l.Created, l.Expires = norm(l.Created), norm(l.Expires)
+	if l.Purpose == domain.LinkEmail {
+		for h, o := range s.links {
+			if o.UserID == l.UserID && o.Purpose == l.Purpose && o.Used.IsZero() && o.Expires.After(l.Created) {
+				o.Expires = l.Created
+				s.links[h] = o
+			}
+		}
+	}
+	s.links[l.Hash] = l
+	return nil
+}
+
+// AccountLink returns the link of a hash.
+func (s *Store) AccountLink(ctx context.Context, hash string) (domain.AccountLink, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("AccountLink"); err != nil {
+		return domain.AccountLink{}, err
+	}
+	l, ok := s.links[hash]
+	if !ok {
+		return l, domain.ErrNotFound
+	}
+	return l, nil
+}
+
+// PendingEmail returns the user's address waiting for confirmation.
+func (s *Store) PendingEmail(ctx context.Context, userID int64, now time.Time) (domain.AccountLink, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("PendingEmail"); err != nil {
+		return domain.AccountLink{}, err
+	}
+	var best domain.AccountLink
+	found := false
+	for _, l := range s.links {
+		if l.UserID == userID && l.Purpose == domain.LinkEmail && l.Used.IsZero() && l.Expires.After(now) && (!found || l.Created.After(best.Created)) {
+			best, found = l, true
+		}
+	}
+	if !found {
+		return best, domain.ErrNotFound
+	}
+	return best, nil
+}
+
+// RecentLinks counts the links of a purpose made after since for a user or to an address.
+func (s *Store) RecentLinks(ctx context.Context, userID int64, email, purpose string, since time.Time) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("RecentLinks"); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, l := range s.links {
+		if l.Purpose == purpose && l.Created.After(since) && (l.UserID == userID || l.Email == email) {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// useLink marks a usable link used (the caller holds s.mu).
+func (s *Store) useLink(hash, purpose string, now time.Time) (domain.AccountLink, error) {
+	l, ok := s.links[hash]
+	if !ok || l.Purpose != purpose || !l.Used.IsZero() || !l.Expires.After(now) {
+		return domain.AccountLink{}, fmt.Errorf("%w: no usable link", domain.ErrNotFound)
+	}
+	l.Used = norm(now)
+	return l, nil
+}
+
+// ConfirmEmail uses an address's link: its address becomes the user's.
+func (s *Store) ConfirmEmail(ctx context.Context, hash string, now time.Time) (domain.AccountLink, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("ConfirmEmail"); err != nil {
+		return domain.AccountLink{}, err
+	}
+	l, err := s.useLink(hash, domain.LinkEmail, now)
+	if err != nil {
+		return l, err
+	}
+	s.links[hash] = l
+	s.mailOf(l.UserID).email = l.Email
+	return l, nil
+}
+
+// ResetPassword uses a reset link: the password is set and every credential of the user ends.
+func (s *Store) ResetPassword(ctx context.Context, hash, passHash string, now time.Time) (domain.AccountLink, []string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("ResetPassword"); err != nil {
+		return domain.AccountLink{}, nil, err
+	}
+	l, err := s.useLink(hash, domain.LinkReset, now)
+	if err != nil {
+		return l, nil, err
+	}
+	u, ok := s.users[l.UserID]
+	if !ok || u.u.Closed {
+		return domain.AccountLink{}, nil, fmt.Errorf("%w: user %d", domain.ErrNotFound, l.UserID)
+	}
+	s.links[hash] = l
+	for h, o := range s.links {
+		if o.UserID == l.UserID && o.Purpose == domain.LinkReset && o.Used.IsZero() && o.Expires.After(now) {
+			o.Expires = norm(now)
+			s.links[h] = o
+		}
+	}
+	u.hash = passHash
+	return l, s.endCredentials(l.UserID, "", true), nil
+}
+
+// UsersByEmail returns the users whose confirmed address is email, the oldest first.
+func (s *Store) UsersByEmail(ctx context.Context, email string) ([]domain.User, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("UsersByEmail"); err != nil {
+		return nil, err
+	}
+	var out []domain.User
+	for id, m := range s.mails {
+		if m.email == email {
+			if u, ok := s.users[id]; ok {
+				out = append(out, u.u)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b domain.User) int { return int(a.ID - b.ID) })
+	return out, nil
+}
+
+// EndCredentials ends a user's sessions but keep's and, with tokens, its API tokens.
+func (s *Store) EndCredentials(ctx context.Context, userID int64, keep string, tokens bool) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("EndCredentials"); err != nil {
+		return nil, err
+	}
+	return s.endCredentials(userID, keep, tokens), nil
+}
+
+func (s *Store) endCredentials(userID int64, keep string, tokens bool) []string {
+	var out []string
+	for h, se := range s.sessions {
+		if se.user == userID && h != keep {
+			out = append(out, h)
+			delete(s.sessions, h)
+		}
+	}
+	if tokens {
+		for h, x := range s.tokens {
+			if x.user == userID {
+				out = append(out, h)
+				delete(s.tokens, h)
+				delete(s.tokenIDs, x.t.ID)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// NameHeld reports whether a closed account's name is held at now.
+func (s *Store) NameHeld(ctx context.Context, name string, now time.Time) (bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("NameHeld"); err != nil {
+		return false, err
+	}
+	until, ok := s.held[domain.NameKey(name)]
+	return ok && until.After(now), nil
+}
+
+// CloseUser closes an account: renamed anon, the old name held, credentials ended.
+func (s *Store) CloseUser(ctx context.Context, userID int64, anon string, holdUntil, now time.Time) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("CloseUser"); err != nil {
+		return nil, err
+	}
+	u, ok := s.users[userID]
+	if !ok || u.u.Closed {
+		return nil, fmt.Errorf("%w: no open account %d", domain.ErrNotFound, userID)
+	}
+	key := domain.NameKey(anon)
+	if _, ok := s.userKeys[key]; ok {
+		return nil, fmt.Errorf("%w: the name %q is taken", domain.ErrConflict, anon)
+	}
+	if s.held == nil {
+		s.held = map[string]time.Time{}
+	}
+	old := domain.NameKey(u.u.Name)
+	s.held[old] = norm(holdUntil)
+	delete(s.userKeys, old)
+	s.userKeys[key] = userID
+	u.u.Name, u.u.Closed, u.hash = anon, true, ""
+	for h, l := range s.links {
+		if l.UserID == userID {
+			delete(s.links, h)
+		}
+	}
+	if m := s.mails[userID]; m != nil {
+		m.email = ""
+	}
+	return s.endCredentials(userID, "", true), nil
+}
+
+// SuspendUser suspends an account and ends its credentials.
+func (s *Store) SuspendUser(ctx context.Context, userID int64, reason string, now time.Time) ([]string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("SuspendUser"); err != nil {
+		return nil, err
+	}
+	u, ok := s.users[userID]
+	if !ok {
+		return nil, fmt.Errorf("%w: no user %d", domain.ErrNotFound, userID)
+	}
+	u.u.Suspended, u.u.SuspendReason = true, reason
+	return s.endCredentials(userID, "", true), nil
+}
+
+// ReinstateUser lifts a suspension.
+func (s *Store) ReinstateUser(ctx context.Context, userID int64) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("ReinstateUser"); err != nil {
+		return err
+	}
+	u, ok := s.users[userID]
+	if !ok {
+		return fmt.Errorf("%w: no user %d", domain.ErrNotFound, userID)
+	}
+	u.u.Suspended, u.u.SuspendReason = false, ""
+	return nil
 }

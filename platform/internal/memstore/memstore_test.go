@@ -55,6 +55,20 @@ type ports interface {
 	AddBookGame(ctx context.Context, g domain.BookGame) error
 	BookGame(ctx context.Context, gameID string) (domain.BookGame, error)
 	BookGames(ctx context.Context, after int64, limit int) ([]domain.BookGame, error)
+	MailSettings(ctx context.Context, userID int64) (domain.MailSettings, error)
+	SetEmail(ctx context.Context, userID int64, email string) error
+	AddAccountLink(ctx context.Context, l domain.AccountLink) error
+	AccountLink(ctx context.Context, hash string) (domain.AccountLink, error)
+	PendingEmail(ctx context.Context, userID int64, now time.Time) (domain.AccountLink, error)
+	RecentLinks(ctx context.Context, userID int64, email, purpose string, since time.Time) (int, error)
+	ConfirmEmail(ctx context.Context, hash string, now time.Time) (domain.AccountLink, error)
+	ResetPassword(ctx context.Context, hash, passHash string, now time.Time) (domain.AccountLink, []string, error)
+	UsersByEmail(ctx context.Context, email string) ([]domain.User, error)
+	EndCredentials(ctx context.Context, userID int64, keep string, tokens bool) ([]string, error)
+	NameHeld(ctx context.Context, name string, now time.Time) (bool, error)
+	CloseUser(ctx context.Context, userID int64, anon string, holdUntil, now time.Time) ([]string, error)
+	SuspendUser(ctx context.Context, userID int64, reason string, now time.Time) ([]string, error)
+	ReinstateUser(ctx context.Context, userID int64) error
 }
 
 var (
@@ -73,7 +87,7 @@ func TestConformance(t *testing.T) {
 		f    func(t *testing.T, s ports)
 	}{
 		{"users", users}, {"credentials", credentials}, {"ratings", ratings}, {"events", pairedEvents},
-		{"tournaments", tournaments}, {"book", bookGames},
+		{"tournaments", tournaments}, {"book", bookGames}, {"accounts", accountLinks},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Run("memory", func(t *testing.T) { c.f(t, memstore.New()) })
@@ -520,5 +534,88 @@ func TestJobsUnique(t *testing.T) {
 	}
 	if len(s.TakeJobs()) != 0 {
 		t.Error("a failed save stored its job")
+	}
+}
+
+// accountLinks: a new address's link makes the older expire; a link confirms once and before it
+// expires; a reset sets the password and ends every credential; closing renames, holds the old
+// name and ends the credentials; a suspension shows on the user and is lifted.
+func accountLinks(t *testing.T, s ports) {
+	ctx := t.Context()
+	ann := mustUser(t, s, "Ann")
+	link := func(hash, purpose, email string, at time.Time) {
+		t.Helper()
+		if err := s.AddAccountLink(ctx, domain.AccountLink{Hash: hash, UserID: ann.ID, Purpose: purpose, Email: email, Created: at, Expires: at.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link("e1", domain.LinkEmail, "a@example.org", now0)
+	link("e2", domain.LinkEmail, "b@example.org", now0.Add(time.Minute))
+	if p, err := s.PendingEmail(ctx, ann.ID, now0.Add(2*time.Minute)); err != nil || p.Email != "b@example.org" {
+		t.Errorf("pending: %+v %v", p, err)
+	}
+	if n, err := s.RecentLinks(ctx, ann.ID, "", domain.LinkEmail, now0.Add(-time.Minute)); err != nil || n != 2 {
+		t.Errorf("recent links: %d %v", n, err)
+	}
+	if _, err := s.ConfirmEmail(ctx, "e1", now0.Add(2*time.Minute)); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a replaced link: %v", err)
+	}
+	if _, err := s.ConfirmEmail(ctx, "e2", now0.Add(2*time.Hour)); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("an expired link: %v", err)
+	}
+	if l, err := s.ConfirmEmail(ctx, "e2", now0.Add(2*time.Minute)); err != nil || l.Email != "b@example.org" {
+		t.Fatalf("confirm: %+v %v", l, err)
+	}
+	if _, err := s.ConfirmEmail(ctx, "e2", now0.Add(3*time.Minute)); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("a link used twice: %v", err)
+	}
+	if set, err := s.MailSettings(ctx, ann.ID); err != nil || set.Email != "b@example.org" {
+		t.Errorf("the confirmed address: %+v %v", set, err)
+	}
+	if us, err := s.UsersByEmail(ctx, "b@example.org"); err != nil || len(us) != 1 || us[0].ID != ann.ID {
+		t.Errorf("users by address: %+v %v", us, err)
+	}
+	if err := s.CreateSession(ctx, "s1", ann.ID, now0.Add(time.Hour), now0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CreateSession(ctx, "s2", ann.ID, now0.Add(time.Hour), now0); err != nil {
+		t.Fatal(err)
+	}
+	if ended, err := s.EndCredentials(ctx, ann.ID, "s1", false); err != nil || !slices.Equal(ended, []string{"s2"}) {
+		t.Errorf("end but s1: %v %v", ended, err)
+	}
+	link("r1", domain.LinkReset, "b@example.org", now0)
+	if _, ended, err := s.ResetPassword(ctx, "r1", "new-hash", now0.Add(time.Minute)); err != nil || !slices.Equal(ended, []string{"s1"}) {
+		t.Errorf("reset: %v %v", ended, err)
+	}
+	if _, hash, err := s.UserByName(ctx, "Ann"); err != nil || hash != "new-hash" {
+		t.Errorf("the reset password: %q %v", hash, err)
+	}
+	if ended, err := s.SuspendUser(ctx, ann.ID, "spam", now0); err != nil || len(ended) != 0 {
+		t.Errorf("suspend: %v %v", ended, err)
+	}
+	if u, err := s.UserByID(ctx, ann.ID); err != nil || !u.Suspended || u.SuspendReason != "spam" {
+		t.Errorf("suspended: %+v %v", u, err)
+	}
+	if err := s.ReinstateUser(ctx, ann.ID); err != nil {
+		t.Fatal(err)
+	}
+	if ended, err := s.CloseUser(ctx, ann.ID, "closed-abc123", now0.Add(90*24*time.Hour), now0); err != nil || len(ended) != 0 {
+		t.Errorf("close: %v %v", ended, err)
+	}
+	if u, err := s.UserByID(ctx, ann.ID); err != nil || !u.Closed || u.Suspended || u.Name != "closed-abc123" {
+		t.Errorf("closed: %+v %v", u, err)
+	}
+	if held, err := s.NameHeld(ctx, "ann", now0.Add(time.Hour)); err != nil || !held {
+		t.Errorf("the held name: %v %v", held, err)
+	}
+	if held, _ := s.NameHeld(ctx, "ann", now0.Add(91*24*time.Hour)); held {
+		t.Error("the name held after 91 days")
+	}
+	if _, err := s.CloseUser(ctx, ann.ID, "closed-abc124", now0, now0); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("closing twice: %v", err)
+	}
+	if set, err := s.MailSettings(ctx, ann.ID); err != nil || set.Email != "" {
+		t.Errorf("the address after closing: %+v %v", set, err)
 	}
 }

@@ -41,7 +41,9 @@ export async function render(main) {
         navigate("/account", {replace: true});
       }}}, t("account.signOut")));
       main.append(await mailSettings());
+      main.append(passwordSection());
       main.append(await tokens());
+      main.append(yourData());
     }
   } else {
     main.append(h("p", {}, t("account.none")));
@@ -55,7 +57,8 @@ export async function render(main) {
       h("div", {class: "field"}, h("label", {for: `${kind}-name`}, t("account.name")), name),
       h("div", {class: "field"}, h("label", {for: `${kind}-pw`}, t("account.password")), pw),
       kind === "signup" ? h("p", {class: "doc"}, t("account.rules")) : null,
-      h("button", {type: "submit", class: "primary"}, legend), err);
+      h("button", {type: "submit", class: "primary"}, legend),
+      kind === "login" ? h("p", {}, h("a", {href: "/forgot-password", id: "forgot-link"}, t("account.forgot"))) : null, err);
     f.addEventListener("submit", async e => {
       e.preventDefault();
       err.textContent = "";
@@ -145,23 +148,111 @@ async function tokens() {
 
 // mailSettings is the section of a registered player's address for the notices by mail
 // (reminders, your move, tournament rounds, game over), which are written in this page's
-// language.
+// language. An address given waits for its owner to follow the link mailed to it; until then
+// the confirmed address, if any, keeps the mails.
 async function mailSettings() {
-  const set = await api("/me/email").catch(() => ({email: ""}));
-  const email = /** @type {HTMLInputElement} */ (h("input", {type: "email", id: "mail-address", autocomplete: "email", maxlength: 254, value: set.email || ""}));
+  const set = await api("/me/email").catch(() => ({email: "", pending: ""}));
+  const email = /** @type {HTMLInputElement} */ (h("input", {type: "email", id: "mail-address", autocomplete: "email", maxlength: 254, value: set.pending || set.email || ""}));
   const err = h("p", {class: "error", role: "alert"});
+  const state = h("div", {class: "mail-state", role: "status"});
+  /** @param {{email?: string, pending?: string}} s */
+  const show = s => {
+    const parts = [];
+    if (s.email) parts.push(h("p", {class: "confirmed"}, t("mail.confirmed", {email: s.email})));
+    if (s.pending) {
+      parts.push(h("p", {class: "pending"}, t("mail.pending", {email: s.pending}), " ",
+        h("button", {type: "button", class: "small", id: "mail-resend", on: {click: () => save(s.pending || "")}}, t("mail.resend"))));
+    }
+    state.replaceChildren(...parts);
+  };
+  /** @param {string} address */
+  const save = async address => {
+    err.textContent = "";
+    try {
+      const s = await api("/me/email", {method: "PUT", body: {email: address, lang: current()}});
+      toast(s.pending ? t("mail.sent", {email: s.pending}) : t("mail.saved"));
+      show(s);
+    } catch (ex) {
+      err.textContent = errorText(ex);
+    }
+  };
   const form = h("form", {},
     h("div", {class: "field"}, h("label", {for: "mail-address"}, t("mail.address")), email),
     h("button", {type: "submit"}, t("mail.save")), err);
+  form.addEventListener("submit", e => {
+    e.preventDefault();
+    save(email.value.trim());
+  });
+  show(set);
+  return h("section", {class: "auth mail-settings"}, h("h2", {}, t("mail.title")), h("p", {class: "doc"}, t("mail.about")), state, form);
+}
+
+// passwordSection changes the password (given the current one: the other sessions end) and
+// signs out everywhere (every session, this one included, and every API token).
+function passwordSection() {
+  const old = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: "pw-old", autocomplete: "current-password", required: true}));
+  const pw = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: "pw-new", autocomplete: "new-password", required: true, minlength: 8, maxlength: 256}));
+  const err = h("p", {class: "error", role: "alert"});
+  const form = h("form", {novalidate: true},
+    h("div", {class: "field"}, h("label", {for: "pw-old"}, t("password.old")), old),
+    h("div", {class: "field"}, h("label", {for: "pw-new"}, t("password.new")), pw),
+    h("button", {type: "submit"}, t("password.change")), err);
   form.addEventListener("submit", async e => {
     e.preventDefault();
     err.textContent = "";
+    if (pw.value.length < 8 || pw.value.length > 256) {
+      err.textContent = t("error.password");
+      pw.focus();
+      return;
+    }
     try {
-      await api("/me/email", {method: "PUT", body: {email: email.value.trim(), lang: current()}});
-      toast(t("mail.saved"));
+      await api("/me/password", {method: "POST", body: {old: old.value, password: pw.value}});
+      old.value = pw.value = "";
+      toast(t("password.changed"));
     } catch (ex) {
       err.textContent = errorText(ex);
     }
   });
-  return h("section", {class: "auth mail-settings"}, h("h2", {}, t("mail.title")), h("p", {class: "doc"}, t("mail.about")), form);
+  const everywhere = h("button", {type: "button", id: "logout-all", on: {click: async () => {
+    try {
+      await api("/me/logout-all", {method: "POST", body: {}});
+      remember("");
+      location.assign("/account");
+    } catch (ex) {
+      toast(errorText(ex), "error");
+    }
+  }}}, t("password.logoutAll"));
+  return h("section", {class: "auth password"}, h("h2", {}, t("password.title")), form,
+    h("p", {class: "doc"}, t("password.logoutAllAbout")), everywhere);
+}
+
+// yourData links the download of everything the server keeps of the player, and closes the
+// account (asking its password: the games stay, under an anonymous name).
+function yourData() {
+  const pw = /** @type {HTMLInputElement} */ (h("input", {type: "password", id: "close-pw", autocomplete: "current-password", required: true}));
+  const err = h("p", {class: "error", role: "alert"});
+  const form = h("form", {class: "close-account", novalidate: true},
+    h("p", {class: "doc"}, t("close.about")),
+    h("div", {class: "field"}, h("label", {for: "close-pw"}, t("close.password")), pw),
+    h("button", {type: "submit", class: "danger"}, t("close.button")), err);
+  form.addEventListener("submit", async e => {
+    e.preventDefault();
+    err.textContent = "";
+    if (!pw.value) {
+      err.textContent = t("close.needPassword");
+      pw.focus();
+      return;
+    }
+    try {
+      await api("/me/close", {method: "POST", body: {password: pw.value}});
+      remember("");
+      toast(t("close.done"));
+      location.assign("/");
+    } catch (ex) {
+      err.textContent = errorText(ex);
+    }
+  });
+  return h("section", {class: "auth your-data"}, h("h2", {}, t("data.title")),
+    h("p", {}, h("a", {href: "/api/me/export", download: "turncoat-data.json", id: "export-link"}, t("data.download"))),
+    h("details", {}, h("summary", {}, t("close.title")), form));
 }

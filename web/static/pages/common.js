@@ -141,6 +141,8 @@ export function outcomeWords(view, sideName) {
       return o.winner ? t("outcome.adjudicatedWin", {winner: sideName(o.winner)}) : t("outcome.adjudicatedDraw");
     case "claim":
       return t("outcome.claimed");
+    case "abandoned":
+      return t("outcome.abandoned", {loser: sideName(loser), winner: sideName(o.winner)});
   }
   text = o.winner ? t("outcome.wins", {winner: sideName(o.winner)}) : t("outcome.draw");
   if (o.scored && o.score) {
