@@ -148,7 +148,9 @@ func TestMutes(t *testing.T) {
 		if body := m["chat"].(map[string]any)["body"]; body != "hello?" {
 			t.Errorf("Bob's socket got %q before his own line", body)
 		}
-		aws.next(func(m map[string]any) bool { return m["type"] == "chat" && m["chat"].(map[string]any)["body"] == "hello?" })
+		aws.next(func(m map[string]any) bool {
+			return m["type"] == "chat" && m["chat"].(map[string]any)["body"] == "hello?"
+		})
 		if n := len(chatLines(t, bob, id)); n != 1 {
 			t.Errorf("Bob reads %d lines, want his own only", n)
 		}
@@ -335,7 +337,9 @@ func TestModeration(t *testing.T) {
 			t.Fatalf("hide: %d %s", st, mod.received())
 		}
 		// (On PostgreSQL the lines written before the subscription may still come through it.)
-		m := aws.next(func(m map[string]any) bool { return m["type"] == "chat" && m["chat"].(map[string]any)["hidden"] == true })
+		m := aws.next(func(m map[string]any) bool {
+			return m["type"] == "chat" && m["chat"].(map[string]any)["hidden"] == true
+		})
 		if c := m["chat"].(map[string]any); c["body"] != "" || c["id"] != float64(bad) {
 			t.Errorf("the hidden line on the socket: %v", c)
 		}
