@@ -14,7 +14,7 @@ import (
 // the line's actions and the report dialog; a moderator opens the moderation page, sees the
 // report with the line in its context, hides the line (the reporter's chat shows it hidden by a
 // moderator) and mutes its author, who is then refused with the mute's end; the page's log shows
-// both actions.
+// both actions. Last, the reporter blocks the author from their profile.
 func TestReportHideAndMute(t *testing.T) {
 	troll, victim, mod := newPage(t), newPage(t), newPage(t)
 	for p, name := range map[*page]string{troll: "ModTroll", victim: "ModVictim", mod: "ModMo"} {
@@ -75,6 +75,15 @@ func TestReportHideAndMute(t *testing.T) {
 	troll.key(kb.Enter)
 	troll.wait(`[...document.querySelectorAll(".toast.error")].some(e => e.innerText.includes("muted you in the chat until"))`)
 	troll.forgetErrors("403 (Forbidden)")
+
+	// The troll's profile: the victim blocks them there.
+	victim.open("/players/ModTroll")
+	victim.wait(`document.querySelector("#block-user")`)
+	victim.click("#block-user")
+	victim.wait(`document.querySelector("#block-user").innerText === "Unblock"`)
+	if got := eval[string](victim, `fetch("/api/me/blocks").then(r => r.json()).then(b => b.users.join())`); got != "ModTroll" {
+		t.Errorf("the victim's blocks after the profile's button: %q", got)
+	}
 }
 
 func containsAll(s string, parts ...string) bool {

@@ -44,9 +44,14 @@ async function profile(main, name) {
   main.append(h("h1", {}, t("people.profile", {name})));
   try {
     const p = await api(`/users/${encodeURIComponent(name)}`);
-    // Block, mute, report: for a signed-in user, on another's profile.
-    const me = await api("/me").then(m => m.user, () => null);
-    if (me && me.name.toLowerCase() !== p.user.name.toLowerCase()) main.append(await playerActions(p.user.name).catch(() => ""));
+    // Block, mute, report: for a registered user on this browser, on another's profile.
+    let me = null;
+    try {
+      me = localStorage.getItem("turncoat.user");
+    } catch {
+      // No storage: no actions.
+    }
+    if (me && me.toLowerCase() !== p.user.name.toLowerCase()) main.append(await playerActions(p.user.name).catch(() => ""));
     main.append(h("section", {"aria-labelledby": "h-ratings"}, h("h2", {id: "h-ratings"}, t("people.ratings")),
       p.ratings.length ? ratingsTable(p.ratings, false, await kinds().catch(() => [])) : h("p", {class: "muted"}, t("people.unrated"))));
     const recent = h("section", {"aria-labelledby": "h-recent"}, h("h2", {id: "h-recent"}, t("people.recent")));

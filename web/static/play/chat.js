@@ -25,8 +25,9 @@ export function chat(page, host, watchersLine) {
   const settings = h("div", {class: "chat-settings small"});
   const note = h("p", {class: "muted small chat-note"});
   let state = "";
-  let myName = "";
-  api("/me").then(m => { myName = m.user.name; }, () => {});
+  // The player's own name (a spectator's lines have no actions: they write none).
+  const mine = page.game.seats.find(s => s.you);
+  const myName = mine && mine.player || "";
 
   form.addEventListener("submit", async e => {
     e.preventDefault();
