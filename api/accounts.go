@@ -15,6 +15,8 @@ type User struct {
 type Me struct {
 	User  User   `json:"user"`
 	Token string `json:"token,omitempty"`
+	// Moderator tells that the user is a moderator (GET /api/me).
+	Moderator bool `json:"moderator,omitempty"`
 }
 
 // Credentials is the body of POST /api/signup and POST /api/login.

@@ -8,6 +8,8 @@ type ChatMessage struct {
 	Name    string    `json:"name"`
 	Body    string    `json:"body"`
 	Created time.Time `json:"created"`
+	// Hidden tells that a moderator hid the message: it comes without its text.
+	Hidden bool `json:"hidden,omitempty"`
 }
 
 // ChatText is the body of POST /api/games/{id}/chat.

@@ -31,6 +31,7 @@ import (
 	"turncoat/platform/events"
 	"turncoat/platform/jobs"
 	"turncoat/platform/mail"
+	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
 	"turncoat/platform/ratings"
@@ -130,6 +131,7 @@ type App struct {
 	events   *events.Service
 	tourney  *tourney.Service
 	notices  *notify.Service
+	mod      *moderation.Service
 	srv      atomic.Pointer[server.Server]
 
 	jobs        *store.Jobs
@@ -186,10 +188,13 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.notices = notify.New(notify.Config{Store: cfg.Store, Log: cfg.Log, Clock: cfg.Clock, Mailer: cfg.Mailer,
 		PublicURL: cfg.PublicURL, Shared: cfg.Store.Postgres()})
+	a.accounts = accounts.New(cfg.Store, cfg.Clock)
+	a.mod = moderation.New(moderation.Config{Store: cfg.Store, Accounts: a.accounts, Notes: a.notices, Clock: cfg.Clock})
 	a.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: a.ai,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: a.notices,
-		EndJobs: []func(domain.Game) []domain.Job{a.endJobs}, LobbyChanged: a.lobbyChanged, Metrics: metrics.Play()})
-	a.accounts = accounts.New(cfg.Store, cfg.Clock)
+		EndJobs: []func(domain.Game) []domain.Job{a.endJobs}, LobbyChanged: a.lobbyChanged, Metrics: metrics.Play(),
+		Moderation: a.mod, Shared: cfg.Store.Postgres()})
+	a.mod.SetChat(a.play)
 	a.ratings = ratings.New(cfg.Store, cfg.Registry, cfg.Clock)
 	a.events = events.New(events.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock,
 		Games: a.play, Notes: a.notices})
@@ -207,7 +212,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, AI: a.ai, Book: book, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

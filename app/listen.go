@@ -10,13 +10,15 @@ import (
 
 // listen follows what the other instances sharing the store commit (PostgreSQL's LISTEN; on
 // SQLite there are none and the listeners only wait for the end): the games they change, the
-// notifications they store, the sessions and tokens they end; and purges the expired
+// notifications they store, the chat messages they store or hide (this instance's too: with a
+// shared store every message reaches the sockets this way), the sessions and tokens they end;
+// and purges the expired
 // credentials every hour. With PostgreSQL it waits (ten seconds at most) until it listens, so
 // that nothing committed after New returns goes unheard.
 func (a *App) listen(ctx context.Context) {
 	srv := a.srv.Load()
-	games, ended := make(chan struct{}), make(chan struct{})
-	a.wg.Add(4)
+	games, ended, chat := make(chan struct{}), make(chan struct{}), make(chan struct{})
+	a.wg.Add(5)
 	go func() {
 		defer a.wg.Done()
 		var once sync.Once
@@ -25,6 +27,12 @@ func (a *App) listen(ctx context.Context) {
 	go func() {
 		defer a.wg.Done()
 		a.store.ListenNotifications(ctx, a.notices.Remote, nil)
+	}()
+	go func() {
+		defer a.wg.Done()
+		var once sync.Once
+		a.store.ListenChat(ctx, func(game string, id int64) { a.play.RemoteChat(ctx, game, id) },
+			func() { once.Do(func() { close(chat) }) })
 	}()
 	go func() {
 		defer a.wg.Done()
@@ -61,7 +69,8 @@ func (a *App) listen(ctx context.Context) {
 	for _, c := range []struct {
 		ready <-chan struct{}
 		what  string
-	}{{games, "the other instances' changes"}, {ended, "the sessions and tokens other instances end"}} {
+	}{{games, "the other instances' changes"}, {ended, "the sessions and tokens other instances end"},
+		{chat, "the chat messages of every instance"}} {
 		select {
 		case <-c.ready:
 		case <-timeout:

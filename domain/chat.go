@@ -10,6 +10,8 @@ type ChatMessage struct {
 	Name    string
 	Body    string
 	Created time.Time
+	// Hidden tells that a moderator hid the message (for everyone).
+	Hidden bool
 }
 
 // ChatSeat is a player's chat settings in one game.

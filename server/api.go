@@ -88,7 +88,14 @@ func (s *Server) handleMe(w http.ResponseWriter, r *http.Request) error {
 	if u == nil {
 		return domain.Errorf(domain.Unauthorized, "not signed in")
 	}
-	writeJSON(w, http.StatusOK, api.Me{User: userWire(*u)})
+	me := api.Me{User: userWire(*u)}
+	if s.mod != nil {
+		var err error
+		if me.Moderator, err = s.mod.IsModerator(r.Context(), u); err != nil {
+			return err
+		}
+	}
+	writeJSON(w, http.StatusOK, me)
 	return nil
 }
 

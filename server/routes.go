@@ -66,6 +66,19 @@ func (s *Server) apiRoutes() []route {
 		{"PUT /api/games/{id}/chat/settings", s.handleChatSeat},
 		{"PUT /api/me/chat", s.handleChatOff},
 
+		// Moderation: a player's blocks, mutes and reports; the moderators' reports, actions
+		// and log.
+		{"GET /api/me/blocks", s.handleBlocks},
+		{"PUT /api/me/blocks/{name}", s.handleBlock(true)},
+		{"DELETE /api/me/blocks/{name}", s.handleBlock(false)},
+		{"GET /api/me/mutes", s.handleMutes},
+		{"PUT /api/me/mutes/{name}", s.handleMute(true)},
+		{"DELETE /api/me/mutes/{name}", s.handleMute(false)},
+		{"POST /api/reports", s.handleReport},
+		{"GET /api/moderation/reports", s.handleModReports},
+		{"POST /api/moderation/actions", s.handleModAction},
+		{"GET /api/moderation/log", s.handleModLog},
+
 		// The boards' pictures. Each tournament board alone (/boards/{n}.png) shares its path
 		// with the board's JSON: see handleBoard.
 		{"GET /api/games/{id}/board.png", s.gameImage(render.PNG)},

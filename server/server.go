@@ -19,6 +19,7 @@ import (
 	"turncoat/platform/accounts"
 	"turncoat/platform/clock"
 	"turncoat/platform/events"
+	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
@@ -79,6 +80,8 @@ type Services struct {
 	Ratings  *ratings.Service
 	Accounts *accounts.Service
 	Notices  *notify.Service
+	// Moderation keeps the blocks, mutes, reports and the moderators' work.
+	Moderation *moderation.Service
 	// AI is the AI's work: agents, and the fair sharing of the cores.
 	AI *aiwork.Work
 	// Book is the opening book's explorer (nil: the server has none).
@@ -113,6 +116,8 @@ type Server struct {
 	accounts *accounts.Service
 	// notices stores, pushes and mails the notifications.
 	notices *notify.Service
+	// mod keeps the blocks, mutes, reports and the moderators' work.
+	mod *moderation.Service
 	// book is the opening book's explorer, if any.
 	book   BookExplorer
 	health Health
@@ -154,7 +159,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, book: svc.Book, health: svc.Health, aiw: svc.AI,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),

@@ -18,7 +18,11 @@ func notificationWire(n domain.Notification) api.Notification {
 		Created: n.Created, Read: n.Read}
 }
 
+// chatMessageWire is a chat message on the wire: one a moderator hid comes without its text.
 func chatMessageWire(m domain.ChatMessage) api.ChatMessage {
+	if m.Hidden {
+		return api.ChatMessage{ID: m.ID, Name: m.Name, Created: m.Created, Hidden: true}
+	}
 	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
 }
 

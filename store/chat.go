@@ -30,19 +30,23 @@ func (s *Store) GameSettingsOf(ctx context.Context, gameID string) (domain.GameS
 	return domain.GameSettings{Hints: hints != 0}, err
 }
 
-// AddChat stores a chat message (its ID and Created are set) and returns it.
+// AddChat stores a chat message (its ID and Created are set) and returns it; on PostgreSQL
+// every instance is told (ListenChat).
 func (s *Store) AddChat(ctx context.Context, m domain.ChatMessage, now time.Time) (domain.ChatMessage, error) {
 	m.Created = now.UTC()
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		return tx.QueryRowContext(ctx, `INSERT INTO chat_messages (game_id, user_id, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
-			m.GameID, m.UserID, m.Body, nanos(now)).Scan(&m.ID)
+		if err := tx.QueryRowContext(ctx, `INSERT INTO chat_messages (game_id, user_id, body, created_at) VALUES ($1, $2, $3, $4) RETURNING id`,
+			m.GameID, m.UserID, m.Body, nanos(now)).Scan(&m.ID); err != nil {
+			return err
+		}
+		return s.notifyChat(ctx, tx, m.GameID, m.ID)
 	})
 	return m, err
 }
 
 // Chat returns a game's chat messages after the message afterID, oldest first, at most limit.
 func (s *Store) Chat(ctx context.Context, gameID string, afterID int64, limit int) ([]domain.ChatMessage, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.user_id, u.name, c.body, c.created_at FROM chat_messages c
+	rows, err := s.db.QueryContext(ctx, `SELECT c.id, c.user_id, u.name, c.body, c.created_at, c.hidden_by IS NOT NULL FROM chat_messages c
 		JOIN users u ON u.id = c.user_id WHERE c.game_id = $1 AND c.id > $2 ORDER BY c.id LIMIT $3`, gameID, afterID, limit)
 	if err != nil {
 		return nil, err
@@ -52,7 +56,7 @@ func (s *Store) Chat(ctx context.Context, gameID string, afterID int64, limit in
 	for rows.Next() {
 		m := domain.ChatMessage{GameID: gameID}
 		var at int64
-		if err := rows.Scan(&m.ID, &m.UserID, &m.Name, &m.Body, &at); err != nil {
+		if err := rows.Scan(&m.ID, &m.UserID, &m.Name, &m.Body, &at, &m.Hidden); err != nil {
 			return nil, err
 		}
 		m.Created = fromNanos(at)

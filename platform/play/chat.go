@@ -22,15 +22,43 @@ import (
 // it nor receive it, and their opponent cannot write to them. Messages are stored as text and
 // the page shows them as text (never as markup); control characters are taken out.
 //
-// A message reaches the followers of its game on this instance at once; on other instances
-// (several instances on PostgreSQL) the pages fetch what they miss with the game's next event
-// or on their next connection.
+// The moderation (Config.Moderation) has its say too: nobody writes in a game shared with a
+// user either of them blocked, a user a moderator muted writes nowhere until the mute ends, the
+// words the operator listed are refused, a user's mutes hide the muted user's messages from
+// them, and a message a moderator hid is shown to everyone as hidden, without its text.
+//
+// A message reaches the followers of its game on this instance at once; with a shared store
+// (several instances on PostgreSQL) it reaches them on every instance, this one included,
+// through the store's notice of it (RemoteChat), and so does a message hidden or shown again.
 
 // maxChatRunes bounds a chat message.
 const maxChatRunes = 300
 
-// chatLimits bound a player's messages in a game: a burst of five, then one every three seconds.
-var chatLimits = ratelimit.New(rate.Limit(1.0/3), 5)
+// newChatLimits bound a user's messages, in all games together: a burst of five, then one every
+// two seconds (five in ten seconds).
+func newChatLimits() *ratelimit.Limiters { return ratelimit.New(rate.Limit(0.5), 5) }
+
+// Moderation is what the chat and the games between people ask of the moderation: blocks,
+// mutes, the chat's bans and words. Its errors are refusals to show the caller.
+type Moderation interface {
+	// Blocked refuses (Forbidden) when either user blocked the other.
+	Blocked(ctx context.Context, actor, other int64) error
+	// CheckChat refuses a message u may not write: u muted by a moderator (Forbidden, until
+	// when), a word the operator listed (BadRequest).
+	CheckChat(ctx context.Context, u *domain.User, text string) error
+	// MutedBy returns the users who muted author.
+	MutedBy(ctx context.Context, author int64) (map[int64]bool, error)
+	// Muted returns the users viewer muted.
+	Muted(ctx context.Context, viewer int64) (map[int64]bool, error)
+}
+
+// noModeration allows everything.
+type noModeration struct{}
+
+func (noModeration) Blocked(context.Context, int64, int64) error            { return nil }
+func (noModeration) CheckChat(context.Context, *domain.User, string) error  { return nil }
+func (noModeration) MutedBy(context.Context, int64) (map[int64]bool, error) { return nil, nil }
+func (noModeration) Muted(context.Context, int64) (map[int64]bool, error)   { return nil, nil }
 
 // chatRoom keeps the chats of the games between people: who may read and write, the messages
 // stored and pushed to the followers who may read them.
@@ -40,7 +68,11 @@ type chatRoom struct {
 	followers interface {
 		pushTo(ctx context.Context, id string, u *Update, may func(*domain.User) bool)
 	}
-	now func() time.Time
+	now    func() time.Time
+	mod    Moderation
+	limits *ratelimit.Limiters
+	// shared: several instances share the store, whose notices push every message (RemoteChat).
+	shared bool
 }
 
 // chatRules reads what decides who sees a game's chat: the players' settings in the game and
@@ -129,7 +161,11 @@ func (cr chatRules) info(u *domain.User) api.ChatInfo {
 	return ci
 }
 
+// chatWire is a message on the wire: a hidden one without its text.
 func chatWire(m domain.ChatMessage) api.ChatMessage {
+	if m.Hidden {
+		return api.ChatMessage{ID: m.ID, Name: m.Name, Created: m.Created, Hidden: true}
+	}
 	return api.ChatMessage{ID: m.ID, Name: m.Name, Body: m.Body, Created: m.Created}
 }
 
@@ -149,8 +185,14 @@ func (c *chatRoom) messages(ctx context.Context, u *domain.User, id string, afte
 		if err != nil {
 			return nil, err
 		}
+		var muted map[int64]bool
+		if u != nil {
+			if muted, err = c.mod.Muted(ctx, u.ID); err != nil {
+				return nil, err
+			}
+		}
 		for _, m := range all {
-			if cr.sees(u, m.UserID) {
+			if cr.sees(u, m.UserID) && !muted[m.UserID] {
 				out = append(out, chatWire(m))
 			}
 		}
@@ -204,16 +246,60 @@ func (c *chatRoom) post(ctx context.Context, u *domain.User, id, text string) (a
 	case !info.Write:
 		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "nobody to write to yet")
 	}
-	if !chatLimits.Allow(id+":"+strconv.FormatInt(u.ID, 10), c.now()) {
-		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: wait a few seconds")
+	if err := c.mod.Blocked(ctx, u.ID, row.Seats[1-cr.player(u)].UserID); err != nil {
+		return api.ChatMessage{}, err
+	}
+	if err := c.mod.CheckChat(ctx, u, text); err != nil {
+		return api.ChatMessage{}, err
+	}
+	if !c.limits.Allow(strconv.FormatInt(u.ID, 10), c.now()) {
+		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: at most 5 in 10 seconds; wait a few seconds")
 	}
 	m, err := c.store.AddChat(ctx, domain.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, c.now())
 	if err != nil {
 		return api.ChatMessage{}, err
 	}
 	m.Name = u.Name
-	c.followers.pushTo(ctx, id, &Update{Kind: UpdateChat, Game: id, Chat: m}, func(f *domain.User) bool { return cr.sees(f, u.ID) })
+	if !c.shared {
+		c.push(ctx, cr, m)
+	}
 	return chatWire(m), nil
+}
+
+// push sends a message (new, hidden or shown again) to the game's followers here who may read
+// it: not to those who muted its author.
+func (c *chatRoom) push(ctx context.Context, cr chatRules, m domain.ChatMessage) {
+	mutedBy, err := c.mod.MutedBy(ctx, m.UserID)
+	if err != nil {
+		mutedBy = nil // the mutes unread: the message still goes to those who may read it
+	}
+	c.followers.pushTo(ctx, m.GameID, &Update{Kind: UpdateChat, Game: m.GameID, Chat: m}, func(f *domain.User) bool {
+		return cr.sees(f, m.UserID) && (f == nil || f.ID == m.UserID || !mutedBy[f.ID])
+	})
+}
+
+// changed pushes a message stored, hidden or shown again (here or by another instance) to the
+// followers of its game on this instance, if it is in memory here.
+func (c *chatRoom) changed(ctx context.Context, gameID string, id int64) error {
+	var row domain.Game
+	loaded := false
+	c.games.ifLoaded(ctx, gameID, func(_ context.Context, lg *liveGame) { row, loaded = lg.row, true })
+	if !loaded {
+		return nil
+	}
+	m, err := c.store.ChatMessage(ctx, id)
+	if err != nil {
+		return err
+	}
+	if m.GameID != gameID {
+		return domain.Errorf(domain.NotFound, "no message %d in game %s", id, gameID)
+	}
+	cr, err := c.rules(ctx, row)
+	if err != nil {
+		return err
+	}
+	c.push(ctx, cr, m)
+	return nil
 }
 
 // setSeat changes u's chat settings in game id and returns the chat as u may now use it.

@@ -35,6 +35,20 @@ type creator struct {
 	now          func() time.Time
 	lobbyChanged func()
 	log          *slog.Logger
+	mod          Moderation
+}
+
+// refuseBlocked refuses u's join of, or rematch in, game row when u and a player seated there
+// blocked one another.
+func (c *creator) refuseBlocked(ctx context.Context, row domain.Game, u *domain.User) error {
+	for _, seat := range row.Seats {
+		if seat.UserID != 0 && seat.UserID != u.ID {
+			if err := c.mod.Blocked(ctx, u.ID, seat.UserID); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // create makes a game from a request and returns it as its creator sees it (with the
@@ -218,6 +232,13 @@ func (c *creator) join(ctx context.Context, id, token string, user Creator) (api
 	if err != nil {
 		return api.Game{}, err
 	}
+	row, err := c.games.row(ctx, id)
+	if err != nil {
+		return api.Game{}, err
+	}
+	if err := c.refuseBlocked(ctx, row, u); err != nil {
+		return api.Game{}, err
+	}
 	lg, err := c.games.update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
 		side, seated, err := openSeat(lg.row, u.ID, token)
 		if err != nil || seated {
@@ -276,6 +297,15 @@ func openSeat(row domain.Game, user int64, token string) (side game.Player, seat
 // new game, so that its followers on every instance see the link at once.
 func (c *creator) rematch(ctx context.Context, u *domain.User, id string) (v api.Game, created bool, err error) {
 	var rematch string
+	row, err := c.games.row(ctx, id)
+	if err != nil {
+		return api.Game{}, false, err
+	}
+	if row.Seats[0].UserID == u.ID || row.Seats[1].UserID == u.ID {
+		if err := c.refuseBlocked(ctx, row, u); err != nil {
+			return api.Game{}, false, err
+		}
+	}
 	_, err = c.games.update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
 		row, tb := lg.row, lg.tb
 		if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {

@@ -74,6 +74,13 @@ type Config struct {
 	Metrics Metrics
 	// Mailbox bounds the commands waiting for one game (default 64).
 	Mailbox int
+	// Moderation refuses what blocks, bans and the chat's words forbid, and hides what mutes
+	// hide (default: nothing is refused).
+	Moderation Moderation
+	// Shared tells that several instances share the store: a chat message reaches the
+	// followers through the store's notice of it on every instance (RemoteChat), this one
+	// included.
+	Shared bool
 }
 
 // Notifier stores notifications with their mail, pushes them to their users, and leaves out
@@ -153,6 +160,9 @@ func New(cfg Config) *Service {
 	if cfg.LobbyChanged == nil {
 		cfg.LobbyChanged = func() {}
 	}
+	if cfg.Moderation == nil {
+		cfg.Moderation = noModeration{}
+	}
 	// The collaborators, each given what it uses.
 	bg := &background{}
 	bg.ctx, bg.cancel = context.WithCancel(context.Background())
@@ -183,8 +193,8 @@ func New(cfg Config) *Service {
 		Mailbox: cfg.Mailbox,
 	})
 	cr := &creator{store: st, reg: cfg.Registry, games: games, aiw: cfg.AI, record: rec, jobs: finish, views: v,
-		now: now, lobbyChanged: cfg.LobbyChanged, log: log}
-	chat := &chatRoom{store: st, games: games, followers: fl, now: now}
+		now: now, lobbyChanged: cfg.LobbyChanged, log: log, mod: cfg.Moderation}
+	chat := &chatRoom{store: st, games: games, followers: fl, now: now, mod: cfg.Moderation, limits: newChatLimits(), shared: cfg.Shared}
 	return &Service{
 		cfg: cfg, bg: bg, games: games,
 		commands: cmd, record: rec, clocks: cl, finish: finish, follow: fl, create: cr, chat: chat, views: v,
@@ -402,6 +412,22 @@ func (s *Service) Chat(ctx context.Context, u *domain.User, id string, after int
 // PostChat writes u's message in game id's chat and pushes it to the followers who may read it.
 func (s *Service) PostChat(ctx context.Context, u *domain.User, id, text string) (api.ChatMessage, error) {
 	return s.chat.post(ctx, u, id, text)
+}
+
+// RemoteChat pushes a chat message stored, hidden or shown again by any instance (this one
+// included, with a shared store) to the followers of its game here who may read it.
+func (s *Service) RemoteChat(ctx context.Context, gameID string, id int64) {
+	if err := s.chat.changed(ctx, gameID, id); err != nil {
+		s.cfg.Log.Warn("a chat message from the store", "game", gameID, "message", id, "error", err)
+	}
+}
+
+// ChatChanged pushes a chat message a moderator hid or showed again to its game's followers
+// here; with a shared store the store's notice does (RemoteChat), on every instance.
+func (s *Service) ChatChanged(ctx context.Context, gameID string, id int64) {
+	if !s.cfg.Shared {
+		s.RemoteChat(ctx, gameID, id)
+	}
 }
 
 // SetChatSeat changes u's chat settings in game id and returns the chat as u may now use it.

@@ -16,6 +16,8 @@ type Store interface {
 	AITurnGames(ctx context.Context, afterID string, limit int) ([]domain.Game, error)
 	// AddChat stores a chat message (its ID and Created are set) and returns it.
 	AddChat(ctx context.Context, m domain.ChatMessage, now time.Time) (domain.ChatMessage, error)
+	// ChatMessage returns one chat message.
+	ChatMessage(ctx context.Context, id int64) (domain.ChatMessage, error)
 	// Chat returns a game's chat messages after the message afterID, oldest first, at most limit.
 	Chat(ctx context.Context, gameID string, afterID int64, limit int) ([]domain.ChatMessage, error)
 	// ChatOff reports which of the users switched the chat off.

@@ -27,6 +27,7 @@ const routes = [
   [/^\/leaderboard$/, "people"],
   [/^\/notifications$/, "people"],
   [/^\/tournament\/([a-z0-9]+)$/, "tournaments"],
+  [/^\/moderation$/, "moderation"],
 ];
 
 /** @typedef {import("../types/turncoat").Notification} Notification */
@@ -146,8 +147,10 @@ async function notifications() {
     // No storage: no notifications in the header.
   }
   if (!known) return;
-  const me = await api("/me").then(m => m.user, () => null);
+  const full = await api("/me").catch(() => null);
+  const me = full && full.user;
   if (!me || me.guest) return;
+  byId("moderation-link").hidden = !full.moderator;
   const link = byId("notes-link");
   const badge = byId("notes-badge");
   /** @param {number} n */

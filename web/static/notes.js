@@ -34,6 +34,11 @@ export function noteWords(n) {
       if (m && game) return t("notes.eventGame", {round: m[2], game, opponent: m[4]});
       break;
     }
+    case "warning": {
+      const m = msg.match(/^A moderator warns you: ([\s\S]*)$/);
+      if (m) return t("notes.warning", {reason: m[1]});
+      break;
+    }
     case "tournament_round": {
       const m = msg.match(/^(.*): Round (\d+)\b.*Post your move for Board #(\d+) by/);
       if (m) return t("notes.round", {title: m[1], round: m[2], board: m[3], when});

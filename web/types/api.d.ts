@@ -159,6 +159,8 @@ export interface ChatMessage {
   name: string;
   body: string;
   created: string;
+  /** Hidden tells that a moderator hid the message: it comes without its text. */
+  hidden?: boolean;
 }
 
 /** ChatOff is the body and answer of PUT /api/me/chat: the chat switched off in every game. */
@@ -735,6 +737,8 @@ export interface Match {
 export interface Me {
   user: User;
   token?: string;
+  /** Moderator tells that the user is a moderator (GET /api/me). */
+  moderator?: boolean;
 }
 
 /** Message is a server-to-client message of the live protocol (WebSocket, event streams). */
@@ -760,6 +764,34 @@ export interface Message {
 
 /** MissRule is what a round without a post from a player who had to post does to their board. */
 export type MissRule = "miss" | "pass";
+
+/**
+ * ModAction is the body of POST /api/moderation/actions: what a moderator does (warn, hide,
+ * unhide, mute, unmute, close, reinstate, resolve, dismiss), to whom (User) or to which chat
+ * line (Message) or report (Report), why, and for a mute for how many minutes.
+ */
+export interface ModAction {
+  action: string;
+  user?: string;
+  message?: number;
+  report?: number;
+  reason?: string;
+  minutes?: number;
+}
+
+/** ModLogEntry is one entry of the moderation log: who did what to whom, why and when. */
+export interface ModLogEntry {
+  id: number;
+  moderator: string;
+  action: string;
+  user?: string;
+  report?: number;
+  message?: number;
+  game?: string;
+  reason: string;
+  until?: string;
+  created: string;
+}
 
 /** Mode is how a game is played. */
 export type Mode = "hotseat" | "ai" | "online";
@@ -966,6 +998,58 @@ export interface Replacement {
   in: string;
   round: number;
   at: string;
+}
+
+/** Report is a report as the moderators see it, with its context. */
+export interface Report {
+  id: number;
+  reporter: string;
+  user: string;
+  game?: string;
+  message?: number;
+  category: string;
+  reason: string;
+  status: string;
+  created: string;
+  closedBy?: string;
+  /** Summary is the game's: its kind, players and status. */
+  summary?: ReportGame;
+  /**
+   * Lines are the reported chat line and the lines around it, with their text even when
+   * hidden.
+   */
+  lines?: ReportLine[];
+}
+
+/** ReportGame is the summary of a reported game. */
+export interface ReportGame {
+  id: string;
+  kind: string;
+  players: string[];
+  status: string;
+}
+
+/** ReportLine is a chat line in a report's context. */
+export interface ReportLine {
+  id: number;
+  name: string;
+  body: string;
+  created: string;
+  hidden?: boolean;
+  reported?: boolean;
+}
+
+/**
+ * ReportRequest is the body of POST /api/reports: a player (User), a game (Game, and the
+ * player reported in it: by default the caller's opponent) or a chat line (Message, whose
+ * author is reported), a category and the reason in the reporter's words.
+ */
+export interface ReportRequest {
+  user?: string;
+  game?: string;
+  message?: number;
+  category: string;
+  reason: string;
 }
 
 /**
@@ -1269,6 +1353,11 @@ export interface User {
   name: string;
   guest: boolean;
   created: string;
+}
+
+/** Users is the answer of GET /api/me/blocks and GET /api/me/mutes: the names, in order. */
+export interface Users {
+  users: string[];
 }
 
 /**

@@ -9,6 +9,7 @@ import {gameTitle, errorText, optionMap, optionValue, optionsSummary} from "./co
 import {kinds} from "../api.js";
 import {gameRow} from "./home.js";
 import {noteWords} from "../notes.js";
+import {playerActions} from "../report.js";
 
 // variantWords names a rating's variant ("reversi:size=8,...") in words: the game, its size, and
 // the options that differ from the defaults ("Reversi / Othello 6×6 (Start position: Parallel)").
@@ -43,6 +44,14 @@ async function profile(main, name) {
   main.append(h("h1", {}, t("people.profile", {name})));
   try {
     const p = await api(`/users/${encodeURIComponent(name)}`);
+    // Block, mute, report: for a registered user on this browser, on another's profile.
+    let me = null;
+    try {
+      me = localStorage.getItem("turncoat.user");
+    } catch {
+      // No storage: no actions.
+    }
+    if (me && me.toLowerCase() !== p.user.name.toLowerCase()) main.append(await playerActions(p.user.name).catch(() => ""));
     main.append(h("section", {"aria-labelledby": "h-ratings"}, h("h2", {id: "h-ratings"}, t("people.ratings")),
       p.ratings.length ? ratingsTable(p.ratings, false, await kinds().catch(() => [])) : h("p", {class: "muted"}, t("people.unrated"))));
     const recent = h("section", {"aria-labelledby": "h-recent"}, h("h2", {id: "h-recent"}, t("people.recent")));

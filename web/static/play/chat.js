@@ -1,12 +1,14 @@
 // The chat of a game between people: its messages (shown as text, never as markup), the line to
 // write one, and the player's settings: mute the opponent, let spectators read along (both
 // players must), switch the chat off in every game. Spectators read it only when both players
-// let them; the count of spectators is shown above it.
+// let them; the count of spectators is shown above it. Each line of another player has its
+// actions (report the line, mute or block its author); a line a moderator hid shows as such.
 
 import {h, toast} from "../dom.js";
 import {t, tn} from "../i18n.js";
 import {api} from "../api.js";
 import {errorText} from "../pages/common.js";
+import {openReport, setRelation} from "../report.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").ChatMessage} ChatMessage */
@@ -23,6 +25,9 @@ export function chat(page, host, watchersLine) {
   const settings = h("div", {class: "chat-settings small"});
   const note = h("p", {class: "muted small chat-note"});
   let state = "";
+  // The player's own name (a spectator's lines have no actions: they write none).
+  const mine = page.game.seats.find(s => s.you);
+  const myName = mine && mine.player || "";
 
   form.addEventListener("submit", async e => {
     e.preventDefault();
@@ -37,12 +42,50 @@ export function chat(page, host, watchersLine) {
     }
   });
 
+  /** @param {ChatMessage} m */
+  function line(m) {
+    const body = m.hidden ? h("em", {class: "chat-body chat-hidden muted"}, t("chat.hidden")) : h("span", {class: "chat-body"}, m.body);
+    const li = h("li", {"data-id": String(m.id)}, h("strong", {class: "chat-name"}, m.name), " ", body);
+    if (myName && m.name !== myName && !m.hidden) {
+      const actions = h("span", {class: "chat-actions", hidden: true},
+        h("button", {type: "button", class: "link chat-report", on: {click: () => openReport({message: m.id}, t("report.line", {name: m.name}))}}, t("report.report")),
+        h("button", {type: "button", class: "link chat-mute", on: {click: () => relate("mutes", m.name)}}, t("report.mute")),
+        h("button", {type: "button", class: "link chat-block", on: {click: () => relate("blocks", m.name)}}, t("report.block")));
+      const more = h("button", {type: "button", class: "link chat-more", "aria-label": t("chat.more", {name: m.name}), "aria-expanded": "false"}, "⋯");
+      more.addEventListener("click", () => {
+        actions.hidden = !actions.hidden;
+        more.setAttribute("aria-expanded", String(!actions.hidden));
+      });
+      li.append(" ", more, actions);
+    }
+    return li;
+  }
+
+  /** @param {"mutes" | "blocks"} what @param {string} name */
+  async function relate(what, name) {
+    try {
+      await setRelation(what, name, true);
+      if (what === "mutes") {
+        log.replaceChildren(); // the muted player's lines are no longer shown
+        last = 0;
+        fetchNew();
+      }
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+  }
+
   /** @param {ChatMessage[]} list */
   function add(list) {
     for (const m of list) {
-      if (m.id <= last) continue;
+      if (m.id <= last) {
+        // A line a moderator hid (or showed again) is drawn anew where it is.
+        const old = log.querySelector(`li[data-id="${m.id}"]`);
+        if (old) old.replaceWith(line(m));
+        continue;
+      }
       last = m.id;
-      log.append(h("li", {"data-id": String(m.id)}, h("strong", {class: "chat-name"}, m.name), " ", h("span", {class: "chat-body"}, m.body)));
+      log.append(line(m));
     }
     log.scrollTop = log.scrollHeight;
   }
