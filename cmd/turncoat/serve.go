@@ -72,7 +72,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	if err != nil {
 		return usagef("--public-url %v", err)
 	}
-	tlsServe, err := tlsOpts.setup(*db, *addr)
+	tlsServe, err := tlsOpts.setup(*db)
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 				return fmt.Errorf("--acme-http: %w", err)
 			}
 			log.Info("serving ACME challenges and a redirect to HTTPS", "url", "http://"+displayAddr(pln.Addr()))
-			go servePlain(ctx, log, pln, tlsServe.http)
+			go servePlain(ctx, log, pln, tlsServe.http(ln.Addr().String()))
 		}
 	}
 	log.Info("serving", "url", scheme+displayAddr(ln.Addr()), "store", st.Describe(), "pid", os.Getpid())

@@ -65,11 +65,13 @@ func addTLSFlags(fs *flag.FlagSet) *tlsFlags {
 type tlsServing struct {
 	config   *tls.Config
 	httpAddr string
-	http     http.Handler
+	// http makes the plain HTTP handler once the HTTPS listener's address is known (the
+	// redirect's port: --addr may give none, or 0).
+	http func(httpsAddr string) http.Handler
 }
 
 // setup checks the flags and makes the TLS configuration; nil when serving plain HTTP.
-func (t *tlsFlags) setup(db string, httpsAddr string) (*tlsServing, error) {
+func (t *tlsFlags) setup(db string) (*tlsServing, error) {
 	own := *t.cert != "" || *t.key != ""
 	if own && len(t.domains) > 0 {
 		return nil, usagef("--tls-cert and --acme-domain exclude each other: a certificate of your own, or ACME's")
@@ -122,7 +124,7 @@ func (t *tlsFlags) setup(db string, httpsAddr string) (*tlsServing, error) {
 	m := &autocert.Manager{
 		Prompt:     autocert.AcceptTOS,
 		Cache:      autocert.DirCache(cache),
-		HostPolicy: autocert.HostWhitelist(t.domains...),
+		HostPolicy: hostPolicy(autocert.HostWhitelist(t.domains...)),
 		Email:      *t.email,
 		Client:     &acme.Client{DirectoryURL: *t.directory, HTTPClient: hc},
 	}
@@ -131,9 +133,22 @@ func (t *tlsFlags) setup(db string, httpsAddr string) (*tlsServing, error) {
 	cfg.MinVersion = tls.VersionTLS12
 	s := &tlsServing{config: cfg, httpAddr: *t.httpAddr}
 	if s.httpAddr != "" {
-		s.http = m.HTTPHandler(redirectHTTPS(httpsAddr))
+		s.http = func(httpsAddr string) http.Handler { return m.HTTPHandler(redirectHTTPS(httpsAddr)) }
 	}
 	return s, nil
+}
+
+// hostPolicy is autocert's host policy for the names of --acme-domain, given a host without its
+// port: autocert passes the HTTP-01 request's Host as it came, with a port when the authority
+// validates on another port than 80 (a private or test authority), which the whitelist's exact
+// names would refuse. TLS handshakes give the bare name anyway.
+func hostPolicy(names autocert.HostPolicy) autocert.HostPolicy {
+	return func(ctx context.Context, host string) error {
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		return names(ctx, host)
+	}
 }
 
 // redirectHTTPS sends plain HTTP requests to the same path over HTTPS, on the HTTPS address's
