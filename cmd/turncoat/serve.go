@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
 	"fmt"
 	"log/slog"
 	"net"
@@ -23,12 +24,14 @@ func init() {
 }
 
 func runServe(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "serve", "[--addr ADDR] [--db FILE|postgres://...] [--trusted-proxies CIDR,...]", `
+	fs := newFlags(e, "serve", "[--addr ADDR] [--db FILE|postgres://...] [--trusted-proxies CIDR,...] [--tls-cert FILE --tls-key FILE | --acme-domain NAME...]", `
 Runs the game server: the web UI at / (open http://localhost:8080), the JSON API under /api/
 (see docs/api.md), WebSocket live updates at /api/ws, /healthz and Prometheus /metrics.
 
 Games are stored in a SQLite file (created on first start) or, with --db postgres://..., in
-PostgreSQL, which several instances may share. SIGINT or SIGTERM shuts down gracefully: the
+PostgreSQL, which several instances may share. HTTPS without a proxy: --tls-cert and --tls-key
+(a certificate of your own), or --acme-domain (certificates from Let's Encrypt, fetched and
+renewed on their own; port 80 answers the challenges and redirects to HTTPS). SIGINT or SIGTERM shuts down gracefully: the
 server stops accepting, finishes the moves in flight and closes the sockets.`)
 	addr := fs.String("addr", ":8080", "address to listen on")
 	db := fs.String("db", "turncoat.db", "SQLite file, or a PostgreSQL URL (postgres://...)")
@@ -40,6 +43,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	publicURL := fs.String("public-url", "", "the server's public base URL (https://host[/path]) for links outside the page: link previews, forum posts, mail (default: each request's host)")
 	smtpURL := fs.String("smtp", "", "send the notices by mail through this SMTP server: smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465 (TLS), ?from=address (needs --public-url; default: mail is only logged)")
 	debugEndpoints := fs.Bool("debug-endpoints", false, "expose POST /debug/gc for memory measurements (benchmarks only)")
+	tlsOpts := addTLSFlags(fs)
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -67,6 +71,13 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	public, err := server.ParsePublicURL(*publicURL)
 	if err != nil {
 		return usagef("--public-url %v", err)
+	}
+	tlsServe, err := tlsOpts.setup(*db)
+	if err != nil {
+		return err
+	}
+	if tlsServe != nil {
+		*secure = true // cookies only over HTTPS
 	}
 	var mailer notify.Mailer
 	if *smtpURL != "" {
@@ -110,7 +121,22 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 		srv.Close()
 		return err
 	}
-	log.Info("serving", "url", "http://"+displayAddr(ln.Addr()), "store", st.Describe(), "pid", os.Getpid())
+	scheme := "http://"
+	if tlsServe != nil {
+		scheme = "https://"
+		ln = tls.NewListener(ln, tlsServe.config)
+		if tlsServe.http != nil {
+			pln, err := net.Listen("tcp", tlsServe.httpAddr)
+			if err != nil {
+				ln.Close()
+				srv.Close()
+				return fmt.Errorf("--acme-http: %w", err)
+			}
+			log.Info("serving ACME challenges and a redirect to HTTPS", "url", "http://"+displayAddr(pln.Addr()))
+			go servePlain(ctx, log, pln, tlsServe.http(ln.Addr().String()))
+		}
+	}
+	log.Info("serving", "url", scheme+displayAddr(ln.Addr()), "store", st.Describe(), "pid", os.Getpid())
 	err = srv.Serve(ctx, ln)
 	if err != nil && ctx.Err() == nil {
 		return err

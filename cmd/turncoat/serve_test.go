@@ -43,7 +43,7 @@ type serverProcess struct {
 	err  error // the exit status, once done is closed
 }
 
-var servingURL = regexp.MustCompile(`msg=serving url=(http://\S+)`)
+var servingURL = regexp.MustCompile(`msg=serving url=(https?://\S+)`)
 
 // startServer runs the binary on a free port and the given database, and waits for the log
 // line that gives its URL.
