@@ -147,12 +147,10 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	if s.expired(c) {
 		return
 	}
-	if hasNUL(data) {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(errNUL())}))
-		return
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(domain.Errorf(domain.BadJSON, "malformed message: %v", err))}))
+	// A message that is not UTF-8, holds a NUL or is not JSON gets an error message and the
+	// connection stays open (as for any other refused message); nothing of it is acted on.
+	if err := unmarshalJSON(data, &m, false); err != nil {
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(err)}))
 		return
 	}
 	reply := func(err error) {
