@@ -12,6 +12,7 @@ import (
 
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/internal/words"
 )
 
 // statusOf is the one table from the services' error codes to HTTP statuses.
@@ -68,22 +69,42 @@ func httpStatus(code domain.Code) int {
 	return http.StatusInternalServerError
 }
 
-// errMessage returns err as a live message's error.
-func errMessage(err error) *api.Error {
-	e := toErrorJSON(err)
+// errMessage returns err as a live message's error, in lang (see toErrorJSON).
+func errMessage(err error, lang string) *api.Error {
+	e, _ := toErrorJSON(err, lang)
 	return &e
 }
 
-func toErrorJSON(err error) api.Error {
+// toErrorJSON returns err as the API's error object, its message in lang when the catalogues
+// say it (the error's own sentence, or its code's in a language other than English: an
+// English page keeps the service's sentence, which names the move, the option...), and the
+// language the message is in.
+func toErrorJSON(err error, lang string) (api.Error, string) {
 	e := domain.AsError(err)
 	out := api.Error{Code: e.Code, Message: e.Message}
+	said := "en"
+	if e.Key != "" {
+		if m, ok := words.Say(lang, e.Key, e.Args); ok {
+			out.Message, said = m, lang
+		}
+	} else if lang != "en" {
+		if m, ok := words.Say(lang, "code."+string(e.Code), nil); ok {
+			out.Message, said = m, lang
+		}
+	}
 	switch v := e.View.(type) {
 	case api.Game:
 		out.View = &v
 	case *api.Game:
 		out.View = v
 	}
-	return out
+	return out, said
+}
+
+// requestLang is the language of a request's person: its lang parameter, else its
+// Accept-Language (the web UI sends its page's language), else English.
+func requestLang(r *http.Request) string {
+	return words.Pick(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
 }
 
 // writeJSON writes v with a status.
@@ -98,11 +119,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // writeError writes err as the API's error object, with its code's status.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	e := toErrorJSON(err)
+	e, lang := toErrorJSON(err, requestLang(r))
 	status := httpStatus(e.Code)
 	if status >= 500 {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
 	writeJSON(w, status, map[string]any{"error": e})
 }
 
@@ -160,7 +183,7 @@ func unmarshalJSON(data []byte, v any, strict bool) error {
 // U+FFFD. A backslash is outside a string only in malformed JSON, which the decoder refuses.
 func checkJSONText(b []byte) error {
 	if !utf8.Valid(b) {
-		return domain.Errorf(domain.BadRequest, "the text is not UTF-8")
+		return domain.Errorf(domain.BadRequest, "the text is not UTF-8").Words("text.not_utf8")
 	}
 	for i := 0; i < len(b); i++ {
 		if b[i] != '\\' {
@@ -194,7 +217,7 @@ func checkJSONText(b []byte) error {
 }
 
 func errSurrogate() *domain.Error {
-	return domain.Errorf(domain.BadRequest, "the text is not UTF-8: a surrogate escaped alone (\\uD800-\\uDFFF)")
+	return domain.Errorf(domain.BadRequest, "the text is not UTF-8: a surrogate escaped alone (\\uD800-\\uDFFF)").Words("text.not_utf8")
 }
 
 // hex4 reads four hex digits at b[i:].
@@ -223,7 +246,7 @@ func hex4(b []byte, i int) (rune, bool) {
 func hasNUL(b []byte) bool { return bytes.Contains(b, []byte(`\u0000`)) }
 
 func errNUL() *domain.Error {
-	return domain.Errorf(domain.BadRequest, "text with a NUL character (\\u0000) is refused")
+	return domain.Errorf(domain.BadRequest, "text with a NUL character (\\u0000) is refused").Words("text.nul")
 }
 
 // maxBody bounds request bodies (imported records included).

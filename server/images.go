@@ -65,7 +65,7 @@ type imageEntry struct {
 
 func newImages(slots int) *images {
 	busy := func() error {
-		return domain.Errorf(domain.RateLimited, "your earlier pictures are still being drawn; ask again when they are served")
+		return domain.Errorf(domain.RateLimited, "your earlier pictures are still being drawn; ask again when they are served").Words("picture.busy")
 	}
 	return &images{pool: aiwork.NewFair(max(1, slots), imageWaiting, busy), drawn: func() {},
 		lru: list.New(), byKey: map[string]*list.Element{}}
@@ -97,7 +97,8 @@ type limitedBuffer struct {
 	max int
 }
 
-var errImageTooLarge = domain.Errorf(domain.TooLarge, "the picture would be larger than %d MiB: ask a smaller size", maxImageBytes>>20)
+var errImageTooLarge = domain.Errorf(domain.TooLarge, "the picture would be larger than %d MiB: ask a smaller size", maxImageBytes>>20).
+	Words("picture.too_large", "mib", strconv.Itoa(maxImageBytes>>20))
 
 func (b *limitedBuffer) Write(p []byte) (int, error) {
 	if b.Len()+len(p) > b.max {

@@ -91,7 +91,7 @@ func (s *Service) MailSettings(ctx context.Context, u *domain.User) (domain.Mail
 // in the user's language.
 func (s *Service) Unsubscribe(ctx context.Context, userID int64, kind, token string, stop bool) (mail.Unsubscribing, error) {
 	if userID < 1 || !mail.Mailed(kind) || token == "" {
-		return mail.Unsubscribing{}, domain.Errorf(domain.BadRequest, "this unsubscribe link is not whole: open the one in the mail")
+		return mail.Unsubscribing{}, domain.Errorf(domain.BadRequest, "this unsubscribe link is not whole: open the one in the mail").Words("unsubscribe.partial")
 	}
 	// The link is checked before anything is stored: a user without a secret (or no user at
 	// all) has no valid link, and reading the secret writes nothing.
@@ -100,7 +100,7 @@ func (s *Service) Unsubscribe(ctx context.Context, userID int64, kind, token str
 		return mail.Unsubscribing{}, err
 	}
 	if secret == "" || subtle.ConstantTimeCompare([]byte(KindToken(secret, userID, kind)), []byte(token)) != 1 {
-		return mail.Unsubscribing{}, domain.Errorf(domain.Forbidden, "this unsubscribe link is not valid")
+		return mail.Unsubscribing{}, domain.Errorf(domain.Forbidden, "this unsubscribe link is not valid").Words("unsubscribe.invalid")
 	}
 	set, err := s.cfg.Store.MailSettings(ctx, userID) // the user has a secret: this reads only
 	if err != nil {
