@@ -28,6 +28,9 @@ type Client struct {
 	Token string
 	// HTTP is the HTTP client (default: one with a five-minute timeout).
 	HTTP *http.Client
+	// Lang, when set, is the language the server's messages are wanted in (en, pt, es): sent
+	// as Accept-Language with every request and the live connection's upgrade.
+	Lang string
 }
 
 // New returns a client of the server at base as the caller of token.
@@ -65,6 +68,9 @@ func (c *Client) Raw(ctx context.Context, method, path, ctype string, body []byt
 	}
 	if c.Token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.Token)
+	}
+	if c.Lang != "" {
+		req.Header.Set("Accept-Language", c.Lang)
 	}
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
@@ -184,8 +190,12 @@ type Live struct {
 func (c *Client) Dial(ctx context.Context) (*Live, error) {
 	u := "ws" + strings.TrimPrefix(c.Base, "http") + "/api/ws"
 	opts := &websocket.DialOptions{HTTPClient: c.HTTP}
+	opts.HTTPHeader = http.Header{}
 	if c.Token != "" {
-		opts.HTTPHeader = http.Header{"Authorization": {"Bearer " + c.Token}}
+		opts.HTTPHeader.Set("Authorization", "Bearer "+c.Token)
+	}
+	if c.Lang != "" {
+		opts.HTTPHeader.Set("Accept-Language", c.Lang)
 	}
 	conn, _, err := websocket.Dial(ctx, u, opts)
 	if err != nil {

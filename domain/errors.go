@@ -106,14 +106,32 @@ const (
 )
 
 // Error is a failure a service reports to its caller: a code and a sentence that says what was
-// wrong. View, when set, is the fresh state the caller should catch up with (a stale command's
-// game).
+// wrong (in English: logs, the CLI). View, when set, is the fresh state the caller should catch
+// up with (a stale command's game).
 type Error struct {
 	Code    Code
 	Message string
 	View    any
 	// Err is the cause, if any, for errors.Is and errors.As (never shown to callers).
 	Err error
+	// Key, when set, names the sentence in the catalogues of the people's languages
+	// (internal/words) that says Message, filled with Args; an adapter writes it in the
+	// caller's language.
+	Key  string
+	Args map[string]string
+}
+
+// Words sets the catalogue's sentence that says e to a person (see Key), with its arguments
+// as name, value pairs; it returns e.
+func (e *Error) Words(key string, nameValues ...string) *Error {
+	e.Key = key
+	if len(nameValues) > 1 {
+		e.Args = make(map[string]string, len(nameValues)/2)
+		for i := 0; i+1 < len(nameValues); i += 2 {
+			e.Args[nameValues[i]] = nameValues[i+1]
+		}
+	}
+	return e
 }
 
 func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }

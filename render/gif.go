@@ -13,10 +13,33 @@ import (
 // MaxGIFMoves bounds the moves of a game drawn as a GIF.
 const MaxGIFMoves = 1000
 
-// GIF writes a whole game as an animated GIF that loops: the start, then one frame per move,
-// each with its last move marked and the discs it flipped ringed; it pauses o.MoveDelay on each
-// frame and o.FinalDelay on the last. Each frame holds only the rectangle that changed since
-// the one before, in one palette for the whole game.
+// MaxGIFFrames bounds a GIF's frames: a longer game is shown by MaxGIFFrames of its positions,
+// evenly spaced, the start and the end among them (see GIFPlies), so that its bytes and the
+// time to draw it stay bounded whatever its length.
+const MaxGIFFrames = 120
+
+// GIFPlies returns the plies a GIF of a game of n moves shows: every one from 0 to n when they
+// are at most MaxGIFFrames, else MaxGIFFrames of them evenly spaced, 0 and n among them.
+func GIFPlies(n int) []int {
+	if n+1 <= MaxGIFFrames {
+		out := make([]int, n+1)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	out := make([]int, MaxGIFFrames)
+	for i := range out {
+		out[i] = (i*n + (MaxGIFFrames-1)/2) / (MaxGIFFrames - 1)
+	}
+	return out
+}
+
+// GIF writes a whole game as an animated GIF that loops: the start, then one frame per move
+// (a game longer than MaxGIFFrames: one frame per GIFPlies' ply), each with its last move
+// marked and the discs it flipped ringed; it pauses o.MoveDelay on each frame and o.FinalDelay
+// on the last. Each frame holds only the rectangle that changed since the one before, in one
+// palette for the whole game.
 func (r *Renderer) GIF(out io.Writer, rp Replay, o Options) error {
 	if err := o.Validate(); err != nil {
 		return err
@@ -53,7 +76,12 @@ func (r *Renderer) GIF(out io.Writer, rp Replay, o Options) error {
 
 	anim := gif.GIF{Config: image.Config{ColorModel: pal, Width: l.w, Height: l.h}}
 	moveDelay, finalDelay := centiseconds(o.MoveDelay, DefaultMoveDelay), centiseconds(o.FinalDelay, DefaultFinalDelay)
+	plies := GIFPlies(rp.Len())
 	err = rp.Each(func(ply int, p Position) error {
+		if len(plies) == 0 || plies[0] != ply {
+			return nil // a long game's ply between two frames
+		}
+		plies = plies[1:]
 		if err := checkBoard(&p.Board); err != nil {
 			return err
 		}

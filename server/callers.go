@@ -42,6 +42,7 @@ func capOf(v, def int) int {
 // newSocket returns the conn of a WebSocket or event stream the request opens.
 func (s *Server) newSocket(r *http.Request) *conn {
 	c := newConn(userOf(r))
+	c.lang = requestLang(r)
 	c.cred = credOf(r)
 	c.addr = s.clientAddr(r)
 	return c

@@ -6,11 +6,13 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"unicode/utf8"
 
 	"turncoat/api"
 
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/internal/words"
 )
 
 // statusOf is the one table from the services' error codes to HTTP statuses.
@@ -70,22 +72,42 @@ func httpStatus(code domain.Code) int {
 	return http.StatusInternalServerError
 }
 
-// errMessage returns err as a live message's error.
-func errMessage(err error) *api.Error {
-	e := toErrorJSON(err)
+// errMessage returns err as a live message's error, in lang (see toErrorJSON).
+func errMessage(err error, lang string) *api.Error {
+	e, _ := toErrorJSON(err, lang)
 	return &e
 }
 
-func toErrorJSON(err error) api.Error {
+// toErrorJSON returns err as the API's error object, its message in lang when the catalogues
+// say it (the error's own sentence, or its code's in a language other than English: an
+// English page keeps the service's sentence, which names the move, the option...), and the
+// language the message is in.
+func toErrorJSON(err error, lang string) (api.Error, string) {
 	e := domain.AsError(err)
 	out := api.Error{Code: e.Code, Message: e.Message}
+	said := "en"
+	if e.Key != "" {
+		if m, ok := words.Say(lang, e.Key, e.Args); ok {
+			out.Message, said = m, lang
+		}
+	} else if lang != "en" {
+		if m, ok := words.Say(lang, "code."+string(e.Code), nil); ok {
+			out.Message, said = m, lang
+		}
+	}
 	switch v := e.View.(type) {
 	case api.Game:
 		out.View = &v
 	case *api.Game:
 		out.View = v
 	}
-	return out
+	return out, said
+}
+
+// requestLang is the language of a request's person: its lang parameter, else its
+// Accept-Language (the web UI sends its page's language), else English.
+func requestLang(r *http.Request) string {
+	return words.Pick(r.URL.Query().Get("lang"), r.Header.Get("Accept-Language"))
 }
 
 // writeJSON writes v with a status.
@@ -100,11 +122,13 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // writeError writes err as the API's error object, with its code's status.
 func (s *Server) writeError(w http.ResponseWriter, r *http.Request, err error) {
-	e := toErrorJSON(err)
+	e, lang := toErrorJSON(err, requestLang(r))
 	status := httpStatus(e.Code)
 	if status >= 500 {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "error", err)
 	}
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
 	writeJSON(w, status, map[string]any{"error": e})
 }
 
@@ -119,11 +143,25 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 		}
 		return domain.Errorf(domain.BadJSON, "reading the request body: %v", err)
 	}
-	if hasNUL(body) {
+	return unmarshalJSON(body, v, true)
+}
+
+// unmarshalJSON is the one decoder of JSON from outside (request bodies, a tournament post's,
+// WebSocket messages): one value, its text UTF-8 (a byte that starts no character, or a
+// surrogate escaped alone, is refused rather than taken as U+FFFD) without a NUL character;
+// strict refuses unknown fields. An empty text leaves v as it is. Its errors are the API's:
+// bad_request for the text, bad_option for a game's option, bad_json for the JSON.
+func unmarshalJSON(data []byte, v any, strict bool) error {
+	if hasNUL(data) {
 		return errNUL()
 	}
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.DisallowUnknownFields()
+	if err := checkJSONText(data); err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if strict {
+		dec.DisallowUnknownFields()
+	}
 	if err := dec.Decode(v); err != nil {
 		if errors.Is(err, io.EOF) {
 			return nil // an empty body: every field takes its default
@@ -143,12 +181,75 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	return nil
 }
 
+// checkJSONText refuses JSON text that is not UTF-8, or whose escapes name a surrogate alone (a
+// high one not followed by a low one, or a low one first): encoding/json would take either as
+// U+FFFD. A backslash is outside a string only in malformed JSON, which the decoder refuses.
+func checkJSONText(b []byte) error {
+	if !utf8.Valid(b) {
+		return domain.Errorf(domain.BadRequest, "the text is not UTF-8").Words("text.not_utf8")
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '\\' {
+			continue
+		}
+		if i+1 < len(b) && b[i+1] != 'u' {
+			i++ // \\, \", \n...: one escaped character
+			continue
+		}
+		r, ok := hex4(b, i+2)
+		if !ok {
+			continue // malformed: the decoder says so
+		}
+		switch {
+		case r >= 0xDC00 && r <= 0xDFFF:
+			return errSurrogate()
+		case r >= 0xD800 && r <= 0xDBFF:
+			lo, ok := rune(0), false
+			if i+7 < len(b) && b[i+6] == '\\' && b[i+7] == 'u' {
+				lo, ok = hex4(b, i+8)
+			}
+			if !ok || lo < 0xDC00 || lo > 0xDFFF {
+				return errSurrogate()
+			}
+			i += 11
+		default:
+			i += 5
+		}
+	}
+	return nil
+}
+
+func errSurrogate() *domain.Error {
+	return domain.Errorf(domain.BadRequest, "the text is not UTF-8: a surrogate escaped alone (\\uD800-\\uDFFF)").Words("text.not_utf8")
+}
+
+// hex4 reads four hex digits at b[i:].
+func hex4(b []byte, i int) (rune, bool) {
+	if i+4 > len(b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range b[i : i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return r, true
+}
+
 // hasNUL reports whether JSON text holds a NUL character (which a JSON string can only carry
 // escaped): no name, move or id has one, and PostgreSQL refuses it in text.
 func hasNUL(b []byte) bool { return bytes.Contains(b, []byte(`\u0000`)) }
 
 func errNUL() *domain.Error {
-	return domain.Errorf(domain.BadRequest, "text with a NUL character (\\u0000) is refused")
+	return domain.Errorf(domain.BadRequest, "text with a NUL character (\\u0000) is refused").Words("text.nul")
 }
 
 // maxBody bounds request bodies (imported records included).

@@ -28,6 +28,9 @@ type conn struct {
 	cred   *credential
 	addr   string
 	expiry clock.Timer
+	// lang is the language of the person's messages (the upgrade's lang parameter or
+	// Accept-Language).
+	lang string
 
 	mu    sync.Mutex
 	games map[string]bool

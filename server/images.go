@@ -8,9 +8,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
-	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,28 +19,36 @@ import (
 
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/platform/aiwork"
 	"turncoat/render"
 	"turncoat/tournament"
 )
 
-// The pictures' bounds: a GIF is one frame a move, so its width is bounded lower than a still
-// picture's; the cache holds at most imageCacheBytes of pictures, none larger than
-// imageEntryMax.
+// The pictures' bounds: a GIF is one frame a move (at most render.MaxGIFFrames), so its width
+// is bounded lower than a still picture's, and its bytes by maxImageBytes (413 beyond); the
+// cache holds at most imageCacheBytes of pictures, none larger than imageEntryMax, which every
+// picture within maxImageBytes is not.
 const (
 	maxGIFSize      = 960
 	imageCacheBytes = 48 << 20
 	imageEntryMax   = 8 << 20
+	maxImageBytes   = imageEntryMax
+	// imageWaiting bounds the pictures one address may have waiting for a slot (429 beyond).
+	imageWaiting = 4
 )
 
 // images draws the boards' pictures for the API: each picture is kept under its key (what it
-// shows: a game or tournament at a version, the format, the options), so that a picture asked
-// for again costs a lookup, and its ETag is the hash of its bytes (an unchanged picture is a
-// 304 even when the game's version moved on for a reason the picture does not show, such as a
-// pending selection).
+// shows: a game's public moves or a tournament's version, the format, the options), so that a
+// picture asked for again costs a lookup. Its ETag is the hash of its key (and of the program's
+// build), known before anything is drawn: a revalidation answers 304 without drawing, kept or
+// not. Drawing is CPU work shared fairly between the addresses that ask (one address's loop
+// of big pictures waits its turn behind the others').
 type images struct {
 	r render.Renderer
-	// slots bounds the pictures drawn at once (drawing is CPU work).
-	slots chan struct{}
+	// pool shares the pictures' slots (a core each) between client addresses.
+	pool *aiwork.Fair
+	// drawn counts the pictures drawn (a metric; tests count draws with it).
+	drawn func()
 
 	mu    sync.Mutex
 	lru   *list.List // of *imageEntry, most recently used first
@@ -54,8 +63,48 @@ type imageEntry struct {
 	data  []byte
 }
 
-func newImages() *images {
-	return &images{slots: make(chan struct{}, max(1, runtime.NumCPU())), lru: list.New(), byKey: map[string]*list.Element{}}
+func newImages(slots int) *images {
+	busy := func() error {
+		return domain.Errorf(domain.RateLimited, "your earlier pictures are still being drawn; ask again when they are served").Words("picture.busy")
+	}
+	return &images{pool: aiwork.NewFair(max(1, slots), imageWaiting, busy), drawn: func() {},
+		lru: list.New(), byKey: map[string]*list.Element{}}
+}
+
+// buildID tells the pictures of one build from another's in their ETags (a new build may draw
+// the same key differently).
+var buildID = func() string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" {
+				return s.Value
+			}
+		}
+		return bi.Main.Version + bi.GoVersion
+	}
+	return ""
+}()
+
+// imageETag is the ETag of the picture under key.
+func imageETag(key string) string {
+	sum := sha256.Sum256([]byte(buildID + "\x00" + key))
+	return `"` + hex.EncodeToString(sum[:12]) + `"`
+}
+
+// limitedBuffer is a buffer that refuses to grow beyond max bytes.
+type limitedBuffer struct {
+	bytes.Buffer
+	max int
+}
+
+var errImageTooLarge = domain.Errorf(domain.TooLarge, "the picture would be larger than %d MiB: ask a smaller size", maxImageBytes>>20).
+	Words("picture.too_large", "mib", strconv.Itoa(maxImageBytes>>20))
+
+func (b *limitedBuffer) Write(p []byte) (int, error) {
+	if b.Len()+len(p) > b.max {
+		return 0, errImageTooLarge
+	}
+	return b.Buffer.Write(p)
 }
 
 func (im *images) get(key string) *imageEntry {
@@ -90,27 +139,13 @@ func (im *images) put(e *imageEntry) {
 	}
 }
 
-// serve answers with the picture under key, drawing it with draw when it is not kept.
-func (im *images) serve(w http.ResponseWriter, r *http.Request, key string, f render.Format, draw func(b *bytes.Buffer) error) error {
-	e := im.get(key)
-	if e == nil {
-		select {
-		case im.slots <- struct{}{}:
-		case <-r.Context().Done():
-			return r.Context().Err()
-		}
-		var b bytes.Buffer
-		err := draw(&b)
-		<-im.slots
-		if err != nil {
-			return imageError(err)
-		}
-		sum := sha256.Sum256(b.Bytes())
-		e = &imageEntry{key: key, ctype: f.MediaType(), etag: `"` + hex.EncodeToString(sum[:12]) + `"`, data: b.Bytes()}
-		im.put(e)
-	}
+// serve answers with the picture under key, drawing it with draw when it is not kept and the
+// client does not have it already (its If-None-Match names the key's ETag): the drawing waits
+// for a slot of owner's (the client's address) fair share.
+func (im *images) serve(w http.ResponseWriter, r *http.Request, owner, key string, f render.Format, draw func(io.Writer) error) error {
 	hdr := w.Header()
-	hdr.Set("ETag", e.etag)
+	etag := imageETag(key)
+	hdr.Set("ETag", etag)
 	// The picture is public (it shows what a spectator sees) and changes with the game: kept by
 	// caches, revalidated by its ETag.
 	hdr.Set("Cache-Control", "public, no-cache")
@@ -118,9 +153,31 @@ func (im *images) serve(w http.ResponseWriter, r *http.Request, key string, f re
 	if f == render.SVG {
 		hdr.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
 	}
-	if etagMatches(r.Header.Get("If-None-Match"), e.etag) {
+	if etagMatches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return nil
+	}
+	e := im.get(key)
+	if e == nil {
+		release, err := im.pool.Acquire(r.Context(), owner)
+		if err != nil {
+			hdr.Del("ETag")
+			return err
+		}
+		if e = im.get(key); e == nil { // drawn for another client while this one waited
+			b := &limitedBuffer{max: maxImageBytes}
+			im.drawn()
+			err = draw(b)
+			release()
+			if err != nil {
+				hdr.Del("ETag")
+				return imageError(err)
+			}
+			e = &imageEntry{key: key, ctype: f.MediaType(), etag: etag, data: b.Bytes()}
+			im.put(e)
+		} else {
+			release()
+		}
 	}
 	hdr.Set("Content-Type", e.ctype)
 	hdr.Set("Content-Length", strconv.Itoa(len(e.data)))
@@ -174,8 +231,11 @@ func imageQuery(r *http.Request, f render.Format) (render.Query, error) {
 // gameShot is what a game's picture needs, copied from the game's actor.
 type gameShot struct {
 	version int64
-	row     domain.Game
-	replay  render.Replay
+	// public is a digest of the game's public record (its moves), which its pictures show: a
+	// pending selection changes the version, not the pictures.
+	public string
+	row    domain.Game
+	replay render.Replay
 	// latest is the public board now (a spectator's: never a pending selection).
 	latest *game.Board
 	names  [2]string
@@ -187,6 +247,12 @@ func (s *Server) shootGame(ctx context.Context, id string) (gameShot, error) {
 	err := s.play.Read(ctx, id, func(row domain.Game, tb *game.Table) error {
 		g.version, g.row = row.Version, row
 		g.replay = render.TableReplay(tb)
+		h := sha256.New()
+		for _, m := range tb.Moves() {
+			io.WriteString(h, m.Text)
+			h.Write([]byte{0})
+		}
+		g.public = hex.EncodeToString(h.Sum(nil)[:12])
 		v := tb.View(game.NoPlayer, time.Time{})
 		g.latest = v.Board
 		g.names = tb.Game().SideNames(tb.State().Options())
@@ -229,8 +295,8 @@ func (s *Server) gameImage(f render.Format) func(w http.ResponseWriter, r *http.
 		if q.Ply != render.Latest && q.Ply > g.replay.Len() {
 			return domain.Errorf(domain.BadRequest, "ply %d: the game has %d moves", q.Ply, g.replay.Len())
 		}
-		key := fmt.Sprintf("g\x00%s\x00%d\x00%s\x00%s", id, g.version, f, q.Values().Encode())
-		return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
+		key := fmt.Sprintf("g\x00%s\x00%d\x00%s\x00%s\x00%s", id, g.replay.Len(), g.public, f, q.Values().Encode())
+		return s.images.serve(w, r, s.clientAddr(r), key, f, func(b io.Writer) error {
 			if f == render.GIF {
 				return s.images.r.GIF(b, g.replay, q.Options)
 			}
@@ -301,7 +367,7 @@ func (s *Server) sheetImage(f render.Format) func(w http.ResponseWriter, r *http
 			return domain.Errorf(domain.NotAllowed, "%d boards: a sheet holds at most %d; ask each board alone", len(tiles), render.MaxTiles)
 		}
 		key := fmt.Sprintf("t\x00%s\x00%d\x00%s\x00%s", id, version, f, q.Values().Encode())
-		return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
+		return s.images.serve(w, r, s.clientAddr(r), key, f, func(b io.Writer) error {
 			rts, err := renderTiles(tiles)
 			if err != nil {
 				return err
@@ -340,7 +406,7 @@ func (s *Server) boardImage(w http.ResponseWriter, r *http.Request, name string)
 		return domain.Errorf(domain.BadRequest, "ply %d: board %d has %d moves", q.Ply, n, len(t.table.Moves()))
 	}
 	key := fmt.Sprintf("b\x00%s\x00%d\x00%d\x00%s\x00%s", id, n, version, f, q.Values().Encode())
-	return s.images.serve(w, r, key, f, func(b *bytes.Buffer) error {
+	return s.images.serve(w, r, s.clientAddr(r), key, f, func(b io.Writer) error {
 		p, err := render.TablePosition(t.table, q.Ply)
 		if err != nil {
 			return err

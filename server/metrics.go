@@ -22,6 +22,10 @@ type Metrics struct {
 	aiQueue    prometheus.Gauge
 	aiThink    prometheus.Histogram
 	aiSearches prometheus.Gauge
+	// The pictures drawn (a picture served from the cache or revalidated is not), and those
+	// waiting for a slot.
+	picturesDrawn prometheus.Counter
+	picturesQueue prometheus.Gauge
 }
 
 // NewMetrics returns the metrics, at zero.
@@ -43,6 +47,10 @@ func NewMetrics() *Metrics {
 			Help: "Time the AI spent choosing a move.", Buckets: prometheus.ExponentialBuckets(0.001, 2.5, 12)}),
 		aiSearches: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_ai_searches",
 			Help: "AI searches running now."}),
+		picturesDrawn: prometheus.NewCounter(prometheus.CounterOpts{Name: "turncoat_pictures_drawn_total",
+			Help: "Boards' pictures drawn (not those served from the cache or revalidated)."}),
+		picturesQueue: prometheus.NewGauge(prometheus.GaugeOpts{Name: "turncoat_pictures_waiting",
+			Help: "Pictures waiting for a slot to be drawn."}),
 	}
 	heapLive := prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "turncoat_heap_live_bytes",
 		Help: "Heap memory live as of the last garbage collection (what the server really holds)."}, func() float64 {
@@ -53,7 +61,7 @@ func NewMetrics() *Metrics {
 		}
 		return float64(s[0].Value.Uint64())
 	})
-	m.reg.MustRegister(heapLive, m.openGames, m.moves, m.sockets, m.requests, m.aiQueue, m.aiThink, m.aiSearches,
+	m.reg.MustRegister(heapLive, m.openGames, m.moves, m.sockets, m.requests, m.aiQueue, m.aiThink, m.aiSearches, m.picturesDrawn, m.picturesQueue,
 		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}))
 	return m
 }
@@ -112,6 +120,8 @@ func codeLabel(code int) string {
 
 // AIQueue sets the number of AI moves waiting for a worker.
 func (m *Metrics) AIQueue(n int) { m.aiQueue.Set(float64(n)) }
+
+func (m *Metrics) picturesWaiting(n int) { m.picturesQueue.Set(float64(n)) }
 
 // Play returns the game service's counters (play.Metrics).
 func (m *Metrics) Play() play.Metrics { return playMetrics{m} }

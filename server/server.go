@@ -12,6 +12,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -166,8 +167,10 @@ func New(cfg Config, svc Services) *Server {
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
-		images:       newImages(),
+		images:       newImages(runtime.NumCPU()),
 	}
+	s.images.drawn = s.metrics.picturesDrawn.Inc
+	s.images.pool.OnWaiting(s.metrics.picturesWaiting)
 	mux := http.NewServeMux()
 	s.routes(mux)
 	cop := http.NewCrossOriginProtection()

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"io"
 	"mime"
 	"net/http"
@@ -103,13 +102,11 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 		return text, 0, nil
 	}
 	var q api.Post
-	dec := json.NewDecoder(strings.NewReader(string(body)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&q); err != nil {
-		return "", 0, domain.Errorf(domain.BadJSON, "malformed JSON: %v (or send the forum text as text/plain)", err)
-	}
-	if dec.More() {
-		return "", 0, domain.Errorf(domain.BadJSON, "malformed JSON: more than one value")
+	if err := unmarshalJSON(body, &q, true); err != nil {
+		if e := domain.AsError(err); e.Code == domain.BadJSON {
+			return "", 0, domain.Errorf(domain.BadJSON, "%s (or send the forum text as text/plain)", e.Message)
+		}
+		return "", 0, err
 	}
 	if q.Round < 0 {
 		return "", 0, domain.Errorf(domain.BadRequest, "round %d: want 1 or more", q.Round)

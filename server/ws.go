@@ -119,7 +119,7 @@ func (s *Server) wsWriter(ctx, rw context.Context, ws *websocket.Conn, c *conn) 
 		case <-c.done:
 			if c.err != nil {
 				wctx, cancel := context.WithTimeout(ctx, writeTimeout)
-				ws.Write(wctx, websocket.MessageText, mustJSON(api.Message{Type: "error", Error: errMessage(c.err)}))
+				ws.Write(wctx, websocket.MessageText, mustJSON(api.Message{Type: "error", Error: errMessage(c.err, c.lang)}))
 				cancel()
 			}
 			code := websocket.StatusNormalClosure
@@ -147,16 +147,14 @@ func (s *Server) wsMessage(ctx context.Context, c *conn, data []byte) {
 	if s.expired(c) {
 		return
 	}
-	if hasNUL(data) {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(errNUL())}))
-		return
-	}
-	if err := json.Unmarshal(data, &m); err != nil {
-		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(domain.Errorf(domain.BadJSON, "malformed message: %v", err))}))
+	// A message that is not UTF-8, holds a NUL or is not JSON gets an error message and the
+	// connection stays open (as for any other refused message); nothing of it is acted on.
+	if err := unmarshalJSON(data, &m, false); err != nil {
+		c.push(mustJSON(api.Message{Type: "error", Error: errMessage(err, c.lang)}))
 		return
 	}
 	reply := func(err error) {
-		e := toErrorJSON(err)
+		e, _ := toErrorJSON(err, c.lang)
 		c.push(mustJSON(api.Message{Type: "error", ID: m.ID, Game: m.Game, Error: &e}))
 	}
 	switch m.Type {
@@ -284,7 +282,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 			}
 		case <-c.done:
 			if c.err != nil {
-				write(mustJSON(api.Message{Type: "error", Error: errMessage(c.err)}))
+				write(mustJSON(api.Message{Type: "error", Error: errMessage(c.err, c.lang)}))
 			}
 			return nil
 		case <-r.Context().Done():

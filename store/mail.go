@@ -40,6 +40,17 @@ func (s *Store) MailSettings(ctx context.Context, userID int64) (domain.MailSett
 	return m, err
 }
 
+// MailSecret returns a user's unsubscribe secret, "" when they have none (or no such user):
+// it reads only, so that answering a link stores nothing.
+func (s *Store) MailSecret(ctx context.Context, userID int64) (string, error) {
+	var token sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT mail_token FROM user_settings WHERE user_id = $1`, userID).Scan(&token)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	return token.String, err
+}
+
 // SetMailLang sets the language of a user's mail.
 func (s *Store) SetMailLang(ctx context.Context, userID int64, lang string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {

@@ -26,6 +26,8 @@ type fairPool struct {
 	// onChange reports the number of waiting requests (a metric).
 	onChange func(waiting int)
 	waiting  int
+	// busy is the refusal of refusable work (errBusy when nil).
+	busy func() error
 }
 
 type owner struct {
@@ -69,6 +71,9 @@ func (p *fairPool) acquire(ctx context.Context, key string, refusable bool) (fun
 	if refusable && o.refusals >= p.maxWaiting {
 		p.forget(o)
 		p.mu.Unlock()
+		if p.busy != nil {
+			return nil, p.busy()
+		}
 		return nil, errBusy()
 	}
 	t := &ticket{ready: make(chan struct{}), refusable: refusable}
@@ -193,3 +198,26 @@ func (p *fairPool) run(ctx context.Context, key string, refusable bool, f func()
 	defer release()
 	return f()
 }
+
+// Fair is the fair pool for CPU work other than the AI's (the adapter's pictures): at most
+// slots at once, at most half of them one owner's, waiting work served owner by owner in turn;
+// an owner with maxWaiting requests waiting already is refused at once with busy's error.
+type Fair struct{ p *fairPool }
+
+// NewFair returns a fair pool of slots (at least 1).
+func NewFair(slots, maxWaiting int, busy func() error) *Fair {
+	p := newFairPool(slots)
+	p.maxWaiting, p.busy = max(1, maxWaiting), busy
+	return &Fair{p: p}
+}
+
+// Acquire waits for a slot of owner's share; the returned function gives it back (once). It
+// fails at once when owner has maxWaiting requests waiting, and with ctx's error when ctx
+// ends first.
+func (f *Fair) Acquire(ctx context.Context, owner string) (func(), error) {
+	return f.p.acquire(ctx, owner, true)
+}
+
+// OnWaiting reports the number of waiting requests to fn at each change (a metric, a test's
+// hook); set it before the pool is used.
+func (f *Fair) OnWaiting(fn func(n int)) { f.p.onChange = fn }

@@ -43,8 +43,12 @@ type Store interface {
 	Email(ctx context.Context, userID int64) (string, error)
 	// SetEmail sets a user's address ("" clears it).
 	SetEmail(ctx context.Context, userID int64, email string) error
-	// MailSettings returns what a user's mail says and which of it they want.
+	// MailSettings returns what a user's mail says and which of it they want, giving the user
+	// an unsubscribe secret on first use.
 	MailSettings(ctx context.Context, userID int64) (domain.MailSettings, error)
+	// MailSecret returns a user's unsubscribe secret ("" when they have none, or there is no
+	// such user), storing nothing.
+	MailSecret(ctx context.Context, userID int64) (string, error)
 	// SetMailLang sets the language of a user's mail.
 	SetMailLang(ctx context.Context, userID int64, lang string) error
 	// SetMailOff stops (or starts again) a kind of notice by mail.
@@ -260,7 +264,7 @@ func (s *Service) compose(ctx context.Context, a jobs.Mail, set domain.MailSetti
 		picture = p
 	}
 	m := mail.Compose(mail.Notice{Kind: a.Notice, User: a.User, Message: a.Message, Game: a.Game, Tournament: a.Tournament},
-		set.Lang, s.cfg.PublicURL, set.Token, picture)
+		set.Lang, s.cfg.PublicURL, KindToken(set.Token, a.User, a.Notice), picture)
 	return Mail{Kind: a.Notice, Subject: m.Subject, Body: m.Text, HTML: m.HTML, Inline: m.Inline, Unsubscribe: m.Unsubscribe}
 }
 

@@ -2,7 +2,11 @@ package notify
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base64"
+	"fmt"
 
 	"turncoat/domain"
 	"turncoat/platform/mail"
@@ -87,14 +91,20 @@ func (s *Service) MailSettings(ctx context.Context, u *domain.User) (domain.Mail
 // in the user's language.
 func (s *Service) Unsubscribe(ctx context.Context, userID int64, kind, token string, stop bool) (mail.Unsubscribing, error) {
 	if userID < 1 || !mail.Mailed(kind) || token == "" {
-		return mail.Unsubscribing{}, domain.Errorf(domain.BadRequest, "this unsubscribe link is not whole: open the one in the mail")
+		return mail.Unsubscribing{}, domain.Errorf(domain.BadRequest, "this unsubscribe link is not whole: open the one in the mail").Words("unsubscribe.partial")
 	}
-	set, err := s.cfg.Store.MailSettings(ctx, userID)
+	// The link is checked before anything is stored: a user without a secret (or no user at
+	// all) has no valid link, and reading the secret writes nothing.
+	secret, err := s.cfg.Store.MailSecret(ctx, userID)
 	if err != nil {
 		return mail.Unsubscribing{}, err
 	}
-	if subtle.ConstantTimeCompare([]byte(set.Token), []byte(token)) != 1 {
-		return mail.Unsubscribing{}, domain.Errorf(domain.Forbidden, "this unsubscribe link is not valid")
+	if secret == "" || subtle.ConstantTimeCompare([]byte(KindToken(secret, userID, kind)), []byte(token)) != 1 {
+		return mail.Unsubscribing{}, domain.Errorf(domain.Forbidden, "this unsubscribe link is not valid").Words("unsubscribe.invalid")
+	}
+	set, err := s.cfg.Store.MailSettings(ctx, userID) // the user has a secret: this reads only
+	if err != nil {
+		return mail.Unsubscribing{}, err
 	}
 	if stop {
 		if err := s.cfg.Store.SetMailOff(ctx, userID, kind, true); err != nil {
@@ -102,6 +112,15 @@ func (s *Service) Unsubscribe(ctx context.Context, userID int64, kind, token str
 		}
 	}
 	return mail.UnsubscribingFrom(kind, set.Lang), nil
+}
+
+// KindToken is the token of a user's unsubscribe links of one kind of notice: an HMAC-SHA256
+// of the user's id and the kind under the user's secret, so that a link stops only its own
+// kind and tells nothing of the secret or of the other kinds' tokens.
+func KindToken(secret string, userID int64, kind string) string {
+	m := hmac.New(sha256.New, []byte(secret))
+	fmt.Fprintf(m, "unsubscribe\x00%d\x00%s", userID, kind)
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil)[:20])
 }
 
 // ValidEmail checks the shape of an address: something, one @, a domain with a dot, no spaces.

@@ -35,18 +35,22 @@ function sentence(s) {
 
 // ApiError is an error the server reported (or a failed connection: status 0).
 export class ApiError extends Error {
-  /** @param {number} status @param {string} code @param {string} message @param {Game} [view] the fresh game sent with a conflict */
-  constructor(status, code, message, view) {
+  /** @param {number} status @param {string} code @param {string} message @param {Game} [view] the fresh game sent with a conflict @param {string} [lang] the language the server wrote message in (Content-Language) */
+  constructor(status, code, message, view, lang = "en") {
     super(message);
     this.status = status;
     this.code = code;
     this.view = view;
+    this.lang = lang;
   }
 
   // describe says what went wrong, in one sentence in the active language: the catalogue's
   // words for the server's message or its code; for a code that stands for many refusals, the
-  // server's own sentence on an English page (it names the move, the option...).
+  // server's own sentence on an English page (it names the move, the option...). The server
+  // writes in the page's language (the requests say it) what its catalogues can say: a message
+  // in the page's language is shown as it is.
   describe() {
+    if (this.message && this.lang === current() && current() !== "en") return sentence(this.message);
     for (const [re, key] of /** @type {[RegExp, string][]} */ (MESSAGES)) {
       if (re.test(this.message) && has(key)) return t(key);
     }
@@ -66,7 +70,7 @@ export async function api(path, {method = "GET", body, signal} = {}) {
     res = await fetch("/api" + path, {
       method,
       signal,
-      headers: body === undefined ? {} : {"Content-Type": "application/json"},
+      headers: body === undefined ? {"Accept-Language": current()} : {"Content-Type": "application/json", "Accept-Language": current()},
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: "same-origin",
     });
@@ -85,7 +89,7 @@ export async function api(path, {method = "GET", body, signal} = {}) {
   }
   if (!res.ok) {
     const err = (data && data.error) || {};
-    throw new ApiError(res.status, err.code || "http_" + res.status, err.message || "", err.view);
+    throw new ApiError(res.status, err.code || "http_" + res.status, err.message || "", err.view, res.headers.get("Content-Language") || "en");
   }
   return data;
 }

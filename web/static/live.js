@@ -1,6 +1,7 @@
 // Live updates over one WebSocket (/api/ws): games and the lobby are followed by subscription;
 // when the connection drops it reconnects by itself, with a growing pause, and asks each game for
 // the events after the last version the page has (resync by version), with a fresh view.
+import {current} from "./i18n.js";
 
 /** @typedef {import("../types/turncoat").Message} Message */
 /** @typedef {import("../types/turncoat").ClientMessage} ClientMessage */
@@ -44,7 +45,7 @@ function connect() {
   if (ws || !wanted()) return;
   clearTimeout(timer);
   setState("connecting");
-  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/ws";
+  const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/ws?lang=" + encodeURIComponent(current());
   const sock = new WebSocket(url);
   ws = sock;
   sock.onopen = () => {

@@ -1,0 +1,49 @@
+package words
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestCataloguesComplete: every sentence of English's catalogue is in Portuguese's and
+// Spanish's, with the same placeholders, and no language has a sentence English has not.
+func TestCataloguesComplete(t *testing.T) {
+	en := Keys("en")
+	if len(en) == 0 {
+		t.Fatal("no English sentences")
+	}
+	for _, l := range Langs[1:] {
+		if got := Keys(l); !slices.Equal(got, en) {
+			t.Errorf("%s's keys differ from English's:\n%v\n%v", l, got, en)
+		}
+		for _, k := range en {
+			if s, _ := Say(l, k, nil); s == "" {
+				t.Errorf("%s: %s is empty", l, k)
+			}
+			if a, b := Placeholders("en", k), Placeholders(l, k); !slices.Equal(a, b) {
+				t.Errorf("%s: %s has placeholders %v, English %v", l, k, b, a)
+			}
+		}
+	}
+}
+
+func TestSayAndPick(t *testing.T) {
+	if s, ok := Say("es", "name_taken.name", map[string]string{"name": "Ana"}); !ok || s != "El nombre Ana ya existe." {
+		t.Errorf("Say: %q %v", s, ok)
+	}
+	if _, ok := Say("es", "no.such.key", nil); ok {
+		t.Error("a key no catalogue has")
+	}
+	for _, c := range []struct{ lang, accept, want string }{
+		{"pt", "es", "pt"},
+		{"", "es-ES,es;q=0.9,en;q=0.8", "es"},
+		{"de", "de-DE, pt-BR;q=0.7, en;q=0.9", "en"},
+		{"", "de-DE, pt-BR;q=0.7", "pt"},
+		{"", "", "en"},
+		{"", "fr;q=abc, es;q=0.1", "es"},
+	} {
+		if got := Pick(c.lang, c.accept); got != c.want {
+			t.Errorf("Pick(%q, %q) = %q, want %q", c.lang, c.accept, got, c.want)
+		}
+	}
+}
