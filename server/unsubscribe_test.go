@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -11,6 +12,9 @@ import (
 	"turncoat/app"
 	"turncoat/store"
 )
+
+// confirmLinkRE finds the token of an address's confirmation link in a mail.
+var confirmLinkRE = regexp.MustCompile(`/confirm-email\?t=([A-Za-z0-9]+)`)
 
 // unsubscribeLink returns the unsubscribe link of the first mail of a kind.
 func (m *mailbox) unsubscribeLink(kind string) string {
@@ -58,6 +62,23 @@ func TestUnsubscribeLinks(t *testing.T) {
 		for _, c := range []*client{ann, bob} {
 			if st := c.call("PUT", "/api/me/email", map[string]any{"email": "x@example.org"}, nil); st != http.StatusOK {
 				t.Fatalf("address: %d", st)
+			}
+		}
+		// Each confirms the address by the link mailed to it: only then are notices mailed.
+		for _, name := range []string{"Ann", "Bob"} {
+			token := ""
+			for _, ml := range box.sent() {
+				if ml.UserName == name {
+					if m := confirmLinkRE.FindStringSubmatch(ml.Body); m != nil {
+						token = m[1]
+					}
+				}
+			}
+			if token == "" {
+				t.Fatalf("no confirmation link mailed to %s: %+v", name, box.sent())
+			}
+			if st := anon.call("POST", "/api/email/confirm", map[string]any{"token": token}, nil); st != http.StatusOK {
+				t.Fatalf("%s confirms: %d %s", name, st, anon.received())
 			}
 		}
 		onlineGame(t, ann, bob, map[string]any{"kind": "reversi", "options": map[string]string{"size": "6"}, "correspondence": map[string]any{"days": 3}})
