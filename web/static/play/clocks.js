@@ -3,7 +3,7 @@
 // while a game waits for its opponent). Every view the page installs (a move, the join, a
 // reconnection) resets them from the server's.
 
-import {tn} from "../i18n.js";
+import {t, tn} from "../i18n.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 
@@ -45,4 +45,16 @@ export function updateClocks(page, root) {
     el.classList.toggle("running", running(page, i));
     el.classList.toggle("low", ms < 20000);
   }
+  for (const node of root.querySelectorAll(".first-move")) {
+    node.textContent = t("play.firstMove", {time: clockText(firstMoveLeft(page))});
+  }
+}
+
+// firstMoveLeft returns the time left now to make the first move (a Fischer game's first moves,
+// which no clock counts, before the game is aborted); 0 when none is waited for.
+/** @param {GamePage} page */
+export function firstMoveLeft(page) {
+  const c = page.view.clock;
+  if (!c || !c.firstMoveMs || !page.playing()) return 0;
+  return Math.max(c.firstMoveMs - (performance.now() - page.clockAt), 0);
 }
