@@ -59,3 +59,39 @@ func TestFirstMovesAndAbortPhone(t *testing.T) {
 	black.screenshot(shots(t), "first-moves-clocks-run-phone", 390, 844)
 	_ = id
 }
+
+// TestTurncoatResultAfterReveal plays the last round of a Turncoat game (a one-round cap) on a
+// phone against the AI: while the board plays the round's reveal step by step, neither the
+// status line nor the result box may tell the result; they tell it once the board has settled,
+// and the tabs then show the final counts (the server's).
+func TestTurncoatResultAfterReveal(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	p.phone()
+	id := p.newGame(`{kind: "turncoat", mode: "ai", side: "first", level: 1, options: {cap: "1"}}`)
+	p.openGame(id)
+	p.wait(`document.querySelector(".board-host .cell.legal")`)
+	// Watch what the page says while the board settles.
+	p.do(evalVoid(`window.__early = [];
+		new MutationObserver(() => {
+			const host = document.querySelector(".board-host");
+			const result = document.querySelector(".result");
+			const said = document.querySelector(".status-text").textContent + " | " + (result && !result.hidden ? result.textContent : "");
+			if (host.dataset.settled !== host.dataset.version && /draw|wins|drawn/i.test(said) && window.__early.length < 3) window.__early.push(said);
+		}).observe(document.querySelector("main"), {subtree: true, childList: true, characterData: true, attributes: true})`))
+	coord := eval[string](p, `document.querySelector(".board-host .cell.legal").dataset.coord`)
+	p.tapCell(coord)
+	p.wait(`document.querySelector(".tc-caption").textContent !== "" && +document.querySelector(".board-host").dataset.version >= 1`)
+	p.screenshot(shots(t), "turncoat-last-round-revealing-phone", 390, 844)
+	p.wait(`(() => { const host = document.querySelector(".board-host");
+		return host.dataset.settled === host.dataset.version && /draw|wins/i.test(document.querySelector(".status-text").textContent); })()`)
+	if early := eval[[]string](p, `window.__early`); len(early) > 0 {
+		t.Errorf("the result was told while the reveal played: %q", early)
+	}
+	server := eval[[]int](p, fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.board.tallies.map(x => x.value))`, id))
+	shown := eval[[]int](p, `[...document.querySelectorAll(".tc-tab .tc-count")].map(e => +e.textContent)`)
+	if fmt.Sprint(server) != fmt.Sprint(shown) {
+		t.Errorf("the tabs show %v, the server counts %v", shown, server)
+	}
+	p.screenshot(shots(t), "turncoat-last-round-result-phone", 390, 844)
+}

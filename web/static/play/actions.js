@@ -102,7 +102,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
         }
       }, {cls: "primary", id: "join-btn"}));
     }
-    if (v.outcome.over && seated) {
+    if (v.outcome.over && seated && !page.holdResult) {
       if (game.rematch) {
         actions.append(h("a", {class: "button primary", href: `/play/${game.rematch}`, id: "rematch-link"}, t("play.toRematch")));
       } else if (game.seats.every(x => !x.open)) {
