@@ -2,6 +2,7 @@ package e2e_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -94,4 +95,41 @@ func TestTurncoatResultAfterReveal(t *testing.T) {
 		t.Errorf("the tabs show %v, the server counts %v", shown, server)
 	}
 	p.screenshot(shots(t), "turncoat-last-round-result-phone", 390, 844)
+}
+
+// TestPassNoticeKeepsBoardStill plays, on a phone, the move after which the opponent must pass:
+// the pass notice (with its Pass button) appears above the board, and the board does not move,
+// neither then nor after the pass.
+func TestPassNoticeKeepsBoardStill(t *testing.T) {
+	for _, lang := range []string{"en", "pt"} {
+		t.Run(lang, func(t *testing.T) {
+			p := newPage(t)
+			p.open("/")
+			setLanguage(p, lang)
+			moves := forcedPass(t)
+			id := p.importGame("reversi", "moves", strings.Join(moves[:len(moves)-1], ""))
+			p.phone()
+			p.openGame(id)
+			p.do(evalVoid(`window.scrollTo(0, 0)`))
+			boardY := func() float64 {
+				return eval[float64](p, `document.querySelector(".board-host svg.board").getBoundingClientRect().top + scrollY`)
+			}
+			before := boardY()
+			p.tapCell(moves[len(moves)-1])
+			p.wait(`document.querySelector(".pass-notice") && document.querySelector("#pass-btn")`)
+			p.do(evalVoid(`window.scrollTo(0, 0)`))
+			if y := boardY(); y != before {
+				t.Errorf("the board moved from y=%.0f to y=%.0f when the pass notice appeared", before, y)
+			}
+			p.screenshot(shots(t), "pass-notice-"+lang+"-phone", 390, 844)
+			p.phone() // the screenshot left the desktop's size
+			p.click("#pass-btn")
+			p.wait(`!document.querySelector(".pass-notice")`)
+			p.do(evalVoid(`window.scrollTo(0, 0)`))
+			if y := boardY(); y != before {
+				t.Errorf("the board moved from y=%.0f to y=%.0f after the pass", before, y)
+			}
+			p.screenshot(shots(t), "after-pass-"+lang+"-phone", 390, 844)
+		})
+	}
 }
