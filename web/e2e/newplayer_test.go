@@ -133,3 +133,41 @@ func TestPassNoticeKeepsBoardStill(t *testing.T) {
 		})
 	}
 }
+
+// TestAnalysisForcedPassPhone opens the analysis board on a phone at a position whose side to
+// move must pass: the status says that side must pass (not that it is to move), the engine's
+// line writes the pass as "pass" with the moves apart; after the pass the status says who
+// passed and who is to move.
+func TestAnalysisForcedPassPhone(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	moves := forcedPass(t)
+	mover, other := "Black", "White"
+	if len(moves)%2 == 1 {
+		mover, other = "White", "Black"
+	}
+	p.phone()
+	p.open("/analysis?size=8&level=2&moves=" + strings.Join(moves, ""))
+	p.wait(`document.querySelector("ol.values li .pv")`)
+	status := eval[string](p, `document.querySelector(".status-line").innerText`)
+	if !strings.Contains(status, mover+" has no legal move and must pass") || strings.Contains(status, mover+" to move") {
+		t.Errorf("at the forced pass the status says %q", status)
+	}
+	pv := eval[string](p, `document.querySelector("ol.values li .pv").innerText`)
+	if !strings.HasPrefix(strings.TrimSpace(pv), "pass ") {
+		t.Errorf("the line reads %q", pv)
+	}
+	for _, f := range strings.Fields(pv)[1:] {
+		if len(f) != 2 && f != "pass" {
+			t.Errorf("the line reads %q: %q is not one move", pv, f)
+		}
+	}
+	p.screenshot(shots(t), "analysis-forced-pass-phone", 390, 844)
+	p.click("#an-pass")
+	p.wait(`document.querySelector("ol.values li") && /to move/.test(document.querySelector(".status-line").innerText)`)
+	status = eval[string](p, `document.querySelector(".status-line").innerText`)
+	if !strings.Contains(status, mover+" passes") || !strings.Contains(status, other+" to move") {
+		t.Errorf("after the pass the status says %q", status)
+	}
+	p.screenshot(shots(t), "analysis-after-pass-phone", 390, 844)
+}
