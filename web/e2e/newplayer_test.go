@@ -2,8 +2,13 @@ package e2e_test
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
+
+	"turncoat/game"
+	"turncoat/games"
 )
 
 // What a new player hits, tried as a new user would, on a phone first.
@@ -170,4 +175,52 @@ func TestAnalysisForcedPassPhone(t *testing.T) {
 		t.Errorf("after the pass the status says %q", status)
 	}
 	p.screenshot(shots(t), "analysis-after-pass-phone", 390, 844)
+}
+
+// TestReversiEndInOneSentence opens, on a phone, a Reversi game that ended before the board was
+// full (the empty squares go to the winner): the result is one sentence, the score once, the
+// discs on the board and the reason in one bracket, every count with the same dash.
+func TestReversiEndInOneSentence(t *testing.T) {
+	g, _ := games.Registry().Lookup("reversi")
+	var moves string
+	for seed := uint64(1); seed < 3000 && moves == ""; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 11))
+		st, _ := g.New(game.DefaultOptions(g.OptionSpecs()))
+		var b strings.Builder
+		for st.ToAct() != game.Nobody {
+			p := st.ToAct().Single()
+			var buf [64]game.Action
+			legal := st.Legal(p, buf[:0])
+			a := legal[rng.IntN(len(legal))]
+			if m := st.FormatAction(p, a); m != "pass" {
+				b.WriteString(m)
+			}
+			if err := st.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o := st.Outcome(); o.Winner != game.NoPlayer && strings.HasPrefix(o.Reason, "neither side can move") {
+			moves = b.String()
+		}
+	}
+	if moves == "" {
+		t.Fatal("no game that ends with empty squares")
+	}
+	p := newPage(t)
+	p.open("/")
+	id := p.importGame("reversi", "moves", moves)
+	p.phone()
+	p.openGame(id)
+	p.wait(`!document.querySelector("#result").hidden`)
+	res := strings.TrimSpace(eval[string](p, `document.querySelector("#result").innerText`))
+	status := strings.TrimSpace(eval[string](p, `document.querySelector(".status-text").innerText`))
+	t.Logf("the result reads %q", res)
+	if res != status {
+		t.Errorf("the status says %q, the result %q", status, res)
+	}
+	if strings.Count(res, "(") != 1 || !strings.Contains(res, "discs on the board") || !strings.Contains(res, "neither side can move)") ||
+		strings.Count(res, "discs") != 1 || regexp.MustCompile(`\d-\d`).MatchString(res) || strings.Count(res, "–") != 2 {
+		t.Errorf("the result reads %q: want one sentence, one bracket, en dashes", res)
+	}
+	p.screenshot(shots(t), "reversi-end-one-sentence-phone", 390, 844)
 }
