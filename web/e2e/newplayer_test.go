@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"turncoat/game"
 	"turncoat/games"
@@ -223,4 +224,34 @@ func TestReversiEndInOneSentence(t *testing.T) {
 		t.Errorf("the result reads %q: want one sentence, one bracket, en dashes", res)
 	}
 	p.screenshot(shots(t), "reversi-end-one-sentence-phone", 390, 844)
+}
+
+// TestCorrespondenceClockDays opens a three-days-a-move game on a phone just after the join: the
+// clocks read "3 days", not "2 days"; a day and a half later the side to move has
+// "1 day 12 h".
+func TestCorrespondenceClockDays(t *testing.T) {
+	black, white := newPage(t), newPage(t)
+	black.open("/")
+	white.open("/")
+	black.phone()
+	startOnline(t, black, white, `{time: {kind: "correspondence", baseMs: 3 * 86400000}}`)
+	clocks := func() []string {
+		return eval[[]string](black, `[...document.querySelectorAll(".player .clock")].map(e => e.textContent)`)
+	}
+	for _, p := range []*page{black, white} {
+		p.wait(`document.querySelectorAll(".clock").length === 2 && document.querySelector(".player[data-side=first] .clock.running")`)
+		got := eval[[]string](p, `[...document.querySelectorAll(".player .clock")].map(e => e.textContent)`)
+		if fmt.Sprint(got) != "[3 days 3 days]" {
+			t.Errorf("just after the join the clocks read %q, want 3 days each", got)
+		}
+	}
+	black.screenshot(shots(t), "correspondence-clock-days-phone", 390, 844)
+	later := int64(36*time.Hour + time.Minute)
+	suite.skew.Add(later)
+	defer suite.skew.Add(-later)
+	black.do(evalVoid(`location.reload()`))
+	black.wait(`document.querySelectorAll(".clock").length === 2 && document.querySelector(".player[data-side=first] .clock").textContent !== "3 days"`)
+	if got := clocks(); fmt.Sprint(got) != "[1 day 12 h 3 days]" {
+		t.Errorf("a day and a half later the clocks read %q, want 1 day 12 h and 3 days", got)
+	}
 }

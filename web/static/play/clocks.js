@@ -3,16 +3,20 @@
 // while a game waits for its opponent). Every view the page installs (a move, the join, a
 // reconnection) resets them from the server's.
 
-import {t, tn} from "../i18n.js";
+import {t, tn, num} from "../i18n.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 
-// clockText writes the time left: "4:58", "1:02:03", "9.7" under ten seconds, days for
-// correspondence.
+// clockText writes the time left: "4:58", "1:02:03", "9.7" under ten seconds, days and hours
+// for correspondence, the hours rounded up ("3 days" just after a 3-day move began, then
+// "2 days 23 h").
 /** @param {number} ms */
 export function clockText(ms) {
   if (ms <= 0) return "0:00";
-  if (ms >= 86400000) return tn("time.daysLeft", Math.floor(ms / 86400000));
+  if (ms >= 86400000) {
+    const hours = Math.ceil(ms / 3600000), days = Math.floor(hours / 24);
+    return hours % 24 ? tn("time.daysHoursLeft", days, {h: num(hours % 24)}) : tn("time.daysLeft", days);
+  }
   const total = Math.floor(ms / 1000);
   const hh = Math.floor(total / 3600), mm = Math.floor(total / 60) % 60, ss = total % 60;
   if (ms < 10000) return `${ss}.${Math.floor(ms / 100) % 10}`;
