@@ -16,6 +16,7 @@ import (
 
 	"turncoat/domain"
 	"turncoat/game"
+	"turncoat/tournament"
 )
 
 // ParsePublicURL reads the server's public base URL (--public-url): an absolute http or https
@@ -170,7 +171,7 @@ func (s *Server) tournamentPreview(r *http.Request, base, id string) (preview, e
 	case t.Round != nil:
 		desc += fmt.Sprintf(" — %s, posts due by %s", t.Round.Title, t.Round.Deadline.UTC().Format("2 Jan 15:04 MST"))
 	case t.Phase == "subscription":
-		desc += fmt.Sprintf(" — subscription open, %d player(s) so far", len(t.Subscribers))
+		desc += " — subscription open, " + tournament.Players(len(t.Subscribers)) + " so far"
 	default:
 		desc += " — " + string(t.Phase)
 	}

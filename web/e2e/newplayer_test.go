@@ -255,3 +255,91 @@ func TestCorrespondenceClockDays(t *testing.T) {
 		t.Errorf("a day and a half later the clocks read %q, want 1 day 12 h and 3 days", got)
 	}
 }
+
+// TestTournamentPagePhone: on a phone a tournament's page counts its players in words with
+// proper plurals ("3 players subscribed", in Portuguese too), and so does the summary for the
+// forum; once the round opens, the standings fit the screen (their box would scroll, never cut
+// them off at its right edge).
+func TestTournamentPagePhone(t *testing.T) {
+	host := newPage(t)
+	host.open("/")
+	host.signUp("Heron")
+	host.open("/tournaments")
+	host.wait(`document.querySelector("#tc-title")`)
+	host.do(chromedpSelect("#tc-game", "reversi"))
+	host.type_(`#tc-title`, "Spring Reversi by post, with a long title")
+	host.do(chromedpSelect(`.tour-create select[name=opt-size]`, "6"))
+	host.click(`.tour-create button[type=submit]`)
+	host.wait(`location.pathname.startsWith("/tournament/") && document.querySelector(".tour-phase")`)
+	path := eval[string](host, `location.pathname`)
+	id := strings.TrimPrefix(path, "/tournament/")
+	for _, name := range []string{"Anaximander", "Bartholomew", "Cassiopeia"} {
+		p := newPage(t)
+		p.open("/")
+		p.signUp(name)
+		if st := eval[int](p, fmt.Sprintf(`fetch("/api/tournaments/%s/subscribe", {method: "POST"}).then(r => r.status)`, id)); st != 200 {
+			t.Fatalf("%s subscribing: %d", name, st)
+		}
+	}
+	host.phone()
+	host.open(path)
+	host.wait(`document.querySelector(".tour-count") && document.querySelector(".tour-summary")?.textContent.length > 0`)
+	if got := eval[string](host, `document.querySelector(".tour-count").textContent`); got != "3 players subscribed" {
+		t.Errorf("the page counts %q", got)
+	}
+	if sum := eval[string](host, `document.querySelector(".tour-summary").textContent`); strings.Contains(sum, "(s)") || !strings.Contains(sum, "3 players subscribed") {
+		t.Errorf("the summary reads %q", sum)
+	}
+	setLanguage(host, "pt")
+	host.wait(`document.querySelector(".tour-count")?.textContent === "3 jogadores inscritos"`)
+	setLanguage(host, "en")
+	host.screenshot(shots(t), "tournament-subscription-phone", 390, 844)
+
+	suite.skew.Add(int64(25 * time.Hour)) // the subscription window is over
+	defer suite.skew.Add(-int64(25 * time.Hour))
+	host.open(path)
+	host.phone()
+	host.wait(`document.querySelector("#tour-advance")`)
+	host.click(`#tour-advance`)
+	host.wait(`document.querySelector(".tour-standings")`)
+	host.phone()
+	fit := eval[map[string]float64](host, `(() => {
+		const wrap = document.querySelector(".tour-standings").closest(".table-wrap");
+		const r = wrap.getBoundingClientRect();
+		return {right: r.right, width: innerWidth, scroll: wrap.scrollWidth, client: wrap.clientWidth,
+			overflow: getComputedStyle(wrap).overflowX === "auto" || getComputedStyle(wrap).overflowX === "scroll" ? 1 : 0,
+			page: document.documentElement.scrollWidth};
+	})()`)
+	if fit["right"] > fit["width"] || fit["page"] > fit["width"] || fit["scroll"] > fit["client"] || fit["overflow"] == 0 {
+		t.Errorf("the standings on a phone: %v", fit)
+	}
+	host.scrollTo = ".tour-standings"
+	host.screenshot(shots(t), "tournament-standings-phone", 390, 844)
+}
+
+// TestToastsKeepOffTheBoardPhone taps a square that is no move on a phone, with the page scrolled
+// so that the board reaches the screen's bottom: the notice shows at the top, off the board, and
+// a tap dismisses it.
+func TestToastsKeepOffTheBoardPhone(t *testing.T) {
+	p := newPage(t)
+	p.open("/")
+	id := p.newGame(`{kind: "reversi", mode: "hotseat"}`)
+	p.phone()
+	p.openGame(id)
+	p.wait(`document.querySelector(".board-host .cell.legal")`)
+	p.do(evalVoid(`window.scrollTo(0, document.querySelector(".board-host svg.board").getBoundingClientRect().bottom + scrollY - innerHeight + 20)`))
+	p.tapCell("a1")
+	p.wait(`document.querySelector("#toasts .toast")`)
+	over := eval[bool](p, `(() => {
+		const a = document.querySelector("#toasts .toast").getBoundingClientRect(), b = document.querySelector(".board-host svg.board").getBoundingClientRect();
+		return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+	})()`)
+	if over {
+		t.Error("the notice covers the board")
+	}
+	p.screenshot(shots(t), "toast-off-board-phone", 390, 844)
+	p.phone()
+	p.wait(`document.querySelector("#toasts .toast")`)
+	p.click("#toasts .toast")
+	p.wait(`!document.querySelector("#toasts .toast")`)
+}
