@@ -131,6 +131,16 @@ type Clock struct {
 	Running [2]bool
 	// Since is when Remaining was last brought up to date.
 	Since time.Time
+	// FirstMoveBy is, in a Fischer game whose sides have not both made their first move (their
+	// clocks do not run yet), when the side to move must have made it or the game is aborted;
+	// zero otherwise.
+	FirstMoveBy time.Time
+}
+
+// FirstMoveWait is how long a side of a Fischer game has for its first move, whose time its
+// clock does not count: a quarter of the base time, from 30 seconds to 2 minutes.
+func FirstMoveWait(c TimeControl) time.Duration {
+	return min(max(c.Base/4, 30*time.Second), 2*time.Minute)
 }
 
 // NewClock returns clocks for c, both stopped, each holding the base time.

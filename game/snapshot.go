@@ -51,6 +51,8 @@ type SnapshotClock struct {
 	Remaining [2]time.Duration `json:"remaining"`
 	Running   [2]bool          `json:"running"`
 	Since     time.Time        `json:"since"`
+	// FirstMoveBy: see Clock.
+	FirstMoveBy time.Time `json:"firstMoveBy,omitzero"`
 }
 
 // SnapshotEnd is how a game ended outside its rules.
@@ -70,7 +72,7 @@ func (t *Table) Snapshot() Snapshot {
 		Created:   t.created,
 		Time:      t.clock.Control,
 		Moves:     make([]SnapshotMove, len(t.moves)),
-		Clock:     SnapshotClock{Remaining: t.clock.Remaining, Running: t.clock.Running, Since: t.clock.Since},
+		Clock:     SnapshotClock{Remaining: t.clock.Remaining, Running: t.clock.Running, Since: t.clock.Since, FirstMoveBy: t.clock.FirstMoveBy},
 		DrawOffer: t.drawOffer,
 		Version:   t.version,
 	}
@@ -188,8 +190,12 @@ func Restore(reg *Registry, snap Snapshot, rnd io.Reader) (*Table, error) {
 	t.clock.Remaining = snap.Clock.Remaining
 	t.clock.Running = snap.Clock.Running
 	t.clock.Since = snap.Clock.Since
+	t.clock.FirstMoveBy = snap.Clock.FirstMoveBy
 	if !t.clock.Timed() && (t.clock.Running != [2]bool{}) {
 		return bad("clocks run in an untimed game")
+	}
+	if !t.clock.FirstMoveBy.IsZero() && (t.clock.Control.Kind != Fischer || t.clock.Running != [2]bool{}) {
+		return bad("a first move's wait with running clocks")
 	}
 	if e := snap.End; e != nil {
 		if s.Outcome().Over {

@@ -25,7 +25,7 @@ func (t *Table) Begin(now time.Time) ([]Event, error) {
 		return nil, fmt.Errorf("%w: the game has begun", ErrNotAllowed)
 	}
 	t.clock = NewClock(t.clock.Control, now)
-	t.clock.run(t.state.ToAct(), now)
+	t.runClocks(now)
 	return []Event{t.emit(Event{Kind: EventBegin, Player: NoPlayer, At: now})}, nil
 }
 

@@ -127,9 +127,39 @@ func NewTable(s State, cfg TableConfig) (*Table, error) {
 		t.rand = rand.Reader
 	}
 	if !cfg.Held {
-		t.clock.run(t.state.ToAct(), cfg.Now)
+		t.runClocks(cfg.Now)
 	}
 	return t, nil
+}
+
+// moved returns the sides that have made a move.
+func (t *Table) moved() Actors {
+	var a Actors
+	for _, m := range t.moves {
+		if a |= m.Move.Actors; a == BothAct {
+			break
+		}
+	}
+	return a
+}
+
+// started reports whether the clocks count: always, except in a Fischer game before both sides
+// have made their first move (as on the big chess servers, a side's first move is free, and a
+// game whose side does not make it in time is aborted: see FirstMoveWait).
+func (t *Table) started() bool {
+	return t.clock.Control.Kind != Fischer || t.moved() == BothAct
+}
+
+// runClocks runs, at now, the clocks of the sides to act, or, before the clocks start (see
+// started), none, with the time by which the side to move must make its first move.
+func (t *Table) runClocks(now time.Time) {
+	t.clock.FirstMoveBy = time.Time{}
+	if t.started() || t.Over() {
+		t.clock.run(t.ToAct(), now)
+		return
+	}
+	t.clock.run(Nobody, now)
+	t.clock.FirstMoveBy = now.Add(FirstMoveWait(t.clock.Control))
 }
 
 // Game returns the game played.
@@ -201,10 +231,14 @@ func (t *Table) Submitted() [2]bool {
 	return [2]bool{t.pending[First] != nil, t.pending[Second] != nil}
 }
 
-// Deadline returns when the first running clock runs out, and false when no clock runs.
+// Deadline returns when the first running clock runs out (or, before the clocks start, when
+// the game is aborted for want of a first move), and false when no clock runs.
 func (t *Table) Deadline() (time.Time, bool) {
 	if t.Over() {
 		return time.Time{}, false
+	}
+	if !t.clock.FirstMoveBy.IsZero() {
+		return t.clock.FirstMoveBy, true
 	}
 	return t.clock.Deadline()
 }
@@ -323,9 +357,12 @@ func (t *Table) play(m Move, now time.Time, selections, nonces [2]string) ([]Eve
 	}
 	text := FormatMove(t.state, m)
 	t.clock.charge(now)
+	started := t.started()
 	for _, p := range m.Actors.Players() {
 		t.clock.Running[p] = false
-		t.clock.credit(p)
+		if started {
+			t.clock.credit(p) // a first move, whose time no clock counted, earns no increment
+		}
 	}
 	t.state = next
 	t.pending = [2]*Selection{}
@@ -335,9 +372,9 @@ func (t *Table) play(m Move, now time.Time, selections, nonces [2]string) ([]Eve
 	}
 	t.takeback = nil // a takeback request is about the position it was made in
 	pm := PlayedMove{Move: m, Text: text, At: now, Selections: selections, Nonces: nonces}
-	t.clock.run(t.ToAct(), now)
 	pm.Clock = t.clock.Remaining
 	t.moves = append(t.moves, pm)
+	t.runClocks(now)
 	ev := Event{Kind: EventMove, Player: mover, At: now, Move: text}
 	if m.Actors.Simultaneous() {
 		ev.Reveal = &[2]Reveal{{selections[First], nonces[First]}, {selections[Second], nonces[Second]}}
@@ -345,6 +382,7 @@ func (t *Table) play(m Move, now time.Time, selections, nonces [2]string) ([]Eve
 	evs := []Event{t.emit(ev)}
 	if o := t.Outcome(); o.Over {
 		t.clock.run(Nobody, now)
+		t.clock.FirstMoveBy = time.Time{}
 		evs = append(evs, t.emit(Event{Kind: EventEnd, Player: NoPlayer, At: now, Outcome: &o}))
 	}
 	return evs, nil
@@ -360,7 +398,7 @@ func (t *Table) Withdraw(p Player, now time.Time) ([]Event, error) {
 	}
 	t.pending[p] = nil
 	t.clock.charge(now)
-	if t.clock.Timed() {
+	if t.clock.Timed() && t.clock.FirstMoveBy.IsZero() {
 		t.clock.Running[p] = true
 	}
 	return []Event{t.emit(Event{Kind: EventWithdrawn, Player: p, At: now})}, nil
@@ -372,6 +410,12 @@ func (t *Table) Withdraw(p Player, now time.Time) ([]Event, error) {
 func (t *Table) Tick(now time.Time) []Event {
 	if t.Over() || !t.clock.Timed() {
 		return nil
+	}
+	if by := t.clock.FirstMoveBy; !by.IsZero() {
+		if now.Before(by) {
+			return nil
+		}
+		return t.finish(t.noFirstMove(), NoPlayer, by)
 	}
 	p, both := t.clock.Flagged(now)
 	if p == NoPlayer && !both {
@@ -411,9 +455,25 @@ func canWin(s State, p Player) bool {
 	return true
 }
 
+// noFirstMove is the outcome of a game whose side to move did not make its first move in time.
+func (t *Table) noFirstMove() Outcome {
+	var late []Player
+	for _, p := range (t.ToAct() &^ t.moved()).Players() {
+		if t.pending[p] == nil {
+			late = append(late, p)
+		}
+	}
+	reason := "no first move in time"
+	if len(late) == 1 {
+		reason = t.side(late[0]) + " did not make a first move in time"
+	}
+	return Outcome{Over: true, Winner: NoPlayer, Ending: EndAbort, Reason: reason}
+}
+
 // finish ends the game outside its rules.
 func (t *Table) finish(o Outcome, by Player, now time.Time) []Event {
 	t.clock.run(Nobody, now)
+	t.clock.FirstMoveBy = time.Time{}
 	t.pending = [2]*Selection{}
 	t.drawOffer = NoPlayer
 	t.takeback = nil
@@ -578,7 +638,7 @@ func (t *Table) Takeback(n int, now time.Time) ([]Event, error) {
 	} else {
 		t.clock.Remaining = [2]time.Duration{t.clock.Control.Base, t.clock.Control.Base}
 	}
-	t.clock.run(t.ToAct(), now)
+	t.runClocks(now)
 	return []Event{t.emit(Event{Kind: EventTakeback, Player: NoPlayer, At: now, Plies: n})}, nil
 }
 

@@ -282,30 +282,40 @@ func TestTableClocks(t *testing.T) {
 	fischer := game.TimeControl{Kind: game.Fischer, Base: 10 * time.Second, Increment: 2 * time.Second}
 	tb := newTable(t, "rounds=3", fischer)
 	c := tb.Clock()
-	if c.Running != [2]bool{true, true} {
-		t.Fatalf("both clocks must run at a simultaneous node: %+v", c)
+	if c.Running != [2]bool{false, false} {
+		t.Fatalf("no clock runs before both sides' first moves: %+v", c)
 	}
+	if d, ok := tb.Deadline(); !ok || !d.Equal(at(30)) {
+		t.Fatalf("deadline %v, want the first move's at 30 s", d)
+	}
+	// The first round is free: no clock counts it, nor gives its increment.
 	mustSubmit(tb, game.First, 0, at(3))
-	if c := tb.Clock(); c.Running != [2]bool{false, true} || c.Left(game.First, at(4)) != 7*time.Second {
+	mustSubmit(tb, game.Second, 0, at(5))
+	c = tb.Clock()
+	if c.Remaining != [2]time.Duration{10 * time.Second, 10 * time.Second} || c.Running != [2]bool{true, true} {
+		t.Fatalf("both clocks must run at a simultaneous node after the first round: %+v", c)
+	}
+	mustSubmit(tb, game.First, 0, at(8))
+	if c := tb.Clock(); c.Running != [2]bool{false, true} || c.Left(game.First, at(9)) != 7*time.Second {
 		t.Fatalf("after First's selection: %+v", c)
 	}
-	mustSubmit(tb, game.Second, 0, at(5))
+	mustSubmit(tb, game.Second, 0, at(10))
 	c = tb.Clock()
 	if c.Remaining != [2]time.Duration{9 * time.Second, 7 * time.Second} || c.Running != [2]bool{true, true} {
 		t.Fatalf("after the round (3 s and 5 s used, 2 s back each): %+v", c)
 	}
-	if tb.Tick(at(11)) != nil {
-		t.Fatal("no clock has run out at 11 s")
+	if tb.Tick(at(16)) != nil {
+		t.Fatal("no clock has run out at 16 s")
 	}
-	if d, ok := tb.Deadline(); !ok || !d.Equal(at(12)) {
-		t.Fatalf("deadline %v, want Second's at 12 s", d)
+	if d, ok := tb.Deadline(); !ok || !d.Equal(at(17)) {
+		t.Fatalf("deadline %v, want Second's at 17 s", d)
 	}
 	// Second submits after its time ran out: the game ends on time instead.
-	evs, err := tb.Submit(game.Second, 1, at(12.5))
+	evs, err := tb.Submit(game.Second, 1, at(17.5))
 	if !errors.Is(err, game.ErrGameOver) || len(evs) != 1 || evs[0].Kind != game.EventEnd {
 		t.Fatalf("a late selection: %v %v", evs, err)
 	}
-	if o := tb.Outcome(); o.Winner != game.First || o.Ending != game.EndTime || !evs[0].At.Equal(at(12)) {
+	if o := tb.Outcome(); o.Winner != game.First || o.Ending != game.EndTime || !evs[0].At.Equal(at(17)) {
 		t.Errorf("outcome %+v at %v", o, evs[0].At)
 	}
 
@@ -316,8 +326,10 @@ func TestTableClocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	mustSubmit(tb, game.First, 0, at(1))
 	mustSubmit(tb, game.Second, 0, at(1))
-	evs = tb.Tick(at(10))
+	mustSubmit(tb, game.Second, 0, at(2))
+	evs = tb.Tick(at(12))
 	if len(evs) != 1 || tb.Outcome().Winner != game.NoPlayer || tb.Outcome().Ending != game.EndTime {
 		t.Errorf("First out of time against a side that cannot win: %+v", tb.Outcome())
 	}
@@ -336,6 +348,48 @@ func TestTableClocks(t *testing.T) {
 
 	if _, err := game.NewTable(newPennies(t, ""), game.TableConfig{Time: game.TimeControl{Kind: game.Fischer}}); !errors.Is(err, game.ErrOption) {
 		t.Errorf("a Fischer clock without time: %v", err)
+	}
+}
+
+// TestFirstMoveWait checks a Fischer game's first moves: no clock runs until both sides have
+// made theirs, and a side that does not make its own within the wait aborts the game (nobody
+// wins); a game whose sides both moved in time keeps its clocks from then on.
+func TestFirstMoveWait(t *testing.T) {
+	fischer := game.TimeControl{Kind: game.Fischer, Base: 5 * time.Minute}
+	wait := game.FirstMoveWait(fischer) // 75 s
+	if wait != 75*time.Second || game.FirstMoveWait(game.TimeControl{Kind: game.Fischer, Base: time.Minute}) != 30*time.Second ||
+		game.FirstMoveWait(game.TimeControl{Kind: game.Fischer, Base: time.Hour}) != 2*time.Minute {
+		t.Fatalf("first move waits: %v", wait)
+	}
+	tb := newTable(t, "rounds=3", fischer)
+	mustSubmit(tb, game.First, 0, at(10))
+	if evs := tb.Tick(at(74)); evs != nil {
+		t.Fatalf("a tick within the wait: %v", evs)
+	}
+	// A snapshot keeps the wait.
+	snap, err := json.Marshal(tb.Snapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back game.Snapshot
+	if err := json.Unmarshal(snap, &back); err != nil {
+		t.Fatal(err)
+	}
+	again, err := game.Restore(game.NewRegistry(penniesGame{}), back, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d, ok := again.Deadline(); !ok || !d.Equal(at(75)) {
+		t.Fatalf("the restored table's deadline %v, want the first move's at 75 s", d)
+	}
+	evs := again.Tick(at(80))
+	o := again.Outcome()
+	if len(evs) != 1 || o.Ending != game.EndAbort || o.Winner != game.NoPlayer || !evs[0].At.Equal(at(75)) ||
+		!strings.Contains(o.Reason, "did not make a first move") {
+		t.Fatalf("no first move in time: %+v %v", o, evs)
+	}
+	if c := again.Clock(); c.Left(game.First, at(80)) != 5*time.Minute || c.Left(game.Second, at(80)) != 5*time.Minute {
+		t.Errorf("nobody's time was counted: %+v", c)
 	}
 }
 

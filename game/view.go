@@ -69,14 +69,22 @@ type ClockView struct {
 	RemainingMs [2]int64 `json:"remainingMs"`
 	// Running tells whose clock runs.
 	Running [2]bool `json:"running"`
+	// FirstMoveMs is, in a Fischer game before both sides have made their first move (no clock
+	// runs yet), the time left to the side to move to make its first move before the game is
+	// aborted.
+	FirstMoveMs int64 `json:"firstMoveMs,omitempty"`
 }
 
 func (t *Table) clockView(now time.Time) ClockView {
-	return ClockView{
+	v := ClockView{
 		Control:     t.clock.Control,
 		RemainingMs: [2]int64{t.clock.Left(First, now).Milliseconds(), t.clock.Left(Second, now).Milliseconds()},
 		Running:     t.clock.Running,
 	}
+	if by := t.clock.FirstMoveBy; !by.IsZero() && !t.Over() {
+		v.FirstMoveMs = max(by.Sub(now).Milliseconds(), 1)
+	}
+	return v
 }
 
 func (m PlayedMove) view(ply int) MoveView {

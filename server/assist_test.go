@@ -90,7 +90,7 @@ func testEngineHelp(t *testing.T, h *harness) {
 }
 
 // TestClocksWaitForOpponent: a timed online game's clocks do not run before both seats are
-// taken, however long the wait; they start at the join.
+// taken, however long the wait; nor after the join, before both sides' first moves.
 func TestClocksWaitForOpponent(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
@@ -113,8 +113,8 @@ func TestClocksWaitForOpponent(t *testing.T) {
 	token := g.Invite[strings.Index(g.Invite, "seat=")+5:]
 	b.call("POST", "/api/games/"+g.ID+"/join", map[string]any{"token": token}, nil)
 	a.call("GET", "/api/games/"+g.ID, nil, &v)
-	if v.View.Clock.RemainingMs[0] < 59000 || !v.View.Clock.Running[0] {
-		t.Fatalf("after the join: %+v", v.View.Clock)
+	if v.View.Clock.RemainingMs[0] != 60000 || v.View.Clock.Running[0] {
+		t.Fatalf("after the join (no clock runs before the first moves): %+v", v.View.Clock)
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"turncoat/domain"
+	"turncoat/game"
+	"turncoat/tournament"
 )
 
 // ParsePublicURL reads the server's public base URL (--public-url): an absolute http or https
@@ -114,21 +116,49 @@ func (s *Server) gamePreview(r *http.Request, base, id string) (preview, error) 
 	case g.row.Status == domain.StatusOpen:
 		desc = "Waiting for a player"
 	default:
-		desc = fmt.Sprintf("In play: %d moves", g.replay.Len())
+		desc = "In play: " + movesWords(g.replay.Moves, g.names)
 	}
 	if o := g.row.Outcome; o.Over {
 		if o.Scored {
-			desc += fmt.Sprintf(" %d–%d", o.Score[0], o.Score[1])
+			// a hyphen, as the reasons the rules give write their counts
+			desc += fmt.Sprintf(" %d-%d", o.Score[0], o.Score[1])
 		}
 		if o.Reason != "" {
 			desc += " (" + o.Reason + ")"
 		}
-		desc += fmt.Sprintf(" after %d moves", g.replay.Len())
+		desc += " after " + movesWords(g.replay.Moves, g.names)
 	}
 	// The picture's URL names the ply, so that a preview made later is not the one cached
 	// before; the ply is public (a pending selection is not a move).
 	img := fmt.Sprintf("%s/api/games/%s/board.png?ply=%d", base, url.PathEscape(id), g.replay.Len())
 	return preview{title: players + " · " + title, description: desc + ".", image: img, imageAlt: title + " board: " + players}, nil
+}
+
+// movesWords says how far a game went as players count it: each side's moves ("31 moves each",
+// "31 moves by Black and 30 by White" after a pass), or a simultaneous game's rounds.
+func movesWords(moves []game.Move, names [2]string) string {
+	var n [2]int
+	rounds := 0
+	for _, m := range moves {
+		if m.Actors.Simultaneous() {
+			rounds++
+		} else if p := m.Actors.Single(); p.Valid() {
+			n[p]++
+		}
+	}
+	count := func(k int, word string) string {
+		if k == 1 {
+			return "1 " + word
+		}
+		return fmt.Sprintf("%d %ss", k, word)
+	}
+	switch {
+	case rounds > 0 && n == [2]int{}:
+		return count(rounds, "round")
+	case n[0] == n[1]:
+		return count(n[0], "move") + " each"
+	}
+	return fmt.Sprintf("%s by %s and %d by %s", count(n[0], "move"), names[0], n[1], names[1])
 }
 
 func (s *Server) tournamentPreview(r *http.Request, base, id string) (preview, error) {
@@ -141,7 +171,7 @@ func (s *Server) tournamentPreview(r *http.Request, base, id string) (preview, e
 	case t.Round != nil:
 		desc += fmt.Sprintf(" — %s, posts due by %s", t.Round.Title, t.Round.Deadline.UTC().Format("2 Jan 15:04 MST"))
 	case t.Phase == "subscription":
-		desc += fmt.Sprintf(" — subscription open, %d player(s) so far", len(t.Subscribers))
+		desc += " — subscription open, " + tournament.Players(len(t.Subscribers)) + " so far"
 	default:
 		desc += " — " + string(t.Phase)
 	}

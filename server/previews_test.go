@@ -41,7 +41,8 @@ func TestLinkPreviews(t *testing.T) {
 	st, page := anon.raw("GET", "/play/"+g.ID, nil)
 	tags := tagsOf(string(page))
 	if st != http.StatusOK || !strings.Contains(tags["og:title"], "Ann") || !strings.Contains(tags["og:title"], "Reversi") ||
-		!strings.Contains(tags["og:description"], "won") || tags["twitter:card"] != "summary_large_image" ||
+		!strings.Contains(tags["og:description"], "won") || !strings.Contains(tags["og:description"], "after 2 moves by Black and 1 by White.") ||
+		tags["twitter:card"] != "summary_large_image" ||
 		tags["og:url"] != public+"/play/"+g.ID || !strings.Contains(string(page), "<title>Ann (") {
 		t.Fatalf("the game page's tags: %d %v\n%s", st, tags, page)
 	}

@@ -414,15 +414,25 @@ func TestEventStream(t *testing.T) {
 }
 
 // TestClocks checks a loss on time: a move after the flag fell (its timer not yet fired) ends the
-// game on time, and the server's own timer ends a game nobody touches.
+// game on time, and the server's own timer ends a game nobody touches. The clocks start after
+// both sides' first moves.
 func TestClocks(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()
+	firstMoves := func(id string) {
+		t.Helper()
+		for _, m := range []string{"f5", "d6"} {
+			if st := c.call("POST", "/api/games/"+id+"/move", map[string]any{"move": m}, nil); st != http.StatusOK {
+				t.Fatalf("%s: %d %s", m, st, c.received())
+			}
+		}
+	}
 	g := c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "time": map[string]any{"kind": "fischer", "baseMs": 60000}})
+	firstMoves(g.ID)
 	h.clock.Jump(61 * time.Second) // the flag falls; its timer runs late
 	var e apiError
-	st := c.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": "f5"}, &e)
+	st := c.call("POST", "/api/games/"+g.ID+"/move", map[string]any{"move": "c3"}, &e)
 	if st != http.StatusConflict || e.Error.Code != "game_over" {
 		t.Fatalf("a move after the flag fell: %d %+v", st, e)
 	}
@@ -430,6 +440,7 @@ func TestClocks(t *testing.T) {
 		t.Fatalf("outcome %+v", v.Outcome)
 	}
 	g = c.create(map[string]any{"kind": "reversi", "mode": "hotseat", "time": map[string]any{"kind": "fischer", "baseMs": 300}})
+	firstMoves(g.ID)
 	w := c.dial()
 	w.send(map[string]any{"type": "subscribe", "game": g.ID})
 	w.next(ofType("subscribed"))
@@ -437,6 +448,91 @@ func TestClocks(t *testing.T) {
 	m := w.next(eventKind("end"))
 	if o := m["event"].(map[string]any)["outcome"].(map[string]any); o["ending"] != "time" {
 		t.Fatalf("the timer's end: %v", o)
+	}
+}
+
+// TestFirstMoves: a timed online game's clocks do not run until both sides have made their first
+// move (and the first moves earn no increment); either player may abort the game while a side
+// has not moved (unrated, nobody wins), not after; a side that does not make its first move in
+// time has the server abort the game.
+func TestFirstMoves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
+	a, b := h.bot(), h.bot()
+	live := map[string]any{"kind": "fischer", "baseMs": 60000, "incrementMs": 2000}
+	move := func(c *client, id, m string) {
+		t.Helper()
+		if st := c.call("POST", "/api/games/"+id+"/move", map[string]any{"move": m}, nil); st != http.StatusOK {
+			t.Fatalf("%s: %d %s", m, st, c.received())
+		}
+	}
+	clock := func(id string) (rem [2]int64, running [2]bool, first int64) {
+		t.Helper()
+		var v struct {
+			View struct {
+				Clock struct {
+					RemainingMs [2]int64 `json:"remainingMs"`
+					Running     [2]bool  `json:"running"`
+					FirstMoveMs int64    `json:"firstMoveMs"`
+				} `json:"clock"`
+			} `json:"view"`
+		}
+		a.call("GET", "/api/games/"+id, nil, &v)
+		return v.View.Clock.RemainingMs, v.View.Clock.Running, v.View.Clock.FirstMoveMs
+	}
+
+	// Black thinks 20 s over its first move, White 10 s: neither clock counts them.
+	g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "time": live, "rated": true})
+	h.clock.Advance(20 * time.Second)
+	move(a, g.ID, "f5")
+	if rem, running, first := clock(g.ID); rem != [2]int64{60000, 60000} || running != [2]bool{} || first != 30000 {
+		t.Fatalf("after Black's first move: %v %v %d", rem, running, first)
+	}
+	// White, yet to move, may abort.
+	var e apiError
+	h.clock.Advance(10 * time.Second)
+	move(b, g.ID, "d6")
+	if rem, running, first := clock(g.ID); rem != [2]int64{60000, 60000} || running != [2]bool{true, false} || first != 0 {
+		t.Fatalf("after both first moves: %v %v %d", rem, running, first)
+	}
+	if st := a.call("POST", "/api/games/"+g.ID+"/abort", nil, &e); st != http.StatusConflict || e.Error.Code != "not_allowed" {
+		t.Fatalf("an abort after both sides moved: %d %+v", st, e)
+	}
+	h.clock.Advance(5 * time.Second)
+	move(a, g.ID, "c3")
+	if rem, _, _ := clock(g.ID); rem != [2]int64{57000, 60000} {
+		t.Fatalf("after Black's second move (5 s, 2 s back): %v", rem)
+	}
+
+	// Abort at move 0, by the side not to move; and by the side yet to move after the other's
+	// first move.
+	for _, tc := range []struct {
+		name  string
+		moves []string
+		by    *client
+	}{{"before any move", nil, b}, {"before White's first move", []string{"f5"}, b}, {"Black, before White's first move", []string{"f5"}, a}} {
+		g := onlineGame(t, a, b, map[string]any{"kind": "reversi", "time": live, "rated": true})
+		for _, m := range tc.moves {
+			move(a, g.ID, m)
+		}
+		if st := tc.by.call("POST", "/api/games/"+g.ID+"/abort", nil, nil); st != http.StatusOK {
+			t.Fatalf("%s: abort %d %s", tc.name, st, tc.by.received())
+		}
+		if v := a.game(g.ID).View; v.Outcome.Ending != "abort" || v.Outcome.Winner != nil {
+			t.Fatalf("%s: outcome %+v", tc.name, v.Outcome)
+		}
+	}
+
+	// Nobody moves: the server aborts the game when the first move's wait is over.
+	g = onlineGame(t, a, b, map[string]any{"kind": "reversi", "time": live})
+	w := a.dial()
+	w.send(map[string]any{"type": "subscribe", "game": g.ID})
+	w.next(ofType("subscribed"))
+	h.clock.Advance(31 * time.Second)
+	m := w.next(eventKind("end"))
+	if o := m["event"].(map[string]any)["outcome"].(map[string]any); o["ending"] != "abort" || o["winner"] != nil ||
+		!strings.Contains(fmt.Sprint(o["reason"]), "did not make a first move") {
+		t.Fatalf("no first move: %v", o)
 	}
 }
 

@@ -125,7 +125,7 @@ func TestEveryChangeReachesEveryInstance(t *testing.T) {
 }
 
 // TestClocksWaitForTheOpponent: an online game's clocks do not run while it waits for its
-// opponent; they start, full, at the join.
+// opponent; at the join they are full, and the first move's wait begins.
 func TestClocksWaitForTheOpponent(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
@@ -137,6 +137,7 @@ func TestClocksWaitForTheOpponent(t *testing.T) {
 			Clock struct {
 				RemainingMs [2]int64 `json:"remainingMs"`
 				Running     [2]bool  `json:"running"`
+				FirstMoveMs int64    `json:"firstMoveMs"`
 			} `json:"clock"`
 		} `json:"view"`
 	}
@@ -148,8 +149,8 @@ func TestClocksWaitForTheOpponent(t *testing.T) {
 	if st := joiner.call("POST", "/api/games/"+g.ID+"/join", nil, &v); st != http.StatusOK {
 		t.Fatalf("join: %d %s", st, joiner.received())
 	}
-	if c := v.View.Clock; c.RemainingMs[0] < 59000 || !c.Running[0] {
-		t.Errorf("at the join Black's clock shows %d ms (running %v), want a full minute running", c.RemainingMs[0], c.Running[0])
+	if c := v.View.Clock; c.RemainingMs[0] != 60000 || c.Running[0] || c.FirstMoveMs != 30000 {
+		t.Errorf("at the join Black's clock shows %d ms (running %v, %d ms for the first move), want a full minute, still, and 30 s for the first move", c.RemainingMs[0], c.Running[0], c.FirstMoveMs)
 	}
 }
 

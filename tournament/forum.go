@@ -50,7 +50,7 @@ func (t *Tournament) ForumSummary(f SummaryFormat, picture func(board int) strin
 	switch {
 	case t.phase == PhaseSubscription:
 		m.heading(&b, t.cfg.Title+" — subscription open until "+stamp(t.window))
-		m.para(&b, fmt.Sprintf("%d player(s) subscribed: %s", len(t.subscribers), strings.Join(t.subscribers, ", ")))
+		m.para(&b, fmt.Sprintf("%s subscribed: %s", Players(len(t.subscribers)), strings.Join(t.subscribers, ", ")))
 		return b.String()
 	case t.phase == PhaseCancelled:
 		m.heading(&b, t.cfg.Title+" — cancelled")

@@ -202,7 +202,7 @@ func TestCancelled(t *testing.T) {
 	if tr.Phase() != PhaseCancelled || len(evs) != 1 || evs[0].Kind != EventCancelled {
 		t.Fatalf("one player: phase %s, events %v", tr.Phase(), evs)
 	}
-	if !strings.Contains(tr.Summary(), "cancelled: 1 player(s) subscribed") {
+	if !strings.Contains(tr.Summary(), "cancelled: 1 player subscribed") {
 		t.Errorf("summary %q", tr.Summary())
 	}
 	if _, ok := tr.NextDeadline(); ok {

@@ -21,8 +21,8 @@ func (t *Tournament) Summary() string {
 	b.Grow(256 + 220*len(t.boards))
 	switch {
 	case t.phase == PhaseSubscription:
-		fmt.Fprintf(&b, "%s — subscription open until %s\n%d player(s) subscribed: %s\n", t.cfg.Title, stamp(t.window),
-			len(t.subscribers), strings.Join(t.subscribers, ", "))
+		fmt.Fprintf(&b, "%s — subscription open until %s\n%s subscribed: %s\n", t.cfg.Title, stamp(t.window),
+			Players(len(t.subscribers)), strings.Join(t.subscribers, ", "))
 		return b.String()
 	case t.phase == PhaseCancelled:
 		fmt.Fprintf(&b, "%s — cancelled: %s\n", t.cfg.Title, t.note)

@@ -348,7 +348,7 @@ func (t *Tournament) Start(now time.Time, rng *rand.Rand) ([]Event, error) {
 		return nil, fmt.Errorf("%w: the tournament has started", ErrPhase)
 	}
 	if n := len(t.subscribers); n < 2 && !(n == 1 && t.cfg.OddPlayer == OddHouse) {
-		return nil, fmt.Errorf("%w: %d player(s) subscribed; a tournament needs two", ErrNotAllowed, n)
+		return nil, fmt.Errorf("%w: %s subscribed; a tournament needs two", ErrNotAllowed, Players(n))
 	}
 	if rng == nil {
 		return nil, fmt.Errorf("%w: to pair the players and roll the dice", ErrNoRandom)
@@ -359,6 +359,14 @@ func (t *Tournament) Start(now time.Time, rng *rand.Rand) ([]Event, error) {
 	return t.closeSubscription(nil, t.window, rng), nil
 }
 
+// Players says a number of players in English: "1 player", "3 players".
+func Players(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return fmt.Sprintf("%d players", n)
+}
+
 // closeSubscription pairs the subscribers at random onto numbered boards, rolls the dice on
 // each, and opens round 1.
 func (t *Tournament) closeSubscription(evs []Event, at time.Time, rng *rand.Rand) []Event {
@@ -366,7 +374,7 @@ func (t *Tournament) closeSubscription(evs []Event, at time.Time, rng *rand.Rand
 	if len(players) < 2 && !(len(players) == 1 && t.cfg.OddPlayer == OddHouse) {
 		t.phase = PhaseCancelled
 		t.ended = at
-		t.note = fmt.Sprintf("%d player(s) subscribed; a tournament needs two", len(players))
+		t.note = Players(len(players)) + " subscribed; a tournament needs two"
 		return t.emit(evs, Event{Kind: EventCancelled, At: at, Side: game.NoPlayer, Text: "Cancelled: " + t.note})
 	}
 	rng.Shuffle(len(players), func(i, j int) { players[i], players[j] = players[j], players[i] })

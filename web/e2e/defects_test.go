@@ -131,7 +131,8 @@ func clockMs(t *testing.T, p *page, side string) float64 {
 
 // TestClocksWaitForBothSeats creates a timed online game and waits for an opponent: no clock
 // runs, both show the whole time, even after the server's clock has moved on ten minutes; when
-// the opponent joins, the creator's page takes the clocks from the server at once.
+// the opponent joins, the creator's page takes the clocks from the server at once (still, until
+// both sides' first moves).
 func TestClocksWaitForBothSeats(t *testing.T) {
 	a := newPage(t)
 	a.open("/")
@@ -155,7 +156,8 @@ func TestClocksWaitForBothSeats(t *testing.T) {
 	b := newPage(t)
 	b.do(chromedp.Navigate(suite.url + created["invite"]))
 	b.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
-	a.wait(`document.querySelector(".player[data-side=first] .clock.running")`)
+	// No clock runs before both sides' first moves: Black's row says how long it has for its own.
+	a.wait(`document.querySelector(".player[data-side=first] .first-move")`)
 	// The creator's page shows what the server says, within a second.
 	server := eval[float64](a, fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.clock.remainingMs[0])`, id))
 	shown := clockMs(t, a, "first")

@@ -25,6 +25,11 @@ func TestLobbyDrawRematch(t *testing.T) {
 	b.wait(fmt.Sprintf(`document.querySelector('.challenges a[href="/play/%s?join=1"]')`, id))
 	b.click(fmt.Sprintf(`.challenges a[href="/play/%s?join=1"]`, id))
 	b.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
+	// A draw is offered once both sides have moved (before, the game may only be aborted).
+	for _, p := range []*page{a, b, a, b} {
+		eval[int](p, fmt.Sprintf(`fetch("/api/games/%[1]s").then(r => r.json()).then(g => !g.view.legal.length ? 0 : fetch("/api/games/%[1]s/move", {method: "POST",
+			headers: {"Content-Type": "application/json"}, body: JSON.stringify({move: g.view.legal[0]})}).then(r => r.status))`, id))
+	}
 	a.wait(`document.querySelector("#draw-btn")`)
 	a.click(`#draw-btn`)
 	b.wait(`document.querySelector("#accept-draw")`)

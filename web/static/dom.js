@@ -75,14 +75,30 @@ export function announce(text) {
   requestAnimationFrame(() => { el.textContent = text; });
 }
 
-// toast shows a short notice; kind "error" stays longer.
+// toast shows a short notice; kind "error" stays longer; a click or tap dismisses it. Toasts
+// never cover a board: they show at the bottom of the screen, or at its top when a board on
+// screen reaches further down than up.
 /** @param {string} text @param {string} [kind] */
 export function toast(text, kind = "info") {
   const box = document.getElementById("toasts");
   if (!box) return;
   const el = h("div", {class: "toast " + kind, role: kind === "error" ? "alert" : null}, text);
+  el.addEventListener("click", () => el.remove());
+  if (!box.children.length) box.classList.toggle("top", boardsReachDown());
   box.append(el);
   setTimeout(() => el.remove(), kind === "error" ? 6000 : 3000);
+}
+
+// boardsReachDown tells whether the boards on screen leave less room below them than above.
+function boardsReachDown() {
+  let top = innerHeight, bottom = 0;
+  for (const b of document.querySelectorAll("svg.board")) {
+    const r = b.getBoundingClientRect();
+    if (r.bottom <= 0 || r.top >= innerHeight || !r.width) continue;
+    top = Math.min(top, r.top);
+    bottom = Math.max(bottom, r.bottom);
+  }
+  return bottom > 0 && innerHeight - bottom < top;
 }
 
 // copyText copies text to the clipboard, falling back to a selected input.

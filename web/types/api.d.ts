@@ -209,6 +209,12 @@ export interface ClockView {
   remainingMs: [number, number];
   /** Running tells whose clock runs. */
   running: [boolean, boolean];
+  /**
+   * FirstMoveMs is, in a Fischer game before both sides have made their first move (no clock
+   * runs yet), the time left to the side to move to make its first move before the game is
+   * aborted.
+   */
+  firstMoveMs?: number;
 }
 
 /**

@@ -198,11 +198,29 @@ export async function render(main, params, query) {
     const sorted = values.slice().sort((a, b) => b.value - a.value);
     valueList.replaceChildren(...sorted.map(v => h("li", {},
       h("button", {type: "button", class: "link", on: {click: () => play(v.move)}}, v.move), " ",
-      h("strong", {}, hintText(v, ctx)), v.pv ? h("span", {class: "muted small"}, " " + v.pv) : null)));
+      h("strong", {}, hintText(v, ctx)), v.pv ? [" ", h("span", {class: "muted small pv"}, lineWords(v.pv))] : null)));
     // The engine says which values it solved: the empties it solves in its time depend on the
     // board's size and the position, not on the level alone.
     const exact = values.length > 0 && values.every(v => v.exact);
-    status.textContent = t("analysis.toMove", {side: sideName(side)}) + " " + (exact ? t("analysis.exact") : t("analysis.estimate", {n: num(empties())}));
+    const how = exact ? t("analysis.exact") : t("analysis.estimate", {n: num(empties())});
+    const other = side === "second" ? "first" : "second";
+    if (values.length === 1 && values[0].move === "pass") {
+      // A forced pass: the side to move has no move; the other side plays next.
+      status.replaceChildren(h("span", {class: "pass-notice", role: "status"}, t("play.mustPass", {side: sideName(side)})),
+        h("button", {type: "button", class: "primary", id: "an-pass", on: {click: () => play("pass")}}, t("play.pass")));
+      status.title = how;
+      return;
+    }
+    const passed = moves.length > 0 && moves[moves.length - 1] === "pass" ? t("play.passed", {side: sideName(other)}) + ". " : "";
+    status.textContent = passed + t("analysis.toMove", {side: sideName(side)}) + " " + how;
+    status.title = "";
+  }
+
+  // lineWords writes the engine's line ("pae3d2c5": its moves run together, a pass as "pa") a
+  // move apart, a pass as the notation writes it.
+  /** @param {string} pv */
+  function lineWords(pv) {
+    return (pv.match(/pa|[a-h][1-8]/gi) || []).map(m => (m.toLowerCase() === "pa" ? "pass" : m.toLowerCase())).join(" ");
   }
 
   function drawMoves() {

@@ -88,7 +88,8 @@ export function optionField(kind, spec, value) {
 
 const REASONS = [
   [/^board full$/, "reason.boardFull"],
-  [/^neither side can move$/, "reason.noMoves"],
+  // (Reversi adds the discs on the board, which the words of the result give already.)
+  [/^neither side can move(; discs \d+\D\d+)?$/, "reason.noMoves"],
   [/^neither side can place a disc$/, "reason.noMoves"],
   [/^(Black|White) joins (rows 1 and 8|columns a and h)$/, "reason.joined"],
   [/^(Red|Yellow)'s board shows no white$/, "reason.noWhite"],
@@ -144,16 +145,20 @@ export function outcomeWords(view, sideName) {
     case "abandoned":
       return t("outcome.abandoned", {loser: sideName(loser), winner: sideName(o.winner)});
   }
+  // One sentence: who won, the score, and in one bracket the discs on the board (when the
+  // empty squares went to the winner) and why the game ended.
   text = o.winner ? t("outcome.wins", {winner: sideName(o.winner)}) : t("outcome.draw");
+  const more = [];
   if (o.scored && o.score) {
     text += " " + scoreText(o.score);
     const discs = discTallies(view);
     if (discs && (discs[0] !== o.score[0] || discs[1] !== o.score[1])) {
-      text += " " + t("outcome.discs", {score: scoreText(discs)});
+      more.push(t("outcome.discs", {score: scoreText(discs)}));
     }
   }
   const why = reasonWords(o.reason, view, sideName);
-  if (why) text += ` (${why})`;
+  if (why) more.push(why);
+  if (more.length) text += ` (${more.join("; ")})`;
   return text;
 }
 

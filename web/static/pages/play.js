@@ -100,17 +100,20 @@ export async function render(main, [id], query) {
   title(gameTitle(kind));
 
   // The board.
-  /** @param {boolean} animate @param {View} [prev] */
+  /** @param {boolean} animate @param {View} [prev] @returns {Promise<void> | null} settled when the board shows the view */
   function draw(animate, prev) {
     layout.dataset.boardTheme = page.theme();
     boardHost.dataset.version = String(page.view.version);
-    if (page.replay) return;
+    if (page.replay) return null;
     const v = page.view;
     const opts = {interactive: page.canAct(), actions: page.game.actions || []};
     const p = animate && prev && prev.ply + 1 === v.ply && prev.version < v.version ? page.board.animate(prev, v, opts) : (page.board.draw(v, opts), null);
     page.lastHints = null;
-    if (p) p.then(() => { if (!page.stopped && page.view.version === v.version) boardHost.dataset.settled = String(v.version); });
-    else boardHost.dataset.settled = String(v.version);
+    if (!p) {
+      boardHost.dataset.settled = String(v.version);
+      return null;
+    }
+    return p.then(() => { if (!page.stopped && page.view.version === v.version) boardHost.dataset.settled = String(v.version); });
   }
 
   /** @type {ReturnType<typeof follow> | null} */
@@ -155,7 +158,7 @@ export async function render(main, [id], query) {
     optionsLine.textContent = [t(`mode.${page.game.mode}`), optionsSummary(kind, v.options, spec.options)].filter(Boolean).join(" · ");
     badgesUpdate();
     openingUpdate();
-    layout.dataset.status = v.outcome.over ? "over" : page.game.status;
+    layout.dataset.status = v.outcome.over && !page.holdResult ? "over" : page.game.status;
     resultUpdate();
     for (const p of parts) p.update();
   };
@@ -185,8 +188,8 @@ export async function render(main, [id], query) {
 
   function resultUpdate() {
     const v = page.view;
-    result.hidden = !v.outcome.over;
-    if (!v.outcome.over) return;
+    result.hidden = !v.outcome.over || page.holdResult;
+    if (result.hidden) return;
     const o = v.outcome;
     result.dataset.winner = o.winner || "draw";
     if (o.score) result.dataset.score = o.score.join("-");

@@ -233,6 +233,7 @@ async function page(main, id) {
     }
   };
   const players = h("section", {"aria-labelledby": "h-tplayers"}, h("h2", {id: "h-tplayers"}, t("tour.players")),
+    x.subscribers.length ? h("p", {class: "tour-count muted"}, tn("tour.subscribedCount", x.subscribers.length)) : null,
     h("p", {class: "tour-subscribers"}, x.subscribers.length ? x.subscribers.flatMap((n, i) => [i ? ", " : null, h("a", {href: `/players/${encodeURIComponent(n)}`}, n)]) : t("tour.noPlayers")),
     x.reserves.length ? h("p", {}, t("tour.reserves", {names: x.reserves.join(", ")})) : null);
   const subscribed = x.subscribers.includes(meName) || x.reserves.includes(meName);

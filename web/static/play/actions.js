@@ -1,5 +1,5 @@
-// The controls of a game: hint (where the engine may help), takeback, draw offers, resign (asked
-// twice), claim, join an open challenge, rematch; the offers to answer; the invitation to send.
+// The controls of a game: hint (where the engine may help), takeback, draw offers, abort (before
+// both sides' first moves), resign (asked twice), claim, join an open challenge, rematch; the offers to answer; the invitation to send.
 
 import {h, clear, toast, announce, copyText} from "../dom.js";
 import {t, tn} from "../i18n.js";
@@ -9,6 +9,14 @@ import {errorText} from "../pages/common.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").Game} Game */
+
+// bothMoved tells whether both sides have made a move (the game can no longer be aborted).
+/** @param {import("../../types/turncoat").View} v */
+function bothMoved(v) {
+  const by = new Set();
+  for (const m of v.moves) for (const s of m.by) by.add(s);
+  return by.size === 2;
+}
 
 /**
  * @param {string} label
@@ -60,13 +68,19 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     if (playing && seated && v.ply > 0 && !(v.takeback && v.takeback.by === me)) {
       actions.append(button(t("play.takeback"), () => command("takeback", {side: me}), {id: "takeback-btn"}));
     }
-    if (playing && seated && page.online() && !v.drawOffer) {
+    // Until both sides have made their first move the game may be called off (nobody wins,
+    // nothing is rated); resigning or offering a draw then makes no sense.
+    const abortable = playing && seated && !bothMoved(v);
+    if (abortable) {
+      actions.append(button(t("play.abort"), () => command("abort", {side: me}), {id: "abort-btn"}));
+    }
+    if (playing && seated && page.online() && !v.drawOffer && !abortable) {
       actions.append(button(t("play.offerDraw"), () => command("draw", {side: me}), {id: "draw-btn"}));
     }
     if (playing && seated && v.canClaimDraw) {
       actions.append(button(t("play.claim"), () => command("claim", {side: me}), {id: "claim-btn", cls: "primary"}));
     }
-    if (playing && seated) {
+    if (playing && seated && !abortable) {
       const label = confirmResign ? t("play.resignConfirm", {side: page.sideName(me || null)}) : t("play.resign");
       actions.append(button(label, () => {
         if (!confirmResign) {
@@ -88,7 +102,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
         }
       }, {cls: "primary", id: "join-btn"}));
     }
-    if (v.outcome.over && seated) {
+    if (v.outcome.over && seated && !page.holdResult) {
       if (game.rematch) {
         actions.append(h("a", {class: "button primary", href: `/play/${game.rematch}`, id: "rematch-link"}, t("play.toRematch")));
       } else if (game.seats.every(x => !x.open)) {

@@ -45,6 +45,8 @@ export class GamePage {
     /** @type {Hint[] | null} the hints written on the board */
     this.lastHints = null;
     this.stopped = false;
+    /** while the board still plays out the move that ended the game, the page keeps its result */
+    this.holdResult = false;
     /** @type {() => void} redraws the panel (set by the page) */
     this.update = () => {};
   }

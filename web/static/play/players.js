@@ -37,6 +37,7 @@ export function players(page, host) {
         thinking ? h("span", {class: "thinking"}, t("play.thinking")) : null,
         waiting ? h("span", {class: "muted small"}, t("play.waitingFor")) : null,
         sel ? h("span", {class: "small"}, t("play.hasSelected")) : null,
+        active && !sel && v.clock && v.clock.firstMoveMs && game.status === "active" ? h("span", {class: "first-move small"}) : null,
         here !== null ? h("span", {class: "presence " + (here ? "here" : "away")}, t(here ? "play.here" : "play.away")) : null),
       tl ? h("span", {class: "tally", title: tallyName, "aria-label": `${tallyName}: ${tl.value}`},
         num(tl.value), page.mod.tallyWords ? h("span", {class: "tally-name"}, " " + tallyName) : null) : null,

@@ -25,6 +25,8 @@ export function status(page, line, {act, verified}) {
       words.push(t("play.replaying", {n: num(page.replay.ply), total: num(v.ply)}));
     } else if (game.status === "open") {
       words.push(t("play.waitingOpponent"));
+    } else if (v.outcome.over && page.holdResult) {
+      words.push(t("play.lastMovePlaying"));
     } else if (v.outcome.over) {
       words.push(outcomeWords(v, s => page.sideName(s)));
     } else if (page.simultaneous()) {

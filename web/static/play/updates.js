@@ -23,7 +23,7 @@ export async function sha256hex(text) {
 
 /**
  * @param {GamePage} page
- * @param {{boardHost: HTMLElement, draw: (animate: boolean, prev?: View) => void, setVersion: (v: number) => void, changed: (before: Game) => void}} deps
+ * @param {{boardHost: HTMLElement, draw: (animate: boolean, prev?: View) => Promise<void> | null, setVersion: (v: number) => void, changed: (before: Game) => void}} deps
  */
 export function updates(page, {boardHost, draw, setVersion, changed}) {
   /** @type {Map<number, [string, string]>} ply -> the commitments seen before its reveal */
@@ -98,14 +98,30 @@ export function updates(page, {boardHost, draw, setVersion, changed}) {
     noteCommitments(g.view);
     const isNew = prev.version < g.view.version;
     const newMove = isNew && g.view.ply > prev.ply;
-    draw(newMove, prev);
+    page.holdResult = false;
+    const settling = draw(newMove, prev);
+    // A move that ends the game and plays out on the board (a Turncoat round's reveal): the
+    // page tells the result once the board shows the end, not while it still shows the steps.
+    const hold = newMove && !!settling && g.view.outcome.over && !prev.outcome.over;
+    if (hold && settling) {
+      page.holdResult = true;
+      const version = g.view.version;
+      settling.then(() => {
+        if (page.stopped || !page.holdResult || page.view.version !== version) return;
+        page.holdResult = false;
+        page.update();
+        ended();
+      });
+    }
     changed(before);
     page.update();
     if (newMove) {
       checkReveals(g.view);
       const last = g.view.lastMove;
       if (last) announce(moveWords(last));
-      if (g.view.outcome.over && !prev.outcome.over) ended();
+      if (hold) {
+        // told when the board has settled
+      } else if (g.view.outcome.over && !prev.outcome.over) ended();
       else if (!page.hotseat() && page.canAct()) sound.notice();
     } else if (isNew && g.view.outcome.over && !prev.outcome.over) {
       ended();
