@@ -247,6 +247,16 @@ type MoveDescriber interface {
 	DescribeAction(p Player, a Action) MoveDescription
 }
 
+// Forfeiter is a state some of whose legal moves lose the game at once for the side that plays
+// them: moves the rules make a way to give up (Turnover: moving one's last Castle is how a
+// player resigns). A table's view lists the viewer's such moves (View.Losing), so that a client
+// asks its player to confirm one before sending it. Forfeits is asked of p's legal actions at a
+// node where p acts alone, and is true exactly when the game is over after the action and p
+// has lost (the conformance suite checks it against Apply and Outcome).
+type Forfeiter interface {
+	Forfeits(p Player, a Action) bool
+}
+
 // MoveDescription is one move square by square. The squares are named as the board view names
 // its cells.
 type MoveDescription struct {

@@ -27,6 +27,10 @@ type View struct {
 	Own         string    `json:"own,omitempty"`
 	// Legal are the viewer's legal actions in notation (empty when the viewer does not act).
 	Legal []string `json:"legal"`
+	// Losing are those of Legal that lose the game at once for the viewer, moves the rules
+	// make a way to resign (Forfeiter: Turnover's last Castle moved), for a client to confirm
+	// before it sends one.
+	Losing []string `json:"losing,omitempty"`
 	// CanClaimDraw tells whether the viewer may claim a draw under the rules now.
 	CanClaimDraw bool `json:"canClaimDraw,omitempty"`
 	// LastMove is the last move played, if any.
@@ -128,9 +132,15 @@ func (t *Table) View(viewer Player, now time.Time) View {
 			v.Own = s.Text
 		}
 		if v.ToAct.Has(viewer) {
+			f, forfeits := t.state.(Forfeiter)
+			forfeits = forfeits && v.ToAct.Single() == viewer
 			var buf [256]Action
 			for _, a := range t.state.Legal(viewer, buf[:0]) {
-				v.Legal = append(v.Legal, t.state.FormatAction(viewer, a))
+				text := t.state.FormatAction(viewer, a)
+				v.Legal = append(v.Legal, text)
+				if forfeits && f.Forfeits(viewer, a) {
+					v.Losing = append(v.Losing, text)
+				}
 			}
 		}
 		v.CanClaimDraw = t.CanClaimDraw(viewer)

@@ -386,12 +386,36 @@ func checkState(t *testing.T, s game.State, rng *rand.Rand) {
 	} else if err := s.Clone().Apply(0); err == nil {
 		t.Fatalf("%q: Apply accepted an action after the end", enc)
 	}
+	checkForfeits(t, s)
 	checkBoard(t, s)
 	if dg, ok := s.(game.Diagrammer); ok {
 		for _, p := range []game.Player{game.First, game.Second, game.NoPlayer} {
 			if dg.Diagram(p) == "" {
 				t.Fatalf("%q: empty diagram", enc)
 			}
+		}
+	}
+}
+
+// checkForfeits checks, for a game whose states mark the moves that lose at once
+// (game.Forfeiter), that a legal action is marked exactly when the game is over after it and
+// its player has lost.
+func checkForfeits(t *testing.T, s game.State) {
+	t.Helper()
+	f, ok := s.(game.Forfeiter)
+	p := s.ToAct().Single()
+	if !ok || p == game.NoPlayer {
+		return
+	}
+	var buf [512]game.Action
+	for _, a := range s.Legal(p, buf[:0]) {
+		c := s.Clone()
+		if err := c.Apply(a); err != nil {
+			t.Fatalf("%q: a legal action %q: %v", s.Encode(), s.FormatAction(p, a), err)
+		}
+		o := c.Outcome()
+		if lost := o.Over && o.Winner == p.Other(); f.Forfeits(p, a) != lost {
+			t.Fatalf("%q: Forfeits(%s, %q) = %v, but after it the outcome is %+v", s.Encode(), p, s.FormatAction(p, a), !lost, o)
 		}
 	}
 }

@@ -96,6 +96,26 @@ func (s *State) DescribeAction(_ game.Player, a game.Action) game.MoveDescriptio
 	return game.MoveDescription{From: m.From().String(), To: m.To().String(), Class: m.Class().String(), Result: kindNames[m.Result()]}
 }
 
+// Forfeits tells whether p's legal action a loses the game at once (game.Forfeiter): a move of
+// p's last Castle that leaves p without one while the opponent keeps one (spec §4.3: moving the
+// last Castle is how a player resigns; §4.4: the mover then loses). A Castle's pawn that lands
+// on a Queen makes a new Castle, and the last Castle's capture of the opponent's last one is a
+// draw (terra arrasada): neither loses. No other move loses at once.
+func (s *State) Forfeits(p game.Player, a game.Action) bool {
+	if s.outcome.Over || p != s.pos.side || a == Claim {
+		return false
+	}
+	m, err := s.move(a)
+	if err != nil {
+		return false
+	}
+	c := s.pos
+	c.Make(m)
+	return c.Castles(p) == 0 && c.Castles(p.Other()) > 0
+}
+
+var _ game.Forfeiter = (*State)(nil)
+
 // Diagram draws the board for the terminal: White's stacks in upper case, Black's in lower
 // case, a star after each attacked Castle, and a legend of the stack letters. Both sides see
 // the whole board in Turnover, so the viewer changes nothing.

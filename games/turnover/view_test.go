@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"time"
 
 	"turncoat/game"
 )
@@ -67,5 +68,77 @@ func TestBoardView(t *testing.T) {
 	z := NewState(Standard, StartPosition(SetupZigzag)).BoardView()
 	if z.Grids[0].Cells[0].Piece == nil || z.Grids[0].Cells[0].Coord != "a8" || len(z.Grids[0].Marks) != 0 || z.Tallies[0].Value != 8 {
 		t.Errorf("zigzag: a8 %+v, marks %v, tallies %v", z.Grids[0].Cells[0], z.Grids[0].Marks, z.Tallies)
+	}
+}
+
+// TestForfeits: the moves that lose at once are the last Castle's moves that leave its side
+// without one (spec §4.3: moving the last Castle resigns), for either side; not a move of one
+// of two Castles, not the last Castle's pawn making a new Castle on a Queen, not its capture of
+// the opponent's last Castle (a draw). Each answer agrees with the outcome after the move, and
+// a table's view lists the losing moves to the side to move only.
+func TestForfeits(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		losing    []string // as from-to squares, in order
+	}{
+		{"the last Castle moved", "4c3/8/8/8/8/8/7P/C7 w", []string{"a1a2", "a1a3"}},
+		{"Black's last Castle moved", "c7/p7/8/8/8/8/8/4C3 b", []string{}},
+		{"Black's last Castle free", "c7/8/8/8/8/8/7P/4C3 b", []string{"a8a6", "a8a7"}},
+		{"one of two Castles", "4c3/8/8/8/8/8/8/C6C w", []string{}},
+		{"a new Castle on a Queen", "4c3/8/8/8/8/8/1Q6/C7 w", []string{"a1a2", "a1a3"}},
+		{"terra arrasada", "4c3/3C4/8/8/8/8/8/8 w", []string{}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newState(t, Standard, c.fen)
+			p := s.ToAct().Single()
+			var buf [256]game.Action
+			legal := s.Legal(p, buf[:0])
+			if len(legal) == 0 {
+				t.Fatal("no legal move")
+			}
+			got, want := []string{}, []string{}
+			for _, a := range legal {
+				sq := coordinate(a)
+				if s.Forfeits(p, a) {
+					got = append(got, sq)
+				}
+				if s.Forfeits(p.Other(), a) {
+					t.Errorf("%s forfeits for the side not to move", sq)
+				}
+				after := s.Clone()
+				if err := after.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+				if o := after.Outcome(); o.Over && o.Winner == p.Other() {
+					want = append(want, sq)
+				}
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, c.losing) || !slices.Equal(want, c.losing) {
+				t.Errorf("losing moves %v, the outcomes say %v, want %v", got, want, c.losing)
+			}
+			tb, err := game.NewTable(s, game.TableConfig{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var texts []string
+			for _, sq := range c.losing {
+				a, err := parseCoordinate(sq)
+				if err != nil {
+					t.Fatal(err)
+				}
+				texts = append(texts, s.FormatAction(p, a))
+			}
+			slices.Sort(texts)
+			if v := tb.View(p, time.Time{}); !slices.Equal(slices.Sorted(slices.Values(v.Losing)), texts) {
+				t.Errorf("the mover's view lists %q as losing, want %q", v.Losing, texts)
+			}
+			for _, viewer := range []game.Player{p.Other(), game.NoPlayer} {
+				if v := tb.View(viewer, time.Time{}); len(v.Losing) != 0 {
+					t.Errorf("viewer %v sees losing moves %q", viewer, v.Losing)
+				}
+			}
+		})
 	}
 }

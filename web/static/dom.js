@@ -101,6 +101,30 @@ function boardsReachDown() {
   return bottom > 0 && innerHeight - bottom < top;
 }
 
+// ask shows a modal question with two buttons and resolves true when the person chose yes;
+// no, Escape, or leaving the page (the browser's Back) resolves false. No has the focus, so a
+// key pressed in haste does not say yes.
+/** @param {string} text @param {string} yes @param {string} no @param {{id?: string, danger?: boolean}} [opts] @returns {Promise<boolean>} */
+export function ask(text, yes, no, {id = "ask", danger = false} = {}) {
+  const say = h("p", {id: id + "-text", class: "ask-text"}, text);
+  const form = h("form", {method: "dialog", class: "ask-form"}, say,
+    h("div", {class: "copy-row"},
+      h("button", {type: "submit", value: "yes", id: id + "-yes", class: danger ? "danger" : "primary"}, yes),
+      h("button", {type: "submit", value: "no", id: id + "-no", class: "secondary", autofocus: true}, no)));
+  const dialog = h("dialog", {class: "ask-dialog", id, role: "alertdialog", "aria-describedby": say.id}, form);
+  document.body.append(dialog);
+  const leave = () => dialog.close();
+  return new Promise(resolve => {
+    dialog.addEventListener("close", () => {
+      removeEventListener("popstate", leave);
+      dialog.remove();
+      resolve(dialog.returnValue === "yes");
+    });
+    addEventListener("popstate", leave);
+    dialog.showModal();
+  });
+}
+
 // copyText copies text to the clipboard, falling back to a selected input.
 /** @param {string} text @param {HTMLInputElement} [input] */
 export async function copyText(text, input) {

@@ -1409,6 +1409,12 @@ export interface View {
   own?: string;
   /** Legal are the viewer's legal actions in notation (empty when the viewer does not act). */
   legal: string[];
+  /**
+   * Losing are those of Legal that lose the game at once for the viewer, moves the rules
+   * make a way to resign (Forfeiter: Turnover's last Castle moved), for a client to confirm
+   * before it sends one.
+   */
+  losing?: string[];
   /** CanClaimDraw tells whether the viewer may claim a draw under the rules now. */
   canClaimDraw?: boolean;
   /** LastMove is the last move played, if any. */

@@ -3,8 +3,8 @@
 // join or a reconnection), animates a move it did not make, says it, plays its sound; and in
 // Turncoat keeps the commitments seen before each reveal to check them after it.
 
-import {toast, announce} from "../dom.js";
-import {t, num} from "../i18n.js";
+import {toast, announce, ask} from "../dom.js";
+import {t, tOr, num} from "../i18n.js";
 import {api, ApiError} from "../api.js";
 import * as sound from "../sound.js";
 import {outcomeWords, errorText} from "../pages/common.js";
@@ -137,11 +137,19 @@ export function updates(page, {boardHost, draw, setVersion, changed}) {
     }
   }
 
-  // act plays a move for a side (by default the one the page acts for).
+  // act plays a move for a side (by default the one the page acts for). A move the view marks
+  // as losing the game at once (Turnover's last Castle moved: the rules' way to resign) is
+  // sent only once the player confirms it; Cancel sends nothing, and so does a confirmation
+  // that comes after the move stopped being legal.
   /** @param {string} text @param {import("../../types/turncoat").Side} [side] */
   async function act(text, side) {
     if (page.replay) return;
-    const v = page.view;
+    let v = page.view;
+    if ((v.losing || []).includes(text)) {
+      const yes = await ask(tOr("play.losingMove." + page.kind, t("play.losingMove")), t("play.losingPlay"), t("play.losingCancel"), {id: "losing", danger: true});
+      if (!yes || page.stopped || page.replay || !page.view.legal.includes(text)) return;
+      v = page.view;
+    }
     side = side || page.actingSide();
     try {
       apply(await api(`/games/${page.id}/move`, {method: "POST", body: {move: text, side, ply: v.ply}}));
