@@ -83,7 +83,7 @@ func TestBlocks(t *testing.T) {
 		}
 		// Nor writes in the game they share, nor reads... and Ann cannot write to Bob either.
 		refused(t, bob, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "Ann blocked you")
-		refused(t, ann, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "you blocked Bob")
+		refused(t, ann, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "You blocked Bob")
 		if n := len(chatLines(t, ann, shared)); n != 0 {
 			t.Errorf("refused lines stored: %d", n)
 		}

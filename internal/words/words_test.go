@@ -1,7 +1,12 @@
 package words
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -45,5 +50,40 @@ func TestSayAndPick(t *testing.T) {
 		if got := Pick(c.lang, c.accept); got != c.want {
 			t.Errorf("Pick(%q, %q) = %q, want %q", c.lang, c.accept, got, c.want)
 		}
+	}
+}
+
+// TestKeysSaid: every sentence the program's Go code names by a literal key (an error's
+// Words, a Say) is in the English catalogue, so no person is shown a missing sentence.
+func TestKeysSaid(t *testing.T) {
+	said := regexp.MustCompile(`(?:\.Words\(|words\.Say\([^,]+, |words\.Said\()"([a-z][a-z0-9_.]*[a-z0-9_])"\s*[,)]`)
+	n := 0
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && path != "../..") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range said.FindAllSubmatch(b, -1) {
+			n++
+			if _, ok := Say("en", string(m[1]), nil); !ok {
+				t.Errorf("%s names %q, which the catalogue has not", path, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Errorf("only %d keys found in the code: is the pattern right?", n)
 	}
 }
