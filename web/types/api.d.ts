@@ -884,6 +884,7 @@ export interface Outcome {
   score?: [number, number];
   ending: Ending;
   reason?: string;
+  text?: string;
 }
 
 /** PairedEvent is a round-robin, Swiss or knockout event as the API shows it. */
