@@ -539,7 +539,8 @@ func (s *Service) Act(ctx context.Context, u *domain.User, req api.ModAction) (a
 		err = st.AddModAction(ctx, a)
 		if err == nil && s.cfg.Notes != nil {
 			err = s.cfg.Notes.Notify(ctx, []domain.Notification{{UserID: a.TargetID, Kind: "warning",
-				Message: "A moderator warns you: " + reason, Key: fmt.Sprintf("warning:%d", now.UnixNano())}})
+				Message: "A moderator warns you: " + reason, Key: fmt.Sprintf("warning:%d", now.UnixNano()),
+				Words: "note.warning", Args: map[string]string{"reason": reason}}})
 		}
 	case "hide", "unhide":
 		by := u.ID

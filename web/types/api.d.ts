@@ -820,6 +820,11 @@ export interface Notification {
   game?: string;
   tournament?: string;
   message: string;
+  /**
+   * Lang is the language Message is in: the reader's, or English for a notice stored
+   * before notices were said in their reader's language.
+   */
+  lang: string;
   created: string;
   read: boolean;
   /** About is the game's kind and the reader's opponent in it. */
