@@ -49,13 +49,16 @@ type ChatInfo struct {
 
 // Notification is one of a user's notifications, with what its reader's page says it with.
 type Notification struct {
-	ID           int64     `json:"id"`
-	Kind         string    `json:"kind"`
-	GameID       string    `json:"game,omitempty"`
-	TournamentID string    `json:"tournament,omitempty"`
-	Message      string    `json:"message"`
-	Created      time.Time `json:"created"`
-	Read         bool      `json:"read"`
+	ID           int64  `json:"id"`
+	Kind         string `json:"kind"`
+	GameID       string `json:"game,omitempty"`
+	TournamentID string `json:"tournament,omitempty"`
+	Message      string `json:"message"`
+	// Lang is the language Message is in: the reader's, or English for a notice stored
+	// before notices were said in their reader's language.
+	Lang    string    `json:"lang"`
+	Created time.Time `json:"created"`
+	Read    bool      `json:"read"`
 	// About is the game's kind and the reader's opponent in it.
 	About *NotificationAbout `json:"about,omitempty"`
 }

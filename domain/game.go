@@ -120,9 +120,9 @@ type User struct {
 func (u User) Refused() error {
 	switch {
 	case u.Closed:
-		return Errorf(AccountClosed, "this account is closed")
+		return Errorf(AccountClosed, "this account is closed").Words("account.closed")
 	case u.Suspended:
-		return Errorf(AccountSuspended, "this account is suspended")
+		return Errorf(AccountSuspended, "this account is suspended").Words("account.suspended")
 	}
 	return nil
 }

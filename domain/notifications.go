@@ -11,6 +11,11 @@ type Notification struct {
 	GameID       string
 	TournamentID string
 	Message      string
+	// Words, when set, names the sentence of the catalogues of the people's languages
+	// (internal/words) that says Message, filled with Args: the notice is said in its reader's
+	// language (the list, the push, the mail). Rows stored before have Message alone.
+	Words string
+	Args  map[string]string
 	// Key, when set, is unique per user: storing a notification whose key its user already has
 	// stores nothing, so a job that notifies and is tried again (after a crash, a failed send)
 	// never notifies twice. It names what the notice is about ("turn:GAME:PLY").

@@ -18,6 +18,9 @@ type Outcome struct {
 	Ending Ending
 	// Reason says why the game ended, in a few words ("board full", "checkmate").
 	Reason string
+	// Text, when set, says the whole end in a reader's language (who won, the score, why):
+	// an adapter writes it for the person it answers; the rules never set it.
+	Text string
 }
 
 // Ending is what ended a game. Its wire form is its name ("rules", "resignation", ...).

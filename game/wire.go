@@ -110,11 +110,12 @@ type outcomeJSON struct {
 	Score  *[2]int `json:"score,omitempty"`
 	Ending Ending  `json:"ending"`
 	Reason string  `json:"reason,omitempty"`
+	Text   string  `json:"text,omitempty"`
 }
 
 // MarshalJSON writes {"over", "winner", "scored", "score", "ending", "reason"}.
 func (o Outcome) MarshalJSON() ([]byte, error) {
-	j := outcomeJSON{Over: o.Over, Winner: o.Winner, Scored: o.Scored, Ending: o.Ending, Reason: o.Reason}
+	j := outcomeJSON{Over: o.Over, Winner: o.Winner, Scored: o.Scored, Ending: o.Ending, Reason: o.Reason, Text: o.Text}
 	if !o.Over {
 		j.Winner = NoPlayer
 	}
@@ -130,7 +131,7 @@ func (o *Outcome) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
 	}
-	*o = Outcome{Over: j.Over, Winner: j.Winner, Scored: j.Scored, Ending: j.Ending, Reason: j.Reason}
+	*o = Outcome{Over: j.Over, Winner: j.Winner, Scored: j.Scored, Ending: j.Ending, Reason: j.Reason, Text: j.Text}
 	if j.Score != nil {
 		o.Score = *j.Score
 	}

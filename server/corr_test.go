@@ -158,7 +158,7 @@ func TestCorrespondenceGame(t *testing.T) {
 		if n, _ := m["notification"].(map[string]any); n["kind"] != "your_move" || n["game"] != g.ID {
 			t.Errorf("pushed: %v", m)
 		}
-		if got := b.notes("your_move"); len(got) != 1 || !strings.Contains(got[0], g.ID) {
+		if got := b.notes("your_move"); len(got) != 1 || !strings.HasPrefix(got[0], "Your move against ") {
 			t.Errorf("B's notifications: %q", got)
 		}
 

@@ -26,33 +26,56 @@ func (s *Server) Follows(userID int64) bool {
 
 // PushNotification sends a notification to its user's open sockets: {"type": "notification",
 // "notification": {...}} (notify.Pusher).
+// The message is said in each connection's language, encoded once per language.
 func (s *Server) PushNotification(n domain.Notification) {
-	wire := notificationWire(n)
-	b := mustJSON(api.Message{Type: "notification", Notification: &wire})
+	var about *api.NotificationAbout
+	if n.GameID != "" {
+		about = s.play.About(context.Background(), n.UserID, n.GameID)
+	}
+	said := map[string][]byte{}
 	s.connMu.Lock()
 	defer s.connMu.Unlock()
 	for c := range s.conns {
 		if c.user != nil && c.user.ID == n.UserID {
+			b, ok := said[c.lang]
+			if !ok {
+				wire := notificationWire(n, c.lang, s.gameTitle(about), about)
+				b = mustJSON(api.Message{Type: "notification", Notification: &wire})
+				said[c.lang] = b
+			}
 			c.push(b)
 		}
 	}
 }
 
+// gameTitle is the title of the game a notice is about ("" when none).
+func (s *Server) gameTitle(about *api.NotificationAbout) string {
+	if about == nil {
+		return ""
+	}
+	for _, k := range s.play.Kinds() {
+		if k.Name == about.Kind {
+			return k.Title
+		}
+	}
+	return about.Kind
+}
+
 // aboutNotes adds to u's notifications the game each is about.
-func (s *Server) aboutNotes(ctx context.Context, u *domain.User, ns []domain.Notification) []api.Notification {
+// Each is said in lang.
+func (s *Server) aboutNotes(ctx context.Context, u *domain.User, ns []domain.Notification, lang string) []api.Notification {
 	out := make([]api.Notification, len(ns))
 	games := map[string]*api.NotificationAbout{}
 	for i, n := range ns {
-		out[i] = notificationWire(n)
-		if n.GameID == "" {
-			continue
+		var about *api.NotificationAbout
+		if n.GameID != "" {
+			var ok bool
+			if about, ok = games[n.GameID]; !ok {
+				about = s.play.About(ctx, u.ID, n.GameID)
+				games[n.GameID] = about
+			}
 		}
-		about, ok := games[n.GameID]
-		if !ok {
-			about = s.play.About(ctx, u.ID, n.GameID)
-			games[n.GameID] = about
-		}
-		out[i].About = about
+		out[i] = notificationWire(n, lang, s.gameTitle(about), about)
 	}
 	return out
 }
@@ -81,7 +104,7 @@ func (s *Server) handleNotifications(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"notifications": s.aboutNotes(r.Context(), u, notes), "unread": unread})
+	writeJSON(w, http.StatusOK, map[string]any{"notifications": s.aboutNotes(r.Context(), u, notes, requestLang(r)), "unread": unread})
 	return nil
 }
 

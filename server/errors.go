@@ -99,8 +99,10 @@ func toErrorJSON(err error, lang string) (api.Error, string) {
 	case api.Game:
 		out.View = &v
 	case *api.Game:
-		out.View = v
+		c := *v
+		out.View = &c
 	}
+	sayEnd(lang, out.View)
 	return out, said
 }
 

@@ -42,6 +42,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	sayEnd(requestLang(r), &v)
 	writeJSON(w, http.StatusCreated, v)
 	return nil
 }
@@ -68,6 +69,7 @@ func (s *Server) handleGame(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	sayEnd(requestLang(r), &v)
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
@@ -102,6 +104,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	sayEnd(requestLang(r), &v)
 	writeJSON(w, http.StatusOK, v)
 	return nil
 }
@@ -124,6 +127,7 @@ func (s *Server) commandHandler(kind string) func(w http.ResponseWriter, r *http
 		if err != nil {
 			return err
 		}
+		sayEnd(requestLang(r), &v)
 		writeJSON(w, http.StatusOK, v)
 		return nil
 	}
@@ -154,6 +158,7 @@ func (s *Server) handleRematch(w http.ResponseWriter, r *http.Request) error {
 	if created {
 		status = http.StatusCreated
 	}
+	sayEnd(requestLang(r), &v)
 	writeJSON(w, status, v)
 	return nil
 }

@@ -93,7 +93,7 @@ func (q *outbox) len() int {
 func (c *conn) User() *domain.User { return c.user }
 
 // Push queues a game's update, encoded once for all the connections it goes to (play.Follower).
-func (c *conn) Push(u *play.Update) { c.push(u.Encoded(liveJSON)) }
+func (c *conn) Push(u *play.Update) { c.push(encodeFor(u, c.lang)) }
 
 // unsubscribe stops c following game id.
 func (s *Server) unsubscribe(id string, c *conn) {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"turncoat/api"
+	"turncoat/internal/words"
 	"turncoat/platform/play"
 )
 
@@ -43,4 +44,45 @@ func liveMessage(u *play.Update) api.Message {
 func liveJSON(u *play.Update) []byte {
 	b := mustJSON(liveMessage(u))
 	return b[:len(b):len(b)]
+}
+
+// speaks reports whether an update says something in words of the reader's language: a game's
+// end (its event, or a view of the finished game).
+func speaks(u *play.Update) bool {
+	return u.View != nil && u.View.View.Outcome.Over || u.Kind == play.UpdateEvent && u.Event.Outcome != nil && u.Event.Outcome.Over
+}
+
+// encodeFor encodes an update for a reader of lang: once for all readers, or once per language
+// when the update speaks (see speaks).
+func encodeFor(u *play.Update, lang string) []byte {
+	if !speaks(u) {
+		return u.Encoded(liveJSON)
+	}
+	return u.EncodedIn(lang, liveJSONIn)
+}
+
+// liveJSONIn is liveJSON with the game's end said in lang (on copies: the update is shared).
+func liveJSONIn(u *play.Update, lang string) []byte {
+	m := liveMessage(u)
+	var sides [2]string
+	if m.View != nil {
+		v := *m.View
+		sayEnd(lang, &v)
+		m.View, sides = &v, v.View.Sides
+	}
+	if m.Event != nil && m.Event.Outcome != nil && sides != [2]string{} {
+		ev, o := *m.Event, *m.Event.Outcome
+		o.Text = words.End(lang, o, sides)
+		ev.Outcome = &o
+		m.Event = &ev
+	}
+	b := mustJSON(m)
+	return b[:len(b):len(b)]
+}
+
+// sayEnd writes the end of g's game in lang (game.Outcome.Text), when it is over.
+func sayEnd(lang string, g *api.Game) {
+	if g != nil && g.View.Outcome.Over {
+		g.View.Outcome.Text = words.End(lang, g.View.Outcome, g.View.Sides)
+	}
 }

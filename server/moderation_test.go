@@ -83,7 +83,7 @@ func TestBlocks(t *testing.T) {
 		}
 		// Nor writes in the game they share, nor reads... and Ann cannot write to Bob either.
 		refused(t, bob, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "Ann blocked you")
-		refused(t, ann, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "you blocked Bob")
+		refused(t, ann, "POST", "/api/games/"+shared+"/chat", map[string]any{"text": "hi"}, http.StatusForbidden, "You blocked Bob")
 		if n := len(chatLines(t, ann, shared)); n != 0 {
 			t.Errorf("refused lines stored: %d", n)
 		}
@@ -362,7 +362,7 @@ func TestModeration(t *testing.T) {
 		if st := act(map[string]any{"action": "mute", "user": "Bob", "reason": "insults", "minutes": 10, "report": r.ID}); st != http.StatusOK {
 			t.Fatalf("mute: %d %s", st, mod.received())
 		}
-		until := h.clock.Now().Add(10 * time.Minute).UTC().Format(time.RFC3339)
+		until := h.clock.Now().Add(10 * time.Minute).UTC().Format("2006-01-02 15:04 UTC")
 		refused(t, bob, "POST", "/api/games/"+id+"/chat", map[string]any{"text": "why"}, http.StatusForbidden, until)
 		h.clock.Advance(11 * time.Minute)
 		if st := bob.call("POST", "/api/games/"+id+"/chat", map[string]any{"text": "sorry"}, nil); st != http.StatusCreated {

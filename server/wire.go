@@ -2,6 +2,7 @@ package server
 
 import (
 	"time"
+	"turncoat/internal/words"
 
 	"turncoat/api"
 	"turncoat/domain"
@@ -13,9 +14,23 @@ func userWire(u domain.User) api.User {
 	return api.User{ID: u.ID, Name: u.Name, Guest: u.Guest, Created: u.Created}
 }
 
-func notificationWire(n domain.Notification) api.Notification {
-	return api.Notification{ID: n.ID, Kind: n.Kind, GameID: n.GameID, TournamentID: n.TournamentID, Message: n.Message,
-		Created: n.Created, Read: n.Read}
+func notificationWire(n domain.Notification, lang, title string, about *api.NotificationAbout) api.Notification {
+	w := api.Notification{ID: n.ID, Kind: n.Kind, GameID: n.GameID, TournamentID: n.TournamentID, Message: n.Message,
+		Lang: "en", Created: n.Created, Read: n.Read, About: about}
+	if n.Words == "" {
+		return w
+	}
+	opponent := ""
+	if about != nil {
+		opponent = about.Opponent
+	}
+	if title == "" {
+		title = n.GameID
+	}
+	if s, ok := words.Note(lang, n.Words, n.Args, title, opponent); ok {
+		w.Message, w.Lang = s, lang
+	}
+	return w
 }
 
 // chatMessageWire is a chat message on the wire: one a moderator hid comes without its text.

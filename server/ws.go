@@ -241,7 +241,7 @@ func (s *Server) handleStream(w http.ResponseWriter, r *http.Request) error {
 		return rc.Flush() == nil
 	}
 	// The history goes straight to the client, then the rest comes through the subscription.
-	if after, err = s.play.CatchUp(r.Context(), id, after, func(u *play.Update) bool { return write(u.Encoded(liveJSON)) }); err != nil {
+	if after, err = s.play.CatchUp(r.Context(), id, after, func(u *play.Update) bool { return write(encodeFor(u, c.lang)) }); err != nil {
 		return nil
 	}
 	over, err := s.play.Subscribe(r.Context(), id, c, after, r.URL.Query().Get("views") == "1")
@@ -304,7 +304,7 @@ func (c *conn) pushRoomy(ctx context.Context) func(*play.Update) bool {
 			case <-time.After(5 * time.Millisecond):
 			}
 		}
-		c.push(u.Encoded(liveJSON))
+		c.push(encodeFor(u, c.lang))
 		return true
 	}
 }

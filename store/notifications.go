@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -30,9 +31,10 @@ func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notificatio
 		var jobs []domain.Job
 		for _, n := range notes {
 			n.Created, n.Read = now, false
-			err := tx.QueryRowContext(ctx, `INSERT INTO notifications (user_id, kind, game_id, tournament_id, message, created_at, dedup_key)
-				VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (user_id, dedup_key) DO NOTHING RETURNING id`, n.UserID, n.Kind,
-				nullString(n.GameID), nullString(n.TournamentID), n.Message, nanos(now), nullString(n.Key)).Scan(&n.ID)
+			err := tx.QueryRowContext(ctx, `INSERT INTO notifications (user_id, kind, game_id, tournament_id, message, created_at, dedup_key, words_key, words_args)
+				VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, dedup_key) DO NOTHING RETURNING id`, n.UserID, n.Kind,
+				nullString(n.GameID), nullString(n.TournamentID), n.Message, nanos(now), nullString(n.Key),
+				nullString(n.Words), nullString(wordsArgs(n.Args))).Scan(&n.ID)
 			if errors.Is(err, sql.ErrNoRows) {
 				continue // the user has this notification already
 			}
@@ -57,7 +59,16 @@ func (s *Store) AddNotifications(ctx context.Context, notes []domain.Notificatio
 	return out, nil
 }
 
-const notificationColumns = `id, user_id, kind, COALESCE(game_id, ''), COALESCE(tournament_id, ''), message, created_at, read_at, COALESCE(dedup_key, '')`
+// wordsArgs is a notification's sentence's arguments as stored (JSON; "" when none).
+func wordsArgs(args map[string]string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(args)
+	return string(b)
+}
+
+const notificationColumns = `id, user_id, kind, COALESCE(game_id, ''), COALESCE(tournament_id, ''), message, created_at, read_at, COALESCE(dedup_key, ''), COALESCE(words_key, ''), COALESCE(words_args, '')`
 
 func scanNotifications(rows *sql.Rows) ([]domain.Notification, error) {
 	defer rows.Close()
@@ -66,8 +77,14 @@ func scanNotifications(rows *sql.Rows) ([]domain.Notification, error) {
 		var n domain.Notification
 		var created int64
 		var read sql.NullInt64
-		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &n.TournamentID, &n.Message, &created, &read, &n.Key); err != nil {
+		var args string
+		if err := rows.Scan(&n.ID, &n.UserID, &n.Kind, &n.GameID, &n.TournamentID, &n.Message, &created, &read, &n.Key, &n.Words, &args); err != nil {
 			return nil, err
+		}
+		if args != "" {
+			if err := json.Unmarshal([]byte(args), &n.Args); err != nil {
+				return nil, fmt.Errorf("notification %d's words: %w", n.ID, err)
+			}
 		}
 		n.Created, n.Read = fromNanos(created), read.Valid
 		out = append(out, n)

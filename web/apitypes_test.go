@@ -104,6 +104,8 @@ type outcomeWire struct {
 	Score  *[2]int     `json:"score,omitempty"`
 	Ending game.Ending `json:"ending"`
 	Reason string      `json:"reason,omitempty"`
+	// Text says the whole end in the reader's language (who won, the score, why).
+	Text string `json:"text,omitempty"`
 }
 
 type timeControlWire struct {
@@ -113,7 +115,7 @@ type timeControlWire struct {
 }
 
 var wireForms = map[reflect.Type]wireForm{
-	reflect.TypeFor[game.Outcome]():     {outcomeWire{}, game.Outcome{Over: true, Winner: game.First, Scored: true, Score: [2]int{40, 24}, Ending: game.EndRules, Reason: "board full"}},
+	reflect.TypeFor[game.Outcome]():     {outcomeWire{}, game.Outcome{Over: true, Winner: game.First, Scored: true, Score: [2]int{40, 24}, Ending: game.EndRules, Reason: "board full", Text: "Black wins 40–24. The board is full."}},
 	reflect.TypeFor[game.TimeControl](): {timeControlWire{}, game.TimeControl{Kind: game.Fischer, Base: time.Minute, Increment: time.Second}},
 }
 

@@ -1,8 +1,15 @@
 package words
 
 import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
+
+	"turncoat/game"
 )
 
 // TestCataloguesComplete: every sentence of English's catalogue is in Portuguese's and
@@ -44,6 +51,70 @@ func TestSayAndPick(t *testing.T) {
 	} {
 		if got := Pick(c.lang, c.accept); got != c.want {
 			t.Errorf("Pick(%q, %q) = %q, want %q", c.lang, c.accept, got, c.want)
+		}
+	}
+}
+
+// TestKeysSaid: every sentence the program's Go code names by a literal key (an error's
+// Words, a Say) is in the English catalogue, so no person is shown a missing sentence.
+func TestKeysSaid(t *testing.T) {
+	said := regexp.MustCompile(`(?:\.Words\(|Words:\s*|words\.Say\([^,]+, |words\.Note\([^,]+, )"([a-z][a-z0-9_.]*[a-z0-9_])"\s*[,)}]`)
+	n := 0
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".") && path != "../..") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range said.FindAllSubmatch(b, -1) {
+			n++
+			if _, ok := Say("en", string(m[1]), nil); !ok {
+				t.Errorf("%s names %q, which the catalogue has not", path, m[1])
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Errorf("only %d keys found in the code: is the pattern right?", n)
+	}
+}
+
+// TestEnds: a game's end is one sentence of who won and the score (an en dash), then why, each
+// once: Reversi's discs on the board only when they differ from the score, Turnover's last
+// Castle without brackets; in Spanish likewise, its sides named in Spanish.
+func TestEnds(t *testing.T) {
+	bw := [2]string{"Black", "White"}
+	rev := game.Outcome{Over: true, Winner: game.Second, Scored: true, Score: [2]int{1, 63}, Ending: game.EndRules, Reason: "neither side can move; discs 1-62"}
+	full := game.Outcome{Over: true, Winner: game.First, Scored: true, Score: [2]int{40, 24}, Ending: game.EndRules, Reason: "board full"}
+	castle := game.Win(game.Second, "Black moved its last Castle (resignation)")
+	for _, c := range []struct {
+		lang string
+		o    game.Outcome
+		want string
+	}{
+		{"en", rev, "White wins 1–63. Neither side can move. Discs on the board: 1–62."},
+		{"es", rev, "Victoria: Blancas, 1–63. Ningún bando puede jugar. Fichas en el tablero: 1–62."},
+		{"en", full, "Black wins 40–24. The board is full."},
+		{"en", castle, "White wins. Black moved its last Castle, which resigns the game."},
+		{"pt", castle, "Vitória: Brancas. Pretas moveu o seu último Castelo, o que abandona a partida."},
+		{"es", game.Outcome{Over: true, Winner: game.First, Ending: game.EndResignation, Reason: "White resigned"}, "Blancas abandonó: victoria de Negras."},
+		{"en", game.Win(game.First, "komi +2"), "Black wins. Komi +2."},
+		{"es", game.Win(game.First, "komi +2"), "Victoria: Negras."},
+		{"en", game.InPlay, ""},
+	} {
+		if got := End(c.lang, c.o, bw); got != c.want {
+			t.Errorf("End(%s, %+v) = %q, want %q", c.lang, c.o, got, c.want)
 		}
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -78,17 +79,17 @@ type Credential struct {
 // EndedError is what a socket is told when its credential ends.
 func (c *Credential) EndedError() *domain.Error {
 	if c.Token {
-		return domain.Errorf(domain.TokenRevoked, "the API token of this connection was revoked")
+		return domain.Errorf(domain.TokenRevoked, "the API token of this connection was revoked").Words("account.token_revoked")
 	}
-	return domain.Errorf(domain.SessionEnded, "the session of this connection ended (signed out)")
+	return domain.Errorf(domain.SessionEnded, "the session of this connection ended (signed out)").Words("account.session_ended")
 }
 
 // ExpiredError is what a caller is told when its credential expired.
 func (c *Credential) ExpiredError() *domain.Error {
 	if c.Token {
-		return domain.Errorf(domain.TokenExpired, "the API token expired")
+		return domain.Errorf(domain.TokenExpired, "the API token expired").Words("account.token_expired")
 	}
-	return domain.Errorf(domain.SessionExpired, "the session expired: sign in again")
+	return domain.Errorf(domain.SessionExpired, "the session expired: sign in again").Words("account.session_expired")
 }
 
 // Identify finds the caller of a bearer token (an API token or a session's token: an unknown
@@ -104,7 +105,7 @@ func (s *Service) Identify(ctx context.Context, bearer, cookie string) (*domain.
 			u, cr.Until, err = s.store.SessionByHash(ctx, cr.Hash)
 		}
 		if errors.Is(err, domain.ErrNotFound) {
-			return nil, nil, domain.Errorf(domain.Unauthorized, "unknown token (revoked, or signed out)")
+			return nil, nil, domain.Errorf(domain.Unauthorized, "unknown token (revoked, or signed out)").Words("account.unknown_token")
 		}
 		if err != nil {
 			return nil, nil, err
@@ -159,7 +160,7 @@ func (s *Service) SignUp(ctx context.Context, guest *domain.User, c api.Credenti
 		return domain.User{}, "", err
 	}
 	if held {
-		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name)
+		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name).Words("name_taken.name", "name", c.Name)
 	}
 	hash, err := s.hashPassword(ctx, c.Password)
 	if err != nil {
@@ -174,7 +175,7 @@ func (s *Service) SignUp(ctx context.Context, guest *domain.User, c api.Credenti
 		u, err = s.store.CreateUser(ctx, c.Name, hash, false, s.now())
 	}
 	if errors.Is(err, domain.ErrConflict) {
-		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name)
+		return domain.User{}, "", domain.Errorf(domain.NameTaken, "the name %q is taken", c.Name).Words("name_taken.name", "name", c.Name)
 	}
 	if err != nil {
 		return domain.User{}, "", err
@@ -194,7 +195,7 @@ func (s *Service) LogIn(ctx context.Context, c api.Credentials) (domain.User, st
 	wait, ok := s.logins.begin(key, s.now())
 	if !ok {
 		secs := int((wait + time.Second - 1) / time.Second)
-		e := domain.Errorf(domain.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs)
+		e := domain.Errorf(domain.LoginBackoff, "too many wrong passwords for this account: try again in %d s", secs).Words("account.login_backoff", "seconds", strconv.Itoa(secs))
 		e.Err = &Backoff{Wait: wait}
 		return domain.User{}, "", e
 	}
@@ -204,7 +205,7 @@ func (s *Service) LogIn(ctx context.Context, c api.Credentials) (domain.User, st
 		return domain.User{}, "", err
 	}
 	if !ok {
-		return domain.User{}, "", domain.Errorf(domain.BadLogin, "wrong name or password")
+		return domain.User{}, "", domain.Errorf(domain.BadLogin, "wrong name or password").Words("account.bad_login")
 	}
 	if err := u.Refused(); err != nil {
 		return domain.User{}, "", err
@@ -274,20 +275,20 @@ func (s *Service) Purge(ctx context.Context) error {
 // (0: never). It returns the token with its secret, shown this once.
 func (s *Service) NewToken(ctx context.Context, u *domain.User, name string, days int) (api.Token, error) {
 	if u == nil || u.Guest {
-		return api.Token{}, domain.Errorf(domain.Unauthorized, "sign in with a registered account to make API tokens")
+		return api.Token{}, domain.Errorf(domain.Unauthorized, "sign in with a registered account to make API tokens").Words("token.registered")
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {
 		name = "token"
 	}
 	if n := utf8.RuneCountInString(name); n > maxTokenName {
-		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n)
+		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has at most %d characters (this one has %d)", maxTokenName, n).Words("token.name_long", "max", strconv.Itoa(maxTokenName), "n", strconv.Itoa(n))
 	}
 	if strings.ContainsFunc(name, unicode.IsControl) {
-		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has no control characters")
+		return api.Token{}, domain.Errorf(domain.BadRequest, "a token's name has no control characters").Words("token.name_control")
 	}
 	if days < 0 || days > maxTokenDays {
-		return api.Token{}, domain.Errorf(domain.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", days, maxTokenDays)
+		return api.Token{}, domain.Errorf(domain.BadRequest, "expiresInDays %d: want 1 to %d, or 0 for a token that does not expire", days, maxTokenDays).Words("token.days", "days", strconv.Itoa(days), "max", strconv.Itoa(maxTokenDays))
 	}
 	now := s.now()
 	t := domain.APIToken{ID: strings.ToLower(rand.Text()[:12]), Name: name, Created: now}
@@ -297,7 +298,7 @@ func (s *Service) NewToken(ctx context.Context, u *domain.User, name string, day
 	token := rand.Text()
 	err := s.store.CreateAPIToken(ctx, u.ID, domain.HashToken(token), t, maxTokens)
 	if errors.Is(err, domain.ErrLimit) {
-		return api.Token{}, domain.Errorf(domain.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens)
+		return api.Token{}, domain.Errorf(domain.TooManyTokens, "an account holds at most %d API tokens: revoke one first", maxTokens).Words("token.too_many", "max", strconv.Itoa(maxTokens))
 	}
 	if err != nil {
 		return api.Token{}, err
@@ -327,22 +328,22 @@ func (s *Service) RevokeToken(ctx context.Context, userID int64, id string) (str
 // ValidName checks a player's name: 2-24 letters, digits, '-', '_' or '.'.
 func ValidName(name string) error {
 	if n := len([]rune(name)); n < 2 || n > 24 {
-		return domain.Errorf(domain.BadRequest, "a name has 2 to 24 characters")
+		return domain.Errorf(domain.BadRequest, "a name has 2 to 24 characters").Words("name.length")
 	}
 	for _, r := range name {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("-_.", r) {
-			return domain.Errorf(domain.BadRequest, "a name has letters, digits, '-', '_' and '.' only")
+			return domain.Errorf(domain.BadRequest, "a name has letters, digits, '-', '_' and '.' only").Words("name.chars")
 		}
 	}
 	if strings.HasPrefix(strings.ToLower(name), "guest-") {
-		return domain.Errorf(domain.BadRequest, "names starting with guest- are for guests")
+		return domain.Errorf(domain.BadRequest, "names starting with guest- are for guests").Words("name.guest")
 	}
 	return nil
 }
 
 func validPassword(name, pw string) error {
 	if len(pw) < 8 || len(pw) > 256 {
-		return domain.Errorf(domain.BadRequest, "a password has 8 to 256 characters")
+		return domain.Errorf(domain.BadRequest, "a password has 8 to 256 characters").Words("password.length")
 	}
 	return weakPassword(name, pw)
 }
@@ -434,10 +435,10 @@ var commonPasswords = sync.OnceValue(func() map[string]struct{} {
 // weakPassword refuses a password that is the name or one of the most common passwords.
 func weakPassword(name, pw string) error {
 	if strings.EqualFold(strings.TrimSpace(pw), strings.TrimSpace(name)) {
-		return domain.Errorf(domain.WeakPassword, "a password may not be the name")
+		return domain.Errorf(domain.WeakPassword, "a password may not be the name").Words("password.is_name")
 	}
 	if _, ok := commonPasswords()[strings.ToLower(pw)]; ok {
-		return domain.Errorf(domain.WeakPassword, "this password is one of the 10,000 most common ones: choose another")
+		return domain.Errorf(domain.WeakPassword, "this password is one of the 10,000 most common ones: choose another").Words("password.common")
 	}
 	return nil
 }

@@ -19,7 +19,7 @@ const NameHeldFor = 90 * day
 // address and mailed links are dropped, and every session and API token ends. It cannot be
 // undone.
 func (s *Service) Close(ctx context.Context, u *domain.User, password string) error {
-	if err := registered(u, "close your account"); err != nil {
+	if err := registered(u, "close your account", "registered.close"); err != nil {
 		return err
 	}
 	if err := s.checkOwn(ctx, u, password); err != nil {
@@ -40,7 +40,7 @@ func (s *Service) Close(ctx context.Context, u *domain.User, password string) er
 			continue // the anonymous name was taken: draw another
 		}
 		if errors.Is(err, domain.ErrNotFound) {
-			return domain.Errorf(domain.NotFound, "this account is closed already")
+			return domain.Errorf(domain.NotFound, "this account is closed already").Words("account.closed_already")
 		}
 		s.ended(ended)
 		if err == nil && s.att.Games != nil {
@@ -57,7 +57,7 @@ func (s *Service) Close(ctx context.Context, u *domain.User, password string) er
 func (s *Service) Suspend(ctx context.Context, userID int64, reason string) error {
 	reason = strings.TrimSpace(reason)
 	if len(reason) > 500 {
-		return domain.Errorf(domain.BadRequest, "a reason has at most 500 bytes")
+		return domain.Errorf(domain.BadRequest, "a reason has at most 500 bytes").Words("account.reason_long")
 	}
 	ended, err := s.store.SuspendUser(ctx, userID, reason, s.now())
 	if errors.Is(err, domain.ErrNotFound) {

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"errors"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -55,9 +56,9 @@ func (s *Service) send(ctx context.Context, m mail.Message) error {
 }
 
 // registered returns an error unless u is a registered account's user.
-func registered(u *domain.User, what string) error {
+func registered(u *domain.User, what, key string) error {
 	if u == nil || u.Guest {
-		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to %s", what)
+		return domain.Errorf(domain.Unauthorized, "sign in with a registered account to %s", what).Words(key)
 	}
 	return nil
 }
@@ -65,7 +66,7 @@ func registered(u *domain.User, what string) error {
 // PendingEmail returns the address of a user that waits for its confirmation and until when
 // its link works ("" when none waits).
 func (s *Service) PendingEmail(ctx context.Context, u *domain.User) (string, time.Time, error) {
-	if err := registered(u, "get notices by mail"); err != nil {
+	if err := registered(u, "get notices by mail", "registered.mail"); err != nil {
 		return "", time.Time{}, err
 	}
 	l, err := s.store.PendingEmail(ctx, u.ID, s.now())
@@ -81,15 +82,15 @@ func (s *Service) PendingEmail(ctx context.Context, u *domain.User) (string, tim
 // The same address again mails a new link (the old one stops working); the confirmed address
 // asks nothing; "" clears the address, confirmed and pending.
 func (s *Service) SetEmail(ctx context.Context, u *domain.User, email, lang, base string) error {
-	if err := registered(u, "get notices by mail"); err != nil {
+	if err := registered(u, "get notices by mail", "registered.mail"); err != nil {
 		return err
 	}
 	email = strings.TrimSpace(email)
 	if len(email) > 254 || email != "" && !notify.ValidEmail(email) {
-		return domain.Errorf(domain.BadRequest, "%q is not an e-mail address", email)
+		return domain.Errorf(domain.BadRequest, "%q is not an e-mail address", email).Words("mail.bad_address", "email", email)
 	}
 	if lang != "" && !mail.KnowsLanguage(lang) {
-		return domain.Errorf(domain.BadRequest, "lang %q: want en, pt or es", lang)
+		return domain.Errorf(domain.BadRequest, "lang %q: want en, pt or es", lang).Words("mail.bad_lang", "lang", lang)
 	}
 	if lang != "" {
 		if err := s.store.SetMailLang(ctx, u.ID, lang); err != nil {
@@ -112,7 +113,7 @@ func (s *Service) SetEmail(ctx context.Context, u *domain.User, email, lang, bas
 		return err
 	}
 	if n >= confirmsPerHour {
-		return domain.Errorf(domain.RateLimited, "too many confirmation mails (%d in an hour): try again later", n)
+		return domain.Errorf(domain.RateLimited, "too many confirmation mails (%d in an hour): try again later", n).Words("mail.too_many", "n", strconv.Itoa(n))
 	}
 	token := rand.Text()
 	if err := s.store.AddAccountLink(ctx, domain.AccountLink{Hash: domain.HashToken(token), UserID: u.ID, Purpose: domain.LinkEmail,
@@ -122,7 +123,7 @@ func (s *Service) SetEmail(ctx context.Context, u *domain.User, email, lang, bas
 	m := mail.AccountMail(mail.ConfirmEmail, set.Lang, u.Name, base+"/confirm-email?t="+url.QueryEscape(token), int(EmailLinkTTL/time.Minute))
 	m.To = email
 	if err := s.send(ctx, m); err != nil {
-		return domain.Errorf(domain.Unavailable, "the confirmation mail could not be sent: ask again later (%w)", err)
+		return domain.Errorf(domain.Unavailable, "the confirmation mail could not be sent: ask again later (%w)", err).Words("mail.not_sent")
 	}
 	return nil
 }
@@ -131,11 +132,11 @@ func (s *Service) SetEmail(ctx context.Context, u *domain.User, email, lang, bas
 // notices go to it from now on). It returns the address.
 func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error) {
 	if token == "" || len(token) > 100 {
-		return "", domain.Errorf(domain.BadRequest, "this link is not whole: open the one in the mail")
+		return "", domain.Errorf(domain.BadRequest, "this link is not whole: open the one in the mail").Words("link.partial")
 	}
 	l, err := s.store.ConfirmEmail(ctx, domain.HashToken(token), s.now())
 	if errors.Is(err, domain.ErrNotFound) {
-		return "", domain.Errorf(domain.LinkInvalid, "this confirmation link is unknown, used already or expired: ask for a new one from your account page")
+		return "", domain.Errorf(domain.LinkInvalid, "this confirmation link is unknown, used already or expired: ask for a new one from your account page").Words("link.confirm_invalid")
 	}
 	return l.Email, err
 }
@@ -148,7 +149,7 @@ func (s *Service) ConfirmEmail(ctx context.Context, token string) (string, error
 func (s *Service) ForgotPassword(ctx context.Context, who, base string) error {
 	who = strings.TrimSpace(who)
 	if who == "" || len(who) > 254 {
-		return domain.Errorf(domain.BadRequest, "give your name or your address")
+		return domain.Errorf(domain.BadRequest, "give your name or your address").Words("reset.who")
 	}
 	var users []domain.User
 	if strings.Contains(who, "@") {
@@ -200,9 +201,9 @@ func (s *Service) ForgotPassword(ctx context.Context, who, base string) error {
 // sign-up when it is common or the name), and every session and API token of the account ends.
 func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
 	if token == "" || len(token) > 100 {
-		return domain.Errorf(domain.BadRequest, "this link is not whole: open the one in the mail")
+		return domain.Errorf(domain.BadRequest, "this link is not whole: open the one in the mail").Words("link.partial")
 	}
-	invalid := domain.Errorf(domain.LinkInvalid, "this password reset link is unknown, used already or expired: ask for a new one")
+	invalid := domain.Errorf(domain.LinkInvalid, "this password reset link is unknown, used already or expired: ask for a new one").Words("link.reset_invalid")
 	hash := domain.HashToken(token)
 	l, err := s.store.AccountLink(ctx, hash)
 	if errors.Is(err, domain.ErrNotFound) || err == nil && (l.Purpose != domain.LinkReset || !l.Used.IsZero() || !s.now().Before(l.Expires)) {
@@ -238,7 +239,7 @@ func (s *Service) checkOwn(ctx context.Context, u *domain.User, password string)
 	key := domain.NameKey(u.Name)
 	wait, ok := s.logins.begin(key, s.now())
 	if !ok {
-		e := domain.Errorf(domain.LoginBackoff, "too many wrong passwords for this account: try again in %d s", int((wait+time.Second-1)/time.Second))
+		e := domain.Errorf(domain.LoginBackoff, "too many wrong passwords for this account: try again in %d s", int((wait+time.Second-1)/time.Second)).Words("account.login_backoff", "seconds", strconv.Itoa(int((wait+time.Second-1)/time.Second)))
 		e.Err = &Backoff{Wait: wait}
 		return e
 	}
@@ -252,7 +253,7 @@ func (s *Service) checkOwn(ctx context.Context, u *domain.User, password string)
 		return err
 	}
 	if !ok {
-		return domain.Errorf(domain.BadLogin, "wrong password")
+		return domain.Errorf(domain.BadLogin, "wrong password").Words("account.wrong_password")
 	}
 	return nil
 }
@@ -261,7 +262,7 @@ func (s *Service) checkOwn(ctx context.Context, u *domain.User, password string)
 // ends, the caller's own (cr, when a session) goes on; API tokens go on (log out everywhere
 // revokes them).
 func (s *Service) ChangePassword(ctx context.Context, u *domain.User, cr *Credential, old, password string) error {
-	if err := registered(u, "change your password"); err != nil {
+	if err := registered(u, "change your password", "registered.password"); err != nil {
 		return err
 	}
 	if err := validPassword(u.Name, password); err != nil {
@@ -290,7 +291,7 @@ func (s *Service) ChangePassword(ctx context.Context, u *domain.User, cr *Creden
 // API token: whatever signed in as the user, anywhere, is signed out.
 func (s *Service) LogOutEverywhere(ctx context.Context, u *domain.User) error {
 	if u == nil {
-		return domain.Errorf(domain.Unauthorized, "not signed in")
+		return domain.Errorf(domain.Unauthorized, "not signed in").Words("account.not_signed_in")
 	}
 	ended, err := s.store.EndCredentials(ctx, u.ID, "", true)
 	s.ended(ended)

@@ -119,6 +119,10 @@ type Mail struct {
 	Game       string `json:"game,omitempty"`
 	Tournament string `json:"tournament,omitempty"`
 	Message    string `json:"message"`
+	// Words and Args name the notice's sentence (domain.Notification.Words) and its arguments
+	// (a JSON object), said in the mail's language.
+	Words string `json:"words,omitempty"`
+	Args  string `json:"args,omitempty"`
 }
 
 func (Mail) Kind() string { return "notification_mail" }

@@ -5,6 +5,8 @@ import (
 	"html"
 	"net/url"
 	"strings"
+
+	"turncoat/internal/words"
 )
 
 // Notices by mail: the words of each kind of notice in each language, and a notice's mail
@@ -19,6 +21,10 @@ type Notice struct {
 	Kind    string
 	User    int64
 	Message string
+	// Words and Args, when set, name the catalogue's sentence that says Message
+	// (internal/words): the mail says it in its language.
+	Words string
+	Args  map[string]string
 	// Game or Tournament is what it is about ("" when not).
 	Game, Tournament string
 }
@@ -120,6 +126,11 @@ func wordsFor(lang string) (*mailWords, string) {
 // token; pic, when not nil, is shown inline. The recipient is left for the caller to set.
 func Compose(n Notice, lang, publicURL, token string, pic *Picture) Message {
 	w, _ := wordsFor(lang)
+	if n.Words != "" {
+		if s, ok := words.Note(lang, n.Words, n.Args, n.Game, ""); ok {
+			n.Message = s
+		}
+	}
 	subject := w.subject[n.Kind]
 	if strings.Contains(subject, "%s") {
 		subject = fmt.Sprintf(subject, n.Game)

@@ -84,11 +84,11 @@ func (s *Service) now() time.Time { return s.cfg.Clock.Now().UTC() }
 func (s *Service) user(ctx context.Context, name string) (domain.User, error) {
 	name = strings.TrimSpace(name)
 	if name == "" {
-		return domain.User{}, domain.Errorf(domain.BadRequest, "no user named")
+		return domain.User{}, domain.Errorf(domain.BadRequest, "no user named").Words("user.none")
 	}
 	u, _, err := s.cfg.Store.UserByName(ctx, name)
 	if errors.Is(err, domain.ErrNotFound) {
-		return u, domain.Errorf(domain.NotFound, "no user named %q", name)
+		return u, domain.Errorf(domain.NotFound, "no user named %q", name).Words("user.not_found", "name", name)
 	}
 	return u, err
 }
@@ -96,14 +96,14 @@ func (s *Service) user(ctx context.Context, name string) (domain.User, error) {
 // other returns the user of a name that is not u.
 func (s *Service) other(ctx context.Context, u *domain.User, name, what string) (domain.User, error) {
 	if u == nil {
-		return domain.User{}, domain.Errorf(domain.Unauthorized, "not signed in")
+		return domain.User{}, domain.Errorf(domain.Unauthorized, "not signed in").Words("account.not_signed_in")
 	}
 	o, err := s.user(ctx, name)
 	if err != nil {
 		return o, err
 	}
 	if o.ID == u.ID {
-		return o, domain.Errorf(domain.BadRequest, "you cannot %s yourself", what)
+		return o, domain.Errorf(domain.BadRequest, "you cannot %s yourself", what).Words("self." + what)
 	}
 	return o, nil
 }
@@ -159,9 +159,9 @@ func (s *Service) Blocked(ctx context.Context, actor, other int64) error {
 		return err
 	}
 	if ab {
-		return domain.Errorf(domain.Forbidden, "you blocked %s: unblock them first to play or chat with them", o.Name)
+		return domain.Errorf(domain.Forbidden, "you blocked %s: unblock them first to play or chat with them", o.Name).Words("block.you_blocked", "name", o.Name)
 	}
-	return domain.Errorf(domain.Forbidden, "%s blocked you: you cannot join their games, offer them a rematch or write to them", o.Name)
+	return domain.Errorf(domain.Forbidden, "%s blocked you: you cannot join their games, offer them a rematch or write to them", o.Name).Words("block.blocked_you", "name", o.Name)
 }
 
 // MutedBy returns the users who muted author.
@@ -190,14 +190,14 @@ func (s *Service) CheckChat(ctx context.Context, u *domain.User, text string) er
 		return err
 	}
 	if ban.Until.After(s.now()) {
-		return domain.Errorf(domain.Forbidden, "a moderator muted you in the chat until %s", ban.Until.Format(time.RFC3339))
+		return domain.Errorf(domain.Forbidden, "a moderator muted you in the chat until %s", ban.Until.Format(time.RFC3339)).Words("chat.muted_until", "until", ban.Until.UTC().Format("2006-01-02 15:04 UTC"))
 	}
 	words, err := s.cfg.Store.ChatWords(ctx)
 	if err != nil || len(words) == 0 {
 		return err
 	}
 	if w := Filtered(text, words); w != "" {
-		return domain.Errorf(domain.BadRequest, "the message contains a word this server does not allow in its chat: %q", w)
+		return domain.Errorf(domain.BadRequest, "the message contains a word this server does not allow in its chat: %q", w).Words("chat.word", "word", w)
 	}
 	return nil
 }
@@ -287,7 +287,7 @@ func (s *Service) moderator(ctx context.Context, u *domain.User) error {
 		return err
 	}
 	if !ok {
-		return domain.Errorf(domain.Forbidden, "only moderators may do this")
+		return domain.Errorf(domain.Forbidden, "only moderators may do this").Words("moderation.only")
 	}
 	return nil
 }
@@ -302,11 +302,11 @@ func cleanReason(text string, required bool) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0 && required:
-		return "", domain.Errorf(domain.BadRequest, "say why (a reason is required)")
+		return "", domain.Errorf(domain.BadRequest, "say why (a reason is required)").Words("report.reason_required")
 	case n > MaxReason:
-		return "", domain.Errorf(domain.BadRequest, "a reason has at most %d characters (this one has %d)", MaxReason, n)
+		return "", domain.Errorf(domain.BadRequest, "a reason has at most %d characters (this one has %d)", MaxReason, n).Words("report.reason_long", "max", strconv.Itoa(MaxReason), "n", strconv.Itoa(n))
 	case !utf8.ValidString(text):
-		return "", domain.Errorf(domain.BadRequest, "the reason is not valid text")
+		return "", domain.Errorf(domain.BadRequest, "the reason is not valid text").Words("report.reason_invalid")
 	}
 	return text, nil
 }
@@ -314,11 +314,11 @@ func cleanReason(text string, required bool) (string, error) {
 // Report stores u's report of a player, a game or a chat line.
 func (s *Service) Report(ctx context.Context, u *domain.User, req api.ReportRequest) (api.Report, error) {
 	if u == nil {
-		return api.Report{}, domain.Errorf(domain.Unauthorized, "not signed in")
+		return api.Report{}, domain.Errorf(domain.Unauthorized, "not signed in").Words("account.not_signed_in")
 	}
 	r := domain.Report{ReporterID: u.ID, Reporter: u.Name, Category: req.Category}
 	if !contains(Categories, req.Category) {
-		return api.Report{}, domain.Errorf(domain.BadRequest, "category %q: want one of %s", req.Category, strings.Join(Categories, ", "))
+		return api.Report{}, domain.Errorf(domain.BadRequest, "category %q: want one of %s", req.Category, strings.Join(Categories, ", ")).Words("report.category", "category", req.Category, "want", strings.Join(Categories, ", "))
 	}
 	var err error
 	if r.Reason, err = cleanReason(req.Reason, true); err != nil {
@@ -355,7 +355,7 @@ func (s *Service) Report(ctx context.Context, u *domain.User, req api.ReportRequ
 			}
 		}
 		if r.TargetID == 0 {
-			return api.Report{}, domain.Errorf(domain.BadRequest, "name the player of game %s you report", g.ID)
+			return api.Report{}, domain.Errorf(domain.BadRequest, "name the player of game %s you report", g.ID).Words("report.name_player")
 		}
 	default:
 		o, err := s.user(ctx, req.User)
@@ -365,10 +365,10 @@ func (s *Service) Report(ctx context.Context, u *domain.User, req api.ReportRequ
 		r.TargetID, r.Target = o.ID, o.Name
 	}
 	if r.TargetID == u.ID {
-		return api.Report{}, domain.Errorf(domain.BadRequest, "you cannot report yourself")
+		return api.Report{}, domain.Errorf(domain.BadRequest, "you cannot report yourself").Words("report.self")
 	}
 	if !s.reports.Allow(strconv.FormatInt(u.ID, 10), s.now()) {
-		return api.Report{}, domain.Errorf(domain.RateLimited, "too many reports: try again in a minute")
+		return api.Report{}, domain.Errorf(domain.RateLimited, "too many reports: try again in a minute").Words("report.too_many")
 	}
 	r, err = s.cfg.Store.AddReport(ctx, r, s.now())
 	if err != nil {
@@ -539,7 +539,8 @@ func (s *Service) Act(ctx context.Context, u *domain.User, req api.ModAction) (a
 		err = st.AddModAction(ctx, a)
 		if err == nil && s.cfg.Notes != nil {
 			err = s.cfg.Notes.Notify(ctx, []domain.Notification{{UserID: a.TargetID, Kind: "warning",
-				Message: "A moderator warns you: " + reason, Key: fmt.Sprintf("warning:%d", now.UnixNano())}})
+				Message: "A moderator warns you: " + reason, Key: fmt.Sprintf("warning:%d", now.UnixNano()),
+				Words: "note.warning", Args: map[string]string{"reason": reason}}})
 		}
 	case "hide", "unhide":
 		by := u.ID
@@ -551,7 +552,7 @@ func (s *Service) Act(ctx context.Context, u *domain.User, req api.ModAction) (a
 		}
 	case "mute":
 		if req.Minutes < 1 || req.Minutes > MaxMuteMinutes {
-			return api.ModLogEntry{}, domain.Errorf(domain.BadRequest, "a mute lasts 1 to %d minutes, not %d", MaxMuteMinutes, req.Minutes)
+			return api.ModLogEntry{}, domain.Errorf(domain.BadRequest, "a mute lasts 1 to %d minutes, not %d", MaxMuteMinutes, req.Minutes).Words("moderation.mute_minutes", "max", strconv.Itoa(MaxMuteMinutes), "minutes", strconv.Itoa(req.Minutes))
 		}
 		a.Until = now.Add(time.Duration(req.Minutes) * time.Minute)
 		err = st.SetChatBan(ctx, domain.ChatBan{UserID: a.TargetID, Until: a.Until, ByID: u.ID, Reason: reason}, a)
@@ -573,7 +574,7 @@ func (s *Service) Act(ctx context.Context, u *domain.User, req api.ModAction) (a
 		status := map[string]string{"resolve": "resolved", "dismiss": "dismissed"}[req.Action]
 		err = st.CloseReport(ctx, req.Report, status, a)
 		if errors.Is(err, domain.ErrConflict) {
-			return api.ModLogEntry{}, domain.Errorf(domain.Conflict, "report %d is already closed", req.Report)
+			return api.ModLogEntry{}, domain.Errorf(domain.Conflict, "report %d is already closed", req.Report).Words("moderation.report_closed", "report", strconv.FormatInt(req.Report, 10))
 		}
 	}
 	if err != nil {

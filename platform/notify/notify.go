@@ -8,6 +8,7 @@ package notify
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -168,7 +169,7 @@ func (s *Service) Notify(ctx context.Context, notes []domain.Notification) error
 			return nil
 		}
 		return []domain.Job{jobs.At(jobs.Mail{Note: n.ID, User: n.UserID, Notice: n.Kind, Game: n.GameID,
-			Tournament: n.TournamentID, Message: n.Message}, time.Time{})}
+			Tournament: n.TournamentID, Message: n.Message, Words: n.Words, Args: argsJSON(n.Args)}, time.Time{})}
 	})
 	if err != nil {
 		return err
@@ -263,7 +264,7 @@ func (s *Service) compose(ctx context.Context, a jobs.Mail, set domain.MailSetti
 		}
 		picture = p
 	}
-	m := mail.Compose(mail.Notice{Kind: a.Notice, User: a.User, Message: a.Message, Game: a.Game, Tournament: a.Tournament},
+	m := mail.Compose(mail.Notice{Kind: a.Notice, User: a.User, Message: a.Message, Words: a.Words, Args: argsOf(a.Args), Game: a.Game, Tournament: a.Tournament},
 		set.Lang, s.cfg.PublicURL, KindToken(set.Token, a.User, a.Notice), picture)
 	return Mail{Kind: a.Notice, Subject: m.Subject, Body: m.Text, HTML: m.HTML, Inline: m.Inline, Unsubscribe: m.Unsubscribe}
 }
@@ -289,4 +290,22 @@ func (m smtpMailer) Send(ctx context.Context, ml Mail) error {
 	}
 	return m.s.Send(ctx, mail.Message{To: ml.To, UserName: ml.UserName, Subject: ml.Subject, Text: ml.Body, HTML: ml.HTML,
 		Inline: ml.Inline, Unsubscribe: ml.Unsubscribe, ID: ml.MessageID})
+}
+
+// argsJSON is a notice's sentence's arguments as a mail job keeps them ("" when none).
+func argsJSON(args map[string]string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(args)
+	return string(b)
+}
+
+// argsOf reads argsJSON's text (nil when it is not an object of strings).
+func argsOf(s string) map[string]string {
+	var args map[string]string
+	if s != "" {
+		json.Unmarshal([]byte(s), &args)
+	}
+	return args
 }

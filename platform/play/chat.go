@@ -211,9 +211,9 @@ func cleanChat(text string) (string, error) {
 	}, text))
 	switch n := utf8.RuneCountInString(text); {
 	case n == 0:
-		return "", domain.Errorf(domain.ChatEmpty, "the message is empty")
+		return "", domain.Errorf(domain.ChatEmpty, "the message is empty").Words("chat.empty")
 	case n > maxChatRunes:
-		return "", domain.Errorf(domain.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n)
+		return "", domain.Errorf(domain.ChatTooLong, "a message has at most %d characters (this one has %d)", maxChatRunes, n).Words("chat.too_long", "max", strconv.Itoa(maxChatRunes), "n", strconv.Itoa(n))
 	}
 	return text, nil
 }
@@ -229,7 +229,7 @@ func (c *chatRoom) post(ctx context.Context, u *domain.User, id, text string) (a
 		return api.ChatMessage{}, err
 	}
 	if !betweenPeople(row) {
-		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "only games between people have a chat")
+		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "only games between people have a chat").Words("chat.people_only")
 	}
 	cr, err := c.rules(ctx, row)
 	if err != nil {
@@ -238,13 +238,13 @@ func (c *chatRoom) post(ctx context.Context, u *domain.User, id, text string) (a
 	info := cr.info(u)
 	switch {
 	case cr.player(u) < 0:
-		return api.ChatMessage{}, domain.Errorf(domain.Forbidden, "only the players write in a game's chat")
+		return api.ChatMessage{}, domain.Errorf(domain.Forbidden, "only the players write in a game's chat").Words("chat.players_only")
 	case info.Off:
-		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "you switched the chat off")
+		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "you switched the chat off").Words("chat.off_you")
 	case info.OpponentOff:
-		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "your opponent switched the chat off")
+		return api.ChatMessage{}, domain.Errorf(domain.ChatOff, "your opponent switched the chat off").Words("chat.off_opponent")
 	case !info.Write:
-		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "nobody to write to yet")
+		return api.ChatMessage{}, domain.Errorf(domain.NotAllowed, "nobody to write to yet").Words("chat.nobody")
 	}
 	if err := c.mod.Blocked(ctx, u.ID, row.Seats[1-cr.player(u)].UserID); err != nil {
 		return api.ChatMessage{}, err
@@ -253,7 +253,7 @@ func (c *chatRoom) post(ctx context.Context, u *domain.User, id, text string) (a
 		return api.ChatMessage{}, err
 	}
 	if !c.limits.Allow(strconv.FormatInt(u.ID, 10), c.now()) {
-		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: at most 5 in 10 seconds; wait a few seconds")
+		return api.ChatMessage{}, domain.Errorf(domain.RateLimited, "too many messages: at most 5 in 10 seconds; wait a few seconds").Words("chat.too_many")
 	}
 	m, err := c.store.AddChat(ctx, domain.ChatMessage{GameID: id, UserID: u.ID, Name: u.Name, Body: text}, c.now())
 	if err != nil {
@@ -309,7 +309,7 @@ func (c *chatRoom) setSeat(ctx context.Context, u *domain.User, id string, seat 
 		return api.ChatInfo{}, err
 	}
 	if row.Seats[0].UserID != u.ID && row.Seats[1].UserID != u.ID {
-		return api.ChatInfo{}, domain.Errorf(domain.Forbidden, "only the players set a game's chat")
+		return api.ChatInfo{}, domain.Errorf(domain.Forbidden, "only the players set a game's chat").Words("chat.players_set")
 	}
 	if err := c.store.SetChatSeat(ctx, row.ID, u.ID, domain.ChatSeat{Muted: seat.Muted, Spectators: seat.Spectators}); err != nil {
 		return api.ChatInfo{}, err

@@ -144,7 +144,8 @@ func reminderNotes(a jobs.Reminder, kind string, users []int64, deadline, now ti
 	notes := make([]domain.Notification, 0, len(users))
 	for _, u := range users {
 		notes = append(notes, domain.Notification{UserID: u, Kind: "reminder", GameID: a.Game,
-			Key: fmt.Sprintf("reminder:%s:%d", a.Game, a.Version), Message: msg})
+			Key: fmt.Sprintf("reminder:%s:%d", a.Game, a.Version), Message: msg,
+			Words: "note.reminder", Args: map[string]string{"when": deadline.UTC().Format("2006-01-02 15:04 UTC")}})
 	}
 	return notes
 }
@@ -164,7 +165,8 @@ func turnNotes(a jobs.Turn, users []int64, deadline time.Time) []domain.Notifica
 	for _, u := range users {
 		notes = append(notes, domain.Notification{UserID: u, Kind: "your_move", GameID: a.Game,
 			Key:     fmt.Sprintf("your_move:%s:%d", a.Game, a.Ply),
-			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, deadline.Format("2006-01-02 15:04 MST"))})
+			Message: fmt.Sprintf("Your move in game %s, by %s.", a.Game, deadline.Format("2006-01-02 15:04 MST")),
+			Words:   "note.your_move", Args: map[string]string{"when": deadline.UTC().Format("2006-01-02 15:04 UTC")}})
 	}
 	return notes
 }

@@ -185,7 +185,8 @@ func endNotes(row domain.Game, reason string) []domain.Notification {
 	for _, seat := range row.Seats {
 		if seat.UserID != 0 && (len(notes) == 0 || notes[0].UserID != seat.UserID) {
 			notes = append(notes, domain.Notification{UserID: seat.UserID, Kind: "game_over", GameID: row.ID,
-				Key: "game_over:" + row.ID, Message: fmt.Sprintf("Game %s is over: %s.", row.ID, reason)})
+				Key: "game_over:" + row.ID, Message: fmt.Sprintf("Game %s is over: %s.", row.ID, reason),
+				Words: "note.game_over_time"})
 		}
 	}
 	return notes

@@ -34,6 +34,9 @@ type Update struct {
 
 	once sync.Once
 	enc  []byte
+	// langs are the encodings by language (EncodedIn).
+	langMu sync.Mutex
+	langs  map[string][]byte
 }
 
 // UpdateKind says what an update tells.
@@ -62,4 +65,21 @@ const (
 func (u *Update) Encoded(enc func(*Update) []byte) []byte {
 	u.once.Do(func() { u.enc = enc(u) })
 	return u.enc
+}
+
+// EncodedIn is Encoded for an update whose encoding says something in the reader's language
+// (a game's end in words): made once per language by the first follower reading it, shared
+// with the others of that language.
+func (u *Update) EncodedIn(lang string, enc func(*Update, string) []byte) []byte {
+	u.langMu.Lock()
+	defer u.langMu.Unlock()
+	if b, ok := u.langs[lang]; ok {
+		return b
+	}
+	if u.langs == nil {
+		u.langs = map[string][]byte{}
+	}
+	b := enc(u, lang)
+	u.langs[lang] = b
+	return b
 }

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strconv"
 	"sync"
 	"time"
 
@@ -665,7 +666,9 @@ func (s *Service) workRound(ctx context.Context, a jobs.Round) error {
 		if id, ok := ids[d.Player]; ok {
 			notes = append(notes, domain.Notification{UserID: id, Kind: "tournament_round", TournamentID: a.Tournament,
 				Key:     fmt.Sprintf("tournament_round:%s:%d", a.Tournament, a.Round),
-				Message: fmt.Sprintf("%s: %s. Post your move for Board #%d by %s.", name, title, d.Board, deadline.Format("2006-01-02 15:04 MST"))})
+				Message: fmt.Sprintf("%s: %s. Post your move for Board #%d by %s.", name, title, d.Board, deadline.Format("2006-01-02 15:04 MST")),
+				Words:   "note.tournament_round", Args: map[string]string{"title": name, "round": strconv.Itoa(a.Round),
+					"board": strconv.Itoa(d.Board), "when": deadline.UTC().Format("2006-01-02 15:04 UTC")}})
 		}
 	}
 	// An error has the job tried again; the notices stored already are not stored twice.

@@ -47,7 +47,7 @@ func TestMessagesInWords(t *testing.T) {
 	q.type_("#signup-pw", "correct horse battery")
 	q.click(`form.auth:last-of-type button[type=submit]`)
 	q.wait(`document.querySelector("form.auth:last-of-type .error").textContent.length > 0`)
-	if got := eval[string](q, `document.querySelector("form.auth:last-of-type .error").textContent`); got != "Ese nombre ya existe." {
+	if got := eval[string](q, `document.querySelector("form.auth:last-of-type .error").textContent`); got != "El nombre Pia ya existe." {
 		t.Errorf("a taken name in Spanish: %q", got)
 	}
 	q.screenshot(dir, "account-name-taken-es-desktop", 1280, 900)
@@ -79,7 +79,7 @@ func TestMessagesInWords(t *testing.T) {
 	p.openGame(id)
 	p.wait(`!document.querySelector("#result").hidden`)
 	res := eval[string](p, `document.querySelector("#result").innerText`)
-	if !strings.Contains(res, "the board is all white: Player one cannot move") && !strings.Contains(res, "the board is all white: Player two cannot move") {
+	if !strings.Contains(res, "The board is all white: Player one cannot move.") && !strings.Contains(res, "The board is all white: Player two cannot move.") {
 		t.Errorf("Blocs' end reads %q", res)
 	}
 

@@ -6,20 +6,20 @@ import {t, has, current} from "./i18n.js";
 // MESSAGES are the server's messages the catalogue words itself, more precisely than their
 // code does.
 const MESSAGES = [
-  [/^a password has 8 to 256 characters/, "error.password"],
-  [/^a name has 2 to 24 characters/, "error.nameLength"],
-  [/^a name has letters, digits/, "error.nameChars"],
-  [/^names starting with guest- are for guests/, "error.nameGuest"],
-  [/^this invitation is not valid/, "error.invitation"],
-  [/has no open seat/, "error.noSeat"],
-  [/^no engine help in a game between people/, "error.noEngineHelp"],
-  [/^no hints in rated games/, "error.noHintsRated"],
-  [/^too many messages/, "error.chatRate"],
-  [/^a message has at most/, "error.chatLong"],
-  [/^only the players write/, "error.chatPlayers"],
-  [/^your opponent switched the chat off/, "chat.opponentOff"],
-  [/^you switched the chat off/, "chat.youOff"],
-  [/^sign up \(a guest's name is not kept\)/, "tour.signIn"],
+  [/^a password has 8 to 256 characters/i, "error.password"],
+  [/^a name has 2 to 24 characters/i, "error.nameLength"],
+  [/^a name has letters, digits/i, "error.nameChars"],
+  [/^names starting with guest- are for guests/i, "error.nameGuest"],
+  [/^this invitation is not valid/i, "error.invitation"],
+  [/has no open seat/i, "error.noSeat"],
+  [/^no engine help in a game between people/i, "error.noEngineHelp"],
+  [/^no hints in rated games/i, "error.noHintsRated"],
+  [/^too many messages/i, "error.chatRate"],
+  [/^a message has at most/i, "error.chatLong"],
+  [/^only the players write/i, "error.chatPlayers"],
+  [/^your opponent switched the chat off/i, "chat.opponentOff"],
+  [/^you switched the chat off/i, "chat.youOff"],
+  [/^sign up \(a guest's name is not kept\)/i, "tour.signIn"],
 ];
 
 // GENERIC codes stand for many refusals: the server's own sentence says which (in English); in

@@ -826,6 +826,11 @@ export interface Notification {
   game?: string;
   tournament?: string;
   message: string;
+  /**
+   * Lang is the language Message is in: the reader's, or English for a notice stored
+   * before notices were said in their reader's language.
+   */
+  lang: string;
   created: string;
   read: boolean;
   /** About is the game's kind and the reader's opponent in it. */
@@ -890,6 +895,7 @@ export interface Outcome {
   score?: [number, number];
   ending: Ending;
   reason?: string;
+  text?: string;
 }
 
 /** PairedEvent is a round-robin, Swiss or knockout event as the API shows it. */

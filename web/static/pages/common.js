@@ -89,7 +89,7 @@ export function optionField(kind, spec, value) {
 const REASONS = [
   [/^board full$/, "reason.boardFull"],
   // (Reversi adds the discs on the board, which the words of the result give already.)
-  [/^neither side can move(; discs \d+\D\d+)?$/, "reason.noMoves"],
+  [/^neither side can move(;|$)/, "reason.noMoves"],
   [/^neither side can place a disc$/, "reason.noMoves"],
   [/^(Black|White) joins (rows 1 and 8|columns a and h)$/, "reason.joined"],
   [/^(Red|Yellow)'s board shows no white$/, "reason.noWhite"],
@@ -127,6 +127,10 @@ export function reasonWords(reason, view, sideName) {
 export function outcomeWords(view, sideName) {
   const o = view.outcome;
   if (!o.over) return "";
+  // The server says the end in the page's language (outcome.text), the sides by the game's own
+  // names: shown as it is, unless the board's theme names the sides otherwise (by post's red and
+  // blue), when the page says it from its own catalogue.
+  if (o.text && [0, 1].every(i => sideName(i ? "second" : "first") === tOr(`side.${view.sides[i]}`, view.sides[i]))) return o.text;
   const loser = o.winner ? (o.winner === "first" ? "second" : "first") : null;
   let text;
   switch (o.ending) {
