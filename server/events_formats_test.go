@@ -149,7 +149,7 @@ func TestEventRoundRobin(t *testing.T) {
 		if st := host.call("POST", "/api/events/"+id+"/start", nil, nil); st != http.StatusOK {
 			t.Fatalf("start: %d %s", st, host.received())
 		}
-		if n := players["Cid"].notes("event_game"); len(n) != 1 || !strings.Contains(n[0], "round 1: you play Second against Bob") {
+		if n := players["Cid"].notes("event_game"); len(n) != 1 || !strings.Contains(n[0], "Round 1 of the event: you play Reversi / Othello against Bob, and move second.") {
 			t.Errorf("Cid's notifications: %q", n)
 		}
 		if st := h.member("Late").call("POST", "/api/events/"+id+"/join", nil, &e); st != http.StatusConflict {

@@ -180,7 +180,7 @@ func TestChatLimits(t *testing.T) {
 		post := func(id, text string) int {
 			return ann.call("POST", "/api/games/"+id+"/chat", map[string]any{"text": text}, nil)
 		}
-		refused(t, ann, "POST", "/api/games/"+one+"/chat", map[string]any{"text": "oh DARN it"}, http.StatusBadRequest, `"DARN"`)
+		refused(t, ann, "POST", "/api/games/"+one+"/chat", map[string]any{"text": "oh DARN it"}, http.StatusBadRequest, `chat: DARN.`)
 		if st := post(one, "darned good move"); st != http.StatusCreated {
 			t.Errorf("a word containing a filtered one: %d", st)
 		}

@@ -107,8 +107,15 @@ func TestServeSIGKILLKeepsEffects(t *testing.T) {
 			t.Fatalf("round 2's games: %+v", e.RoundList[1].Pairings)
 		}
 		seen[pr.Game] = true
+		// A round's games are made by their own jobs, after the pairing that names them.
 		var g gameResp
-		if st, b := players[pr.Players[0]].at(q.url).do("GET", "/api/games/"+pr.Game, nil, &g); st != http.StatusOK || g.View.Ply != 0 {
+		var st int
+		var b []byte
+		testenv.PollUntil(context.Background(), 60*time.Second, func() bool {
+			st, b = players[pr.Players[0]].at(q.url).do("GET", "/api/games/"+pr.Game, nil, &g)
+			return st != http.StatusNotFound
+		})
+		if st != http.StatusOK || g.View.Ply != 0 {
 			t.Fatalf("round 2's game %s: %d %s", pr.Game, st, b)
 		}
 	}

@@ -401,7 +401,7 @@ func (s *Service) createGame(ctx context.Context, e *event, round int, p pairing
 		notes = append(notes, domain.Notification{UserID: users[i], Kind: "event_game", GameID: p.Game,
 			Key:     "event_game:" + p.Game,
 			Message: fmt.Sprintf("Event %s, round %d: you play %s against %s (game %s).", e.ID, round, side, p.Players[1-i], p.Game),
-			Words:   "note.event_game", Args: map[string]string{"round": strconv.Itoa(round), "opponent": p.Players[1-i]}})
+			Words:   [2]string{"note.event_game.first", "note.event_game.second"}[i], Args: map[string]string{"round": strconv.Itoa(round), "opponent": p.Players[1-i]}})
 	}
 	if s.cfg.Notes != nil {
 		return s.cfg.Notes.Notify(ctx, notes)
