@@ -264,4 +264,3 @@ func moveName(m int) string {
 	}
 	return reversi.SquareName(m)
 }
-

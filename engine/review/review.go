@@ -126,7 +126,7 @@ type Ply struct {
 	// Before is the value of the position for the side that moved, with best play; Played
 	// the value of the move played, for the same side. Loss = Before − Played ≥ 0.
 	Before, Played, Loss float64
-	Class              Class
+	Class                Class
 	// Exact tells that both values are exact (the solver's or Grundy values).
 	Exact  bool
 	Source Source
