@@ -150,7 +150,7 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 		r.Plies = append(r.Plies, p)
 		v := p.Played
 		if p.Side == 1 {
-			v = -v
+			v = 0 - v // never -0
 		}
 		r.Graph = append(r.Graph, v)
 		done++
@@ -162,7 +162,7 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 	case r.Over:
 		r.Final = float64(last.FinalMargin())
 		if last.Turn == 1 {
-			r.Final = -r.Final
+			r.Final = 0 - r.Final
 		}
 	case len(r.Graph) > 0:
 		r.Final = r.Graph[len(r.Graph)-1]
@@ -260,7 +260,7 @@ func valueAfter(ctx context.Context, eng *othello.Engine, lim othello.Limits, af
 
 func moveName(m int) string {
 	if m == reversi.Pass {
-		return "pass"
+		return "pa"
 	}
 	return reversi.SquareName(m)
 }

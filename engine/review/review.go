@@ -132,7 +132,7 @@ type Ply struct {
 	Source Source
 	// Empties is the number of empty squares before the move (Othello; 0 elsewhere).
 	Empties int
-	// PV is the better line, from Best, when the move lost something.
+	// PV is the better line, from Best, when the move lost something (a pass is "pa").
 	PV []string
 }
 
