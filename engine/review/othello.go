@@ -60,14 +60,14 @@ func DefaultExactEmpties(n int) int {
 	return 20
 }
 
-// OthelloError is a record the review cannot follow: the ply (from 1) and why.
-type OthelloError struct {
+// PlyError is a record the review cannot follow: the ply (from 1) and why.
+type PlyError struct {
 	Ply int
 	Err error
 }
 
-func (e *OthelloError) Error() string { return fmt.Sprintf("ply %d: %v", e.Ply, e.Err) }
-func (e *OthelloError) Unwrap() error { return e.Err }
+func (e *PlyError) Error() string { return fmt.Sprintf("ply %d: %v", e.Ply, e.Err) }
+func (e *PlyError) Unwrap() error { return e.Err }
 
 // Othello reviews an Othello record (any size the engine plays: 4, 6, 8).
 func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Review, error) {
@@ -102,18 +102,18 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 	for i, sq := range rec.Moves {
 		if sq == reversi.Pass {
 			if b.Moves() != 0 {
-				return nil, &OthelloError{Ply: i + 1, Err: fmt.Errorf("a pass while %s has a move", colour(b.Turn))}
+				return nil, &PlyError{Ply: i + 1, Err: fmt.Errorf("a pass while %s has a move", colour(b.Turn))}
 			}
 			if b.OpponentMoves() == 0 {
-				return nil, &OthelloError{Ply: i + 1, Err: errors.New("a pass after the game's end")}
+				return nil, &PlyError{Ply: i + 1, Err: errors.New("a pass after the game's end")}
 			}
 			b.Pass()
 		} else {
 			if sq < 0 || sq > 63 || b.Squares()&(1<<sq) == 0 {
-				return nil, &OthelloError{Ply: i + 1, Err: fmt.Errorf("square %d is not on the %dx%d board", sq, size, size)}
+				return nil, &PlyError{Ply: i + 1, Err: fmt.Errorf("square %d is not on the %dx%d board", sq, size, size)}
 			}
 			if _, err := b.Play(sq); err != nil {
-				return nil, &OthelloError{Ply: i + 1, Err: fmt.Errorf("%s by %s: %v", reversi.SquareName(sq), colour(b.Turn), err)}
+				return nil, &PlyError{Ply: i + 1, Err: fmt.Errorf("%s by %s: %v", reversi.SquareName(sq), colour(b.Turn), err)}
 			}
 			total++
 		}
@@ -144,7 +144,7 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, &OthelloError{Ply: i + 1, Err: err}
+			return nil, &PlyError{Ply: i + 1, Err: err}
 		}
 		p.Ply, p.Empties = i+1, empties
 		r.Plies = append(r.Plies, p)
@@ -167,7 +167,7 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 	case len(r.Graph) > 0:
 		r.Final = r.Graph[len(r.Graph)-1]
 	}
-	r.Finish(AccuracyScale)
+	r.Finish(AccuracyScale, 0)
 	return r, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"turncoat/engine/othello"
 	"turncoat/engine/othello/book"
+	"turncoat/game"
 	"turncoat/games/reversi"
 	"turncoat/games/reversi/files"
 	"turncoat/internal/sharedtest"
@@ -303,5 +304,60 @@ func BenchmarkReview60(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.ReportMetric(float64(len(r.Plies)), "moves")
+	}
+}
+
+// TestGenericMatchesOthello: the generic review through the Othello agent's analysis (exact on
+// 4x4) finds the Othello review's losses on every exactly valued move.
+func TestGenericMatchesOthello(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	agent := othello.NewAgent("review", othello.Limits{ExactEmpties: 16}, 0, othello.Options{TableBytes: 1 << 20}, 1)
+	for g := 0; g < 5; g++ {
+		rec := randomGame(rng, 4)
+		want, err := Othello(context.Background(), rec, OthelloConfig{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules := reversi.Standard
+		rules.Size = 4
+		st, err := reversi.FromBoard(rec.Start, rules)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := rec.Start
+		var ms []game.Move
+		for _, sq := range rec.Moves {
+			ms = append(ms, game.Single(game.Player(b.Turn), game.Action(sq)))
+			if sq == reversi.Pass {
+				b.Pass()
+			} else if _, err := b.Play(sq); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got, err := Generic(context.Background(), st, ms, GenericConfig{Analyzer: agent, Game: "othello 4x4"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byPly := map[int]Ply{}
+		for _, p := range got.Plies {
+			if p.Loss < 0 {
+				t.Fatalf("ply %d: negative loss %v", p.Ply, p.Loss)
+			}
+			byPly[p.Ply] = p
+		}
+		compared := 0
+		for _, w := range want.Plies {
+			p, ok := byPly[w.Ply]
+			if !ok || !p.Exact {
+				continue
+			}
+			compared++
+			if p.Loss != w.Loss || p.Class != w.Class || p.Source != FromSolver {
+				t.Errorf("game %d ply %d %s: generic loss %v %s %s, Othello review %v %s", g, w.Ply, w.Move, p.Loss, p.Class, p.Source, w.Loss, w.Class)
+			}
+		}
+		if compared < 4 || got.Final != want.Final {
+			t.Errorf("game %d: %d exact plies compared; results %v and %v", g, compared, got.Final, want.Final)
+		}
 	}
 }

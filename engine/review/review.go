@@ -167,8 +167,9 @@ type Review struct {
 }
 
 // Finish computes the totals and the turning point from r.Plies and r.Final (the first
-// player's view), with the given accuracy scale.
-func (r *Review) Finish(scale float64) {
+// player's view), with the given accuracy scale; even is the value of an even game (0 for
+// discs, 50 for win rates in percent), from which the expected result is read.
+func (r *Review) Finish(scale, even float64) {
 	for s := range r.Sides {
 		r.Sides[s] = Side{Counts: map[Class]int{}}
 	}
@@ -185,7 +186,7 @@ func (r *Review) Finish(scale float64) {
 		}
 		sd.Accuracy = Accuracy(sd.Average, scale)
 	}
-	r.TurningPoint = turningPoint(r.Plies, r.Final)
+	r.TurningPoint = turningPoint(r.Plies, r.Final, even)
 }
 
 func sign(v float64) int {
@@ -200,10 +201,10 @@ func sign(v float64) int {
 
 // turningPoint: the largest loss that changed the expected result for its mover; else the
 // largest loss of the side that lost.
-func turningPoint(plies []Ply, final float64) int {
+func turningPoint(plies []Ply, final, even float64) int {
 	best, at := 0.0, 0
 	for _, p := range plies {
-		if sign(p.Played) < sign(p.Before) && p.Loss > best {
+		if sign(p.Played-even) < sign(p.Before-even) && p.Loss > best {
 			best, at = p.Loss, p.Ply
 		}
 	}
