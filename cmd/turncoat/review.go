@@ -113,7 +113,7 @@ gives the search's estimate (exact=no). Progress goes to stderr.`)
 		fmt.Fprint(status, "\r\x1b[K")
 	}
 	if err != nil {
-		var oe *review.OthelloError
+		var oe *review.PlyError
 		if errors.As(err, &oe) {
 			return usageError{fmt.Sprintf("the record cannot be reviewed at %v", err)}
 		}
