@@ -199,7 +199,7 @@ func (t *Tournament) side(p game.Player) string {
 
 // RoundTitle returns a round's title as the thread shows it: "Round 7 — only Reds post".
 func (t *Tournament) RoundTitle(number int) string {
-	return fmt.Sprintf("Round %d — only %ss post", number, t.side(sideOfRound(number)))
+	return t.RoundTitleIn("en", number)
 }
 
 // sideOfRound returns the colour that posts in round n: First in odd rounds, Second in even.
