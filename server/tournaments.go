@@ -188,11 +188,14 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return domain.Errorf(domain.BadRequest, "%v", err)
 	}
-	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r))
+	lang := requestLang(r)
+	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r), lang)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Set("Cache-Control", "no-store")
 	io.WriteString(w, text)
 	return nil
