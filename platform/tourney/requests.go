@@ -114,7 +114,7 @@ func (s *Service) Post(ctx context.Context, id string, u *domain.User, text stri
 				return api.OpResult{}, err
 			}
 			if op.Round == 0 {
-				return api.OpResult{}, domain.Errorf(domain.RoundClosed, "no round is open: there is no post to change")
+				return api.OpResult{}, domain.Errorf(domain.RoundClosed, "no round is open: there is no post to change").Words("post.nothing_open")
 			}
 		}
 	} else if round != 0 {

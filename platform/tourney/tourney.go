@@ -704,7 +704,12 @@ func tournamentError(err error) error {
 	}
 	for _, c := range codes {
 		if errors.Is(err, c.target) {
-			return &domain.Error{Code: c.code, Message: err.Error(), Err: err}
+			e := &domain.Error{Code: c.code, Message: err.Error(), Err: err}
+			// The tournament's refusal names its sentence: a person reads it in their language.
+			if r, ok := errors.AsType[*tournament.Refusal](err); ok {
+				e.Key, e.Args = r.Key, r.Args
+			}
+			return e
 		}
 	}
 	return err
