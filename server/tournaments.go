@@ -224,10 +224,12 @@ func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	out, err := s.tourney.Events(r.Context(), r.PathValue("id"), after)
+	lang := requestLang(r)
+	out, err := s.tourney.EventsIn(r.Context(), r.PathValue("id"), after, lang)
 	if err != nil {
 		return err
 	}
+	w.Header().Set("Content-Language", lang)
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }

@@ -97,3 +97,45 @@ func TestTournamentRefusalsInTheirLanguage(t *testing.T) {
 		}
 	})
 }
+
+// TestTournamentEventsInTheirLanguage: a tournament's events are said in the reader's language
+// (re-said from the stored events: the seating, the round, the post); English as stored.
+func TestTournamentEventsInTheirLanguage(t *testing.T) {
+	t.Parallel()
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		people, base, bs := startedTournament(t, h)
+		red1 := bs[0].Seats[0].Player
+		move := tournament.ForumMove(bs[0].View.Legal[0])
+		if st, b := people[red1].raw("POST", base+"/posts", []byte("Board #1\n"+move), "Content-Type", "text/plain"); st != http.StatusOK {
+			t.Fatalf("Red's post: %d %s", st, b)
+		}
+		texts := func(header ...string) string {
+			t.Helper()
+			var evs []struct {
+				Text string `json:"text"`
+			}
+			st, b := h.browser().raw("GET", base+"/events", nil, header...)
+			if st != http.StatusOK || json.Unmarshal(b, &evs) != nil {
+				t.Fatalf("events %v: %d %s", header, st, b)
+			}
+			var out []string
+			for _, e := range evs {
+				out = append(out, e.Text)
+			}
+			return strings.Join(out, "\n")
+		}
+		es := texts("Accept-Language", "es")
+		for _, want := range []string{"Ronda 1 — solo publica Rojo (hasta ", "Tablero #1: " + red1 + " (Rojo) publicó " + move, "(Rojo) contra "} {
+			if !strings.Contains(es, want) {
+				t.Errorf("Spanish: no %q in\n%s", want, es)
+			}
+		}
+		en := texts()
+		for _, want := range []string{"Round 1 — only Reds post (until ", "Board #1: " + red1 + " (Red) posted " + move, "Ann subscribed (1 players)"} {
+			if !strings.Contains(en, want) {
+				t.Errorf("English: no %q in\n%s", want, en)
+			}
+		}
+	})
+}
