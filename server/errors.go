@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"maps"
 	"net/http"
+	"strings"
 	"unicode/utf8"
 
 	"turncoat/api"
@@ -87,7 +89,7 @@ func toErrorJSON(err error, lang string) (api.Error, string) {
 	out := api.Error{Code: e.Code, Message: e.Message}
 	said := "en"
 	if e.Key != "" {
-		if m, ok := words.Say(lang, e.Key, e.Args); ok {
+		if m, ok := words.Say(lang, e.Key, sidesIn(lang, e.Args)); ok {
 			out.Message, said = m, lang
 		}
 	} else if lang != "en" {
@@ -104,6 +106,27 @@ func toErrorJSON(err error, lang string) (api.Error, string) {
 	}
 	sayEnd(lang, out.View)
 	return out, said
+}
+
+// sidesIn returns an error's arguments with the sides' names (the arguments named side...,
+// as a tournament's refusals give them) said in lang.
+func sidesIn(lang string, args map[string]string) map[string]string {
+	if lang == "en" {
+		return args
+	}
+	var out map[string]string
+	for k, v := range args {
+		if strings.HasPrefix(k, "side") {
+			if out == nil {
+				out = maps.Clone(args)
+			}
+			out[k] = words.Side(lang, v)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // requestLang is the language of a request's person: its lang parameter, else its

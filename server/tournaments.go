@@ -93,11 +93,11 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 	mt, _, _ := mime.ParseMediaType(contentType)
 	if mt == "text/plain" {
 		if !utf8.Valid(body) {
-			return "", 0, domain.Errorf(domain.BadPost, "the post is not UTF-8 text")
+			return "", 0, domain.Errorf(domain.BadPost, "the post is not UTF-8 text").Words("post.not_utf8")
 		}
 		text = string(body)
 		if strings.TrimSpace(text) == "" {
-			return "", 0, domain.Errorf(domain.BadPost, "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"")
+			return "", 0, domain.Errorf(domain.BadPost, "the post is empty: write the board and the move, e.g. \"Board #3\" then \"D 5\"").Words("post.empty")
 		}
 		return text, 0, nil
 	}
@@ -113,13 +113,13 @@ func readPost(contentType string, body []byte) (text string, round int, err erro
 	}
 	switch {
 	case q.Text != "" && (q.Board != 0 || q.Move != ""):
-		return "", 0, domain.Errorf(domain.BadPost, "give either the text of the post, or a board and a move")
+		return "", 0, domain.Errorf(domain.BadPost, "give either the text of the post, or a board and a move").Words("post.either")
 	case q.Text != "":
 		return q.Text, q.Round, nil
 	case q.Board < 1:
-		return "", 0, domain.Errorf(domain.BadPost, "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board)
+		return "", 0, domain.Errorf(domain.BadPost, "board %d: want the number of your board, from 1 (or the forum text as \"text\")", q.Board).Words("post.board_number", "board", strconv.Itoa(q.Board))
 	case strings.TrimSpace(q.Move) == "" || strings.ContainsAny(q.Move, "\r\n"):
-		return "", 0, domain.Errorf(domain.BadPost, "move %q: want a move such as \"d5\", or \"pass\"", q.Move)
+		return "", 0, domain.Errorf(domain.BadPost, "move %q: want a move such as \"d5\", or \"pass\"", q.Move).Words("post.move_wanted", "move", q.Move)
 	}
 	return tournament.PostText{Board: q.Board, Move: strings.TrimSpace(q.Move)}.String(), q.Round, nil
 }
@@ -188,11 +188,14 @@ func (s *Server) handleSummary(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return domain.Errorf(domain.BadRequest, "%v", err)
 	}
-	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r))
+	lang := requestLang(r)
+	text, err := s.tourney.Summary(r.Context(), r.PathValue("id"), format, s.publicBase(r), lang)
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Language", lang)
+	w.Header().Add("Vary", "Accept-Language")
 	w.Header().Set("Cache-Control", "no-store")
 	io.WriteString(w, text)
 	return nil
@@ -221,10 +224,12 @@ func (s *Server) handleTournamentEvents(w http.ResponseWriter, r *http.Request) 
 	if err != nil {
 		return err
 	}
-	out, err := s.tourney.Events(r.Context(), r.PathValue("id"), after)
+	lang := requestLang(r)
+	out, err := s.tourney.EventsIn(r.Context(), r.PathValue("id"), after, lang)
 	if err != nil {
 		return err
 	}
+	w.Header().Set("Content-Language", lang)
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }

@@ -39,106 +39,89 @@ func ParseSummaryFormat(s string) (SummaryFormat, error) {
 // Markdown every board in play is shown by its picture: picture(n) is the absolute URL of board
 // n's picture ("" draws the position as text instead), under the board's number, its players
 // and their colours, what happened on it in the last round (or the dice of a new round), and
-// whose post is due; then the standings. SummaryText is Summary.
+// whose post is due; then the standings. SummaryText is Summary. It is in English:
+// ForumSummaryIn says it in another language.
 func (t *Tournament) ForumSummary(f SummaryFormat, picture func(board int) string) string {
+	return t.ForumSummaryIn(f, picture, "en")
+}
+
+// ForumSummaryIn returns the ForumSummary in lang, a language of the server's catalogues (en,
+// pt, es; any other is English).
+func (t *Tournament) ForumSummaryIn(f SummaryFormat, picture func(board int) string, lang string) string {
 	if f != SummaryBBCode && f != SummaryMarkdown {
-		return t.Summary()
+		return t.SummaryIn(lang)
 	}
+	if picture == nil {
+		picture = func(int) string { return "" }
+	}
+	v := t.voice(lang)
 	m := markup{f: f}
 	var b strings.Builder
 	b.Grow(512 + 300*len(t.boards))
 	switch {
 	case t.phase == PhaseSubscription:
-		m.heading(&b, t.cfg.Title+" — subscription open until "+stamp(t.window))
-		m.para(&b, fmt.Sprintf("%s subscribed: %s", Players(len(t.subscribers)), strings.Join(t.subscribers, ", ")))
+		m.heading(&b, v.say("tournament.subscription_open", "title", t.cfg.Title, "until", stamp(t.window)))
+		m.para(&b, v.sayN("tournament.subscribed", len(t.subscribers), "names", strings.Join(t.subscribers, ", ")))
 		return b.String()
 	case t.phase == PhaseCancelled:
-		m.heading(&b, t.cfg.Title+" — cancelled")
-		m.para(&b, t.note)
+		m.heading(&b, v.say("tournament.cancelled", "title", t.cfg.Title))
+		m.para(&b, v.note(t.note))
 		return b.String()
 	case t.phase == PhaseFinished:
-		m.heading(&b, t.cfg.Title+" — final results")
+		m.heading(&b, v.say("tournament.final", "title", t.cfg.Title))
 	default:
-		m.heading(&b, t.cfg.Title+" — "+t.RoundTitle(t.round.Number))
-		b.WriteString(m.bold("Post by " + stamp(t.round.Deadline) + "."))
+		m.heading(&b, t.cfg.Title+" — "+v.roundTitle(t.round.Number))
+		b.WriteString(m.bold(v.say("tournament.post_by", "when", stamp(t.round.Deadline))))
 		b.WriteString("\n\n")
 	}
 	last := 0
 	if n := len(t.rounds); n > 0 {
-		r := t.rounds[n-1]
-		last = r.Number
-		m.para(&b, fmt.Sprintf("Round %d (%ss) closed %s: %d posted, %d missed.", r.Number, t.side(r.Side), stamp(r.Closed), r.Posted, r.Missed))
-	} else {
-		m.para(&b, fmt.Sprintf("%d players on %d boards; the dice decided the colours: %s moves first.", t.players(), len(t.boards), t.side(game.First)))
+		last = t.rounds[n-1].Number
 	}
+	m.para(&b, t.lastRound(v))
 	for _, bd := range t.boards {
-		t.forumBoard(&b, m, bd, last, picture)
+		t.forumBoard(&b, m, v, bd, last, picture)
 	}
-	b.WriteString(m.bold("Standings"))
+	b.WriteString(m.bold(v.say("tournament.standings")))
 	b.WriteByte('\n')
 	var standings strings.Builder
 	for _, p := range t.placings(nil) {
-		t.writePlacing(&standings, p)
+		t.writePlacing(&standings, v, p)
 	}
 	m.code(&b, standings.String())
-	var tail []string
-	if len(t.reserves) > 0 {
-		tail = append(tail, "Reserves: "+strings.Join(t.reserves, ", "))
-	}
-	paid := "Paid so far"
-	if t.phase == PhaseFinished {
-		paid = "Paid"
-	}
-	tail = append(tail, fmt.Sprintf("%s: %s %s", paid, t.ledger.Total(), t.cfg.Currency))
-	m.para(&b, tail...)
+	m.para(&b, t.tail(v)...)
 	return strings.TrimRight(b.String(), "\n") + "\n"
 }
 
 // forumBoard writes one board's part of a forum summary: a paragraph.
-func (t *Tournament) forumBoard(b *strings.Builder, m markup, bd *board, lastRound int, picture func(int) string) {
-	head := m.bold("Board #" + strconv.Itoa(bd.Number))
+func (t *Tournament) forumBoard(b *strings.Builder, m markup, v voice, bd *board, lastRound int, picture func(int) string) {
+	head := m.bold(v.say("tournament.board", "board", strconv.Itoa(bd.Number)))
 	if bd.waiting() {
-		b.WriteString(head + m.text(" — "+bd.Pair[0]+" waits for a reserve"))
+		b.WriteString(head + m.text(" — "+v.say("tournament.waits_reserve", "player", bd.Pair[0])))
 		b.WriteString("\n\n")
 		return
 	}
-	head += m.text(fmt.Sprintf(" — %s (%s) vs %s (%s)", bd.Seats[game.First].Player, t.side(game.First), bd.Seats[game.Second].Player, t.side(game.Second)))
+	head += m.text(" — " + t.pairing(v, bd))
 	if bd.Result != nil && (bd.Result.Round < lastRound || bd.Result.Walkover) {
-		b.WriteString(head + m.text(" — "+t.describeResult(bd.Result)))
+		b.WriteString(head + m.text(" — "+v.result(bd.Result, t.cfg.Sides)))
 		b.WriteString("\n\n")
 		return
 	}
 	lines := []string{head}
-	if l := bd.Last; l != nil && l.Round == lastRound && l.Round > 0 {
-		who := t.side(l.Side)
-		switch l.Kind {
-		case LastMove:
-			if strings.EqualFold(l.Move, "pass") {
-				lines = append(lines, m.text(who+" passed (no moves available)"))
-			} else {
-				lines = append(lines, m.text(who+" played ")+m.bold(ForumMove(l.Move)))
-			}
-		case LastMissed:
-			lines = append(lines, m.text(fmt.Sprintf("%s did not post (%d round(s) in a row)", who, bd.Seats[l.Side].Misses)))
-		case LastForcedPass:
-			lines = append(lines, m.text(fmt.Sprintf("%s did not post: the turn passes (%d round(s) in a row)", who, bd.Seats[l.Side].Misses)))
+	for _, line := range t.boardNews(v, bd, lastRound, moveMark) {
+		// The move played is in bold; the rest of the sentence is running text.
+		if before, after, ok := strings.Cut(line, moveMark); ok && bd.Last != nil {
+			lines = append(lines, m.text(before)+m.bold(ForumMove(bd.Last.Move))+m.text(after))
+			continue
 		}
-	} else if bd.plies() == 0 && len(bd.Rolls) > 0 {
-		var rolls strings.Builder
-		t.writeRolls(&rolls, bd)
-		lines = append(lines, m.text(strings.TrimSuffix(rolls.String(), "\n")))
-	}
-	for _, r := range bd.Seats {
-		if n := len(r.Replaced); n > 0 && r.Replaced[n-1].Round >= lastRound {
-			lines = append(lines, m.text(r.Player+" replaces "+r.Replaced[n-1].Out))
-		}
+		lines = append(lines, m.text(line))
 	}
 	var diagram string
 	if url := picture(bd.Number); url != "" {
-		lines = append(lines, m.image(url, fmt.Sprintf("Board #%d", bd.Number)))
+		lines = append(lines, m.image(url, v.say("tournament.board", "board", strconv.Itoa(bd.Number))))
 		if bv, ok := bd.live().State().(game.BoardViewer); ok {
 			if n, ok := discCounts(bv.BoardView()); ok {
-				lines = append(lines, m.text(fmt.Sprintf("%s %d, %s %d", t.side(game.First), n[0], t.side(game.Second), n[1])))
+				lines = append(lines, m.text(fmt.Sprintf("%s %d, %s %d", v.side(game.First), n[0], v.side(game.Second), n[1])))
 			}
 		}
 	} else {
@@ -146,16 +129,11 @@ func (t *Tournament) forumBoard(b *strings.Builder, m markup, bd *board, lastRou
 		writeDiagram(&d, bd.live().State(), t.cfg.Sides)
 		diagram = d.String()
 	}
-	switch {
-	case bd.Result != nil:
-		lines = append(lines, m.text("Result: "+t.describeResult(bd.Result)))
-	case t.round != nil:
-		mover := bd.toMove()
-		switch {
-		case mover == t.round.Side:
-			lines = append(lines, m.bold(fmt.Sprintf("%s (%s) to post", bd.Seats[mover].Player, t.side(mover))))
-		case mover.Valid():
-			lines = append(lines, m.text(fmt.Sprintf("%s to move: the board waits for round %d", t.side(mover), t.round.Number+1)))
+	if line := t.boardNext(v, bd); line != "" {
+		if bd.Result == nil && bd.toMove() == t.round.Side {
+			lines = append(lines, m.bold(line)) // whose post is due
+		} else {
+			lines = append(lines, m.text(line))
 		}
 	}
 	if diagram == "" {

@@ -99,3 +99,91 @@ func TestForumSummary(t *testing.T) {
 		t.Errorf("html: %v", err)
 	}
 }
+
+// TestSummaryInLanguages: the summary is said in Spanish and Portuguese, the sides named in the
+// language, the move played in bold in the forum's markup, counts in their plural; English is
+// the default and an unknown language is English.
+func TestSummaryInLanguages(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	tr := mustNew(t, Config{})
+	if s := tr.SummaryIn("es"); !strings.Contains(s, "inscripción abierta hasta") || !strings.Contains(s, "0 jugadores inscritos") {
+		t.Errorf("Spanish, before anyone subscribed:\n%s", s)
+	}
+	if _, err := tr.Subscribe(t0.Add(time.Minute), "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if s := tr.SummaryIn("pt"); !strings.Contains(s, "1 jogador inscrito: Ann") {
+		t.Errorf("Portuguese, one subscribed:\n%s", s)
+	}
+	for i, n := range []string{"Bob", "Cid", "Dan"} {
+		if _, err := tr.Subscribe(t0.Add(time.Minute*time.Duration(i+2)), n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := tr.Advance(tr.SubscriptionCloses(), rng); err != nil {
+		t.Fatal(err)
+	}
+	es := tr.SummaryIn("es")
+	for _, want := range []string{"Ronda 1 — solo publica Rojo", "Publica antes de 2026-", "4 jugadores en 2 tableros; los dados decidieron los colores: Rojo juega primero.",
+		"Tablero #1 — ", "(Rojo) contra ", "(Azul)", "Dados: ", "(Rojo) debe publicar", "Clasificación", "juega", "Pagado hasta ahora: 0 WRZ$"} {
+		if !strings.Contains(es, want) {
+			t.Errorf("Spanish: no %q in\n%s", want, es)
+		}
+	}
+	pt := tr.ForumSummaryIn(SummaryBBCode, nil, "pt")
+	for _, want := range []string{"[size=150][b]6x6 Reversi — Rodada 1 — só posta Vermelho[/b][/size]", "[b]Tabuleiro #2[/b]", "[b]Classificação[/b]", "Pago até agora: 0 WRZ$"} {
+		if !strings.Contains(pt, want) {
+			t.Errorf("Portuguese: no %q in\n%s", want, pt)
+		}
+	}
+	if tr.SummaryIn("en") != tr.Summary() || tr.SummaryIn("de") != tr.Summary() || tr.ForumSummaryIn(SummaryMarkdown, nil, "xx") != tr.ForumSummary(SummaryMarkdown, nil) {
+		t.Error("English is not the default")
+	}
+
+	// Red posts on board 1 and misses on board 2: the move in bold, the miss counted.
+	boards := tr.Boards()
+	tb, err := tr.Table(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [64]game.Action
+	st := tb.State()
+	move := ForumMove(st.FormatAction(game.First, st.Legal(game.First, buf[:0])[0]))
+	r, _ := tr.Round()
+	if _, err := tr.Post(r.Opened.Add(time.Minute), boards[0].Seats[game.First].Player, "Board #1\n"+move); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Advance(r.Deadline, rng); err != nil {
+		t.Fatal(err)
+	}
+	md := tr.ForumSummaryIn(SummaryMarkdown, nil, "es")
+	for _, want := range []string{"Rojo jugó **" + move + "**", "Ronda 1 (Rojo) cerrada el ", "publicadas: 1, ausencias: 1", "Rojo no publicó (1 ronda seguida)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Spanish Markdown after round 1: no %q in\n%s", want, md)
+		}
+	}
+	if s := tr.SummaryIn("pt"); !strings.Contains(s, "Vermelho jogou "+move+"\n") {
+		t.Errorf("Portuguese after round 1:\n%s", s)
+	}
+}
+
+// TestCancelledInLanguages: a tournament nobody joined is cancelled; its note is said in the
+// language, the count in its plural.
+func TestCancelledInLanguages(t *testing.T) {
+	tr := mustNew(t, Config{})
+	if _, err := tr.Subscribe(t0.Add(time.Minute), "Ann"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Advance(tr.SubscriptionCloses(), rand.New(rand.NewPCG(1, 1))); err != nil {
+		t.Fatal(err)
+	}
+	if s := tr.Summary(); s != "6x6 Reversi — cancelled: 1 player subscribed; a tournament needs two\n" {
+		t.Errorf("English: %q", s)
+	}
+	if s := tr.SummaryIn("es"); s != "6x6 Reversi — cancelado: 1 jugador inscrito; un torneo necesita dos\n" {
+		t.Errorf("Spanish: %q", s)
+	}
+	if s := tr.ForumSummaryIn(SummaryMarkdown, nil, "pt"); !strings.Contains(s, "## 6x6 Reversi — cancelado\n\n1 jogador inscrito; um torneio precisa de dois") {
+		t.Errorf("Portuguese: %q", s)
+	}
+}

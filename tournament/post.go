@@ -51,7 +51,7 @@ func ParsePost(text string) (PostText, error) {
 		lines = lines[1:]
 	}
 	if len(lines) == 0 {
-		return PostText{}, fmt.Errorf("%w: the post is empty; write \"Board #N\" and your move on the next line", ErrPostFormat)
+		return PostText{}, refused("post.empty", fmt.Errorf("%w: the post is empty; write \"Board #N\" and your move on the next line", ErrPostFormat))
 	}
 	n, rest, err := parseBoardLine(lines[0])
 	if err != nil {
@@ -61,7 +61,8 @@ func ParsePost(text string) (PostText, error) {
 	extra := lines[1:]
 	if moveLine == "" {
 		if len(extra) == 0 {
-			return PostText{}, fmt.Errorf("%w: no move after %q: write the square (like \"D 5\") or %q on the next line", ErrPostFormat, lines[0], PassText)
+			return PostText{}, refused("post.no_move", fmt.Errorf("%w: no move after %q: write the square (like \"D 5\") or %q on the next line", ErrPostFormat, lines[0], PassText),
+				"line", lines[0], "pass", PassText)
 		}
 		moveLine, extra = extra[0], extra[1:]
 	}
@@ -71,7 +72,8 @@ func ParsePost(text string) (PostText, error) {
 		return PostText{}, err
 	}
 	if len(extra) > 0 {
-		return PostText{}, fmt.Errorf("%w: %q after the move %q: one move per post, and nothing after it", ErrPostFormat, extra[0], moveLine)
+		return PostText{}, refused("post.after_move", fmt.Errorf("%w: %q after the move %q: one move per post, and nothing after it", ErrPostFormat, extra[0], moveLine),
+			"line", extra[0], "move", moveLine)
 	}
 	return p, nil
 }
@@ -80,7 +82,7 @@ func ParsePost(text string) (PostText, error) {
 // whatever follows on the line.
 func parseBoardLine(line string) (int, string, error) {
 	if !hasPrefixFold(line, "board") {
-		return 0, "", fmt.Errorf("%w: %q: a post starts with the board number, like \"Board #3\"", ErrPostFormat, line)
+		return 0, "", refused("post.board_first", fmt.Errorf("%w: %q: a post starts with the board number, like \"Board #3\"", ErrPostFormat, line), "line", line)
 	}
 	s := strings.TrimSpace(line[len("board"):])
 	for _, p := range []string{"#", "no.", "no", "nr.", "nr", "number"} {
@@ -94,11 +96,11 @@ func parseBoardLine(line string) (int, string, error) {
 		i++
 	}
 	if i == 0 {
-		return 0, "", fmt.Errorf("%w: %q: the board number is missing (write \"Board #3\")", ErrPostFormat, line)
+		return 0, "", refused("post.board_missing", fmt.Errorf("%w: %q: the board number is missing (write \"Board #3\")", ErrPostFormat, line), "line", line)
 	}
 	n, err := strconv.Atoi(s[:i])
 	if err != nil || n < 1 || i > 9 {
-		return 0, "", fmt.Errorf("%w: %q: no board has the number %s", ErrPostFormat, line, s[:i])
+		return 0, "", refused("post.no_number", fmt.Errorf("%w: %q: no board has the number %s", ErrPostFormat, line, s[:i]), "line", line, "number", s[:i])
 	}
 	rest := strings.TrimSpace(s[i:])
 	rest = strings.TrimSpace(strings.TrimLeft(rest, ":.,-"))
@@ -112,17 +114,17 @@ func parseMove(line string) (move string, pass bool, err error) {
 		return "pass", true, nil
 	}
 	if hasPrefixFold(line, "board") {
-		return "", false, fmt.Errorf("%w: %q: one board per post", ErrPostFormat, line)
+		return "", false, refused("post.one_board", fmt.Errorf("%w: %q: one board per post", ErrPostFormat, line), "line", line)
 	}
 	f := strings.Fields(line)
 	for _, r := range line {
 		if unicode.IsControl(r) && !unicode.IsSpace(r) || r == unicode.ReplacementChar {
-			return "", false, fmt.Errorf("%w: %q: the move has a character that is not text", ErrPostFormat, line)
+			return "", false, refused("post.not_text", fmt.Errorf("%w: %q: the move has a character that is not text", ErrPostFormat, line))
 		}
 	}
 	move = strings.Join(f, " ")
 	if len(move) > maxMoveLen {
-		return "", false, fmt.Errorf("%w: %q: too long for a move", ErrPostFormat, line)
+		return "", false, refused("post.too_long", fmt.Errorf("%w: %q: too long for a move", ErrPostFormat, line))
 	}
 	if sq, ok := forumSquare(move); ok {
 		return sq, false, nil

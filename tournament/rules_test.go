@@ -32,7 +32,7 @@ func TestForcedPass(t *testing.T) {
 	if len(tabs) != 2 || tabs[1].Start().ToAct() != game.SecondActs || tabs[1].Ply() != 0 {
 		t.Fatalf("after a forced pass: %d tables", len(tabs))
 	}
-	if !strings.Contains(tr.Summary(), "Red did not post: the turn passes (1 round(s) in a row)") {
+	if !strings.Contains(tr.Summary(), "Red did not post: the turn passes (1 round in a row)") {
 		t.Fatalf("summary:\n%s", tr.Summary())
 	}
 	b, _ := tr.Board(1)

@@ -15,49 +15,80 @@ import (
 // the round now open (whose posts are next) and its deadline, how the last round went, every
 // board with its number, players and colours, what happened on it in the last round and the
 // position drawn as text (the dice rolls on a board that has not started), then the standings.
-// Boards finished in earlier rounds get one line each.
-func (t *Tournament) Summary() string {
+// Boards finished in earlier rounds get one line each. It is in English: SummaryIn says it in
+// another language.
+func (t *Tournament) Summary() string { return t.SummaryIn("en") }
+
+// SummaryIn returns the Summary in lang, a language of the server's catalogues (en, pt, es;
+// any other is English).
+func (t *Tournament) SummaryIn(lang string) string {
+	v := t.voice(lang)
 	var b strings.Builder
 	b.Grow(256 + 220*len(t.boards))
 	switch {
 	case t.phase == PhaseSubscription:
-		fmt.Fprintf(&b, "%s — subscription open until %s\n%s subscribed: %s\n", t.cfg.Title, stamp(t.window),
-			Players(len(t.subscribers)), strings.Join(t.subscribers, ", "))
+		b.WriteString(v.say("tournament.subscription_open", "title", t.cfg.Title, "until", stamp(t.window)))
+		b.WriteByte('\n')
+		b.WriteString(v.sayN("tournament.subscribed", len(t.subscribers), "names", strings.Join(t.subscribers, ", ")))
+		b.WriteByte('\n')
 		return b.String()
 	case t.phase == PhaseCancelled:
-		fmt.Fprintf(&b, "%s — cancelled: %s\n", t.cfg.Title, t.note)
+		b.WriteString(v.say("tournament.cancelled_because", "title", t.cfg.Title, "note", v.note(t.note)))
+		b.WriteByte('\n')
 		return b.String()
 	case t.phase == PhaseFinished:
-		fmt.Fprintf(&b, "%s — final results\n", t.cfg.Title)
+		b.WriteString(v.say("tournament.final", "title", t.cfg.Title))
+		b.WriteByte('\n')
 	default:
-		fmt.Fprintf(&b, "%s — %s\nPost by %s.\n", t.cfg.Title, t.RoundTitle(t.round.Number), stamp(t.round.Deadline))
+		fmt.Fprintf(&b, "%s — %s\n%s\n", t.cfg.Title, v.roundTitle(t.round.Number), v.say("tournament.post_by", "when", stamp(t.round.Deadline)))
 	}
 	last := 0
 	if n := len(t.rounds); n > 0 {
-		r := t.rounds[n-1]
-		last = r.Number
-		fmt.Fprintf(&b, "Round %d (%ss) closed %s: %d posted, %d missed.\n", r.Number, t.side(r.Side), stamp(r.Closed), r.Posted, r.Missed)
-	} else {
-		fmt.Fprintf(&b, "%d players on %d boards; the dice decided the colours: %s moves first.\n", t.players(), len(t.boards), t.side(game.First))
+		last = t.rounds[n-1].Number
 	}
+	b.WriteString(t.lastRound(v))
+	b.WriteByte('\n')
 	counts := make([]discTally, len(t.boards))
 	for i, bd := range t.boards {
 		b.WriteByte('\n')
-		counts[i] = t.writeBoard(&b, bd, last)
+		counts[i] = t.writeBoard(&b, v, bd, last)
 	}
-	b.WriteString("\nStandings\n")
+	b.WriteByte('\n')
+	b.WriteString(v.say("tournament.standings"))
+	b.WriteByte('\n')
 	for _, p := range t.placings(counts) {
-		t.writePlacing(&b, p)
+		t.writePlacing(&b, v, p)
 	}
-	if len(t.reserves) > 0 {
-		fmt.Fprintf(&b, "Reserves: %s\n", strings.Join(t.reserves, ", "))
+	for _, line := range t.tail(v) {
+		b.WriteString(line)
+		b.WriteByte('\n')
 	}
-	paid := "Paid so far"
-	if t.phase == PhaseFinished {
-		paid = "Paid"
-	}
-	fmt.Fprintf(&b, "%s: %s %s\n", paid, t.ledger.Total(), t.cfg.Currency)
 	return b.String()
+}
+
+// lastRound says how the last round went, or, before the first closed, how the boards were
+// drawn.
+func (t *Tournament) lastRound(v voice) string {
+	if n := len(t.rounds); n > 0 {
+		r := t.rounds[n-1]
+		return v.say("tournament.round_closed", "round", strconv.Itoa(r.Number), "side", v.side(r.Side), "when", stamp(r.Closed),
+			"posted", strconv.Itoa(r.Posted), "missed", strconv.Itoa(r.Missed))
+	}
+	return v.say("tournament.drawn", "players", v.sayN("tournament.players", t.players()), "boards", v.sayN("tournament.boards", len(t.boards)),
+		"side", v.side(game.First))
+}
+
+// tail is the summary's last lines: the reserves not seated, what has been paid.
+func (t *Tournament) tail(v voice) []string {
+	var out []string
+	if len(t.reserves) > 0 {
+		out = append(out, v.say("tournament.reserves", "names", strings.Join(t.reserves, ", ")))
+	}
+	paid := "tournament.paid_so_far"
+	if t.phase == PhaseFinished {
+		paid = "tournament.paid"
+	}
+	return append(out, v.say(paid, "amount", t.ledger.Total().String()+" "+t.cfg.Currency))
 }
 
 func (t *Tournament) players() int {
@@ -80,81 +111,110 @@ type discTally struct {
 
 // writeBoard writes one board's part of the summary and returns the disc count of the position
 // it drew (none when it drew none).
-func (t *Tournament) writeBoard(b *strings.Builder, bd *board, lastRound int) discTally {
-	b.WriteString("Board #")
-	b.WriteString(strconv.Itoa(bd.Number))
+func (t *Tournament) writeBoard(b *strings.Builder, v voice, bd *board, lastRound int) discTally {
+	b.WriteString(v.say("tournament.board", "board", strconv.Itoa(bd.Number)))
 	if bd.waiting() {
 		b.WriteString(" — ")
-		b.WriteString(bd.Pair[0])
-		b.WriteString(" waits for a reserve\n")
+		b.WriteString(v.say("tournament.waits_reserve", "player", bd.Pair[0]))
+		b.WriteByte('\n')
 		return discTally{}
 	}
-	for p := game.First; p <= game.Second; p++ {
-		b.WriteString([2]string{" — ", " vs "}[p])
-		b.WriteString(bd.Seats[p].Player)
-		b.WriteString(" (")
-		b.WriteString(t.side(p))
-		b.WriteByte(')')
-	}
+	b.WriteString(" — ")
+	b.WriteString(t.pairing(v, bd))
 	if bd.Result != nil && (bd.Result.Round < lastRound || bd.Result.Walkover) {
 		b.WriteString(" — ")
-		b.WriteString(t.describeResult(bd.Result))
+		b.WriteString(v.result(bd.Result, t.cfg.Sides))
 		b.WriteByte('\n')
 		return discTally{}
 	}
 	b.WriteByte('\n')
-	if l := bd.Last; l != nil && l.Round == lastRound && l.Round > 0 {
-		who := t.side(l.Side)
-		switch l.Kind {
-		case LastMove:
-			if strings.EqualFold(l.Move, "pass") {
-				fmt.Fprintf(b, "%s passed (no moves available)\n", who)
-			} else {
-				fmt.Fprintf(b, "%s played %s\n", who, ForumMove(l.Move))
-			}
-		case LastMissed:
-			fmt.Fprintf(b, "%s did not post (%d round(s) in a row)\n", who, bd.Seats[l.Side].Misses)
-		case LastForcedPass:
-			fmt.Fprintf(b, "%s did not post: the turn passes (%d round(s) in a row)\n", who, bd.Seats[l.Side].Misses)
-		}
-	} else if bd.plies() == 0 && len(bd.Rolls) > 0 {
-		t.writeRolls(b, bd)
-	}
-	for _, r := range bd.Seats {
-		if n := len(r.Replaced); n > 0 && r.Replaced[n-1].Round >= lastRound {
-			fmt.Fprintf(b, "%s replaces %s\n", r.Player, r.Replaced[n-1].Out)
-		}
+	for _, line := range t.boardNews(v, bd, lastRound, "") {
+		b.WriteString(line)
+		b.WriteByte('\n')
 	}
 	tally := writeDiagram(b, bd.live().State(), t.cfg.Sides)
-	switch {
-	case bd.Result != nil:
-		fmt.Fprintf(b, "Result: %s\n", t.describeResult(bd.Result))
-	case t.round != nil:
-		mover := bd.toMove()
-		switch {
-		case mover == t.round.Side:
-			fmt.Fprintf(b, "%s (%s) to post\n", bd.Seats[mover].Player, t.side(mover))
-		case mover.Valid():
-			fmt.Fprintf(b, "%s to move: the board waits for round %d\n", t.side(mover), t.round.Number+1)
-		}
+	if line := t.boardNext(v, bd); line != "" {
+		b.WriteString(line)
+		b.WriteByte('\n')
 	}
 	return tally
 }
 
-// writeRolls writes a board's dice: "Dice: Peacock 3, Tiger 3 (tie); Peacock 5, Tiger 2:
-// Peacock plays Red".
-func (t *Tournament) writeRolls(b *strings.Builder, bd *board) {
-	b.WriteString("Dice: ")
+// pairing names a board's players and their colours: "Peacock (Red) vs Tiger (Blue)".
+func (t *Tournament) pairing(v voice, bd *board) string {
+	return v.say("tournament.pairing", "first", bd.Seats[game.First].Player, "firstSide", v.side(game.First),
+		"second", bd.Seats[game.Second].Player, "secondSide", v.side(game.Second))
+}
+
+// moveMark stands for the move in a sentence that says it, for a forum's markup to replace (no
+// name holds a NUL).
+const moveMark = "\x00"
+
+// boardNews says what happened on a board in the last round (or its dice, on a board that has
+// not started) and who replaced whom; move is what stands for the move played ("" the move
+// itself).
+func (t *Tournament) boardNews(v voice, bd *board, lastRound int, move string) []string {
+	var out []string
+	if l := bd.Last; l != nil && l.Round == lastRound && l.Round > 0 {
+		who := v.side(l.Side)
+		switch l.Kind {
+		case LastMove:
+			if strings.EqualFold(l.Move, "pass") {
+				out = append(out, v.say("tournament.passed", "side", who))
+			} else {
+				if move == "" {
+					move = ForumMove(l.Move)
+				}
+				out = append(out, v.say("tournament.played", "side", who, "move", move))
+			}
+		case LastMissed:
+			out = append(out, v.sayN("tournament.missed", bd.Seats[l.Side].Misses, "side", who))
+		case LastForcedPass:
+			out = append(out, v.sayN("tournament.forced_pass", bd.Seats[l.Side].Misses, "side", who))
+		}
+	} else if bd.plies() == 0 && len(bd.Rolls) > 0 {
+		out = append(out, t.rolls(v, bd))
+	}
+	for _, r := range bd.Seats {
+		if n := len(r.Replaced); n > 0 && r.Replaced[n-1].Round >= lastRound {
+			out = append(out, v.say("tournament.replaces", "player", r.Player, "out", r.Replaced[n-1].Out))
+		}
+	}
+	return out
+}
+
+// boardNext says a board's result, or whose post it waits for: "" when neither.
+func (t *Tournament) boardNext(v voice, bd *board) string {
+	switch {
+	case bd.Result != nil:
+		return v.say("tournament.result", "result", v.result(bd.Result, t.cfg.Sides))
+	case t.round != nil:
+		mover := bd.toMove()
+		switch {
+		case mover == t.round.Side:
+			return v.say("tournament.to_post", "player", bd.Seats[mover].Player, "side", v.side(mover))
+		case mover.Valid():
+			return v.say("tournament.waits_round", "side", v.side(mover), "round", strconv.Itoa(t.round.Number+1))
+		}
+	}
+	return ""
+}
+
+// rolls says a board's dice: "Dice: Peacock 3, Tiger 3 (tie); Peacock 5, Tiger 2: Peacock
+// plays Red".
+func (t *Tournament) rolls(v voice, bd *board) string {
+	var b strings.Builder
 	for i, r := range bd.Rolls {
 		if i > 0 {
 			b.WriteString("; ")
 		}
-		fmt.Fprintf(b, "%s %d, %s %d", bd.Pair[0], r[0], bd.Pair[1], r[1])
+		fmt.Fprintf(&b, "%s %d, %s %d", bd.Pair[0], r[0], bd.Pair[1], r[1])
 		if r.Tie() {
-			b.WriteString(" (tie)")
+			b.WriteByte(' ')
+			b.WriteString(v.say("tournament.tie"))
 		}
 	}
-	fmt.Fprintf(b, ": %s plays %s\n", bd.Seats[game.First].Player, t.side(game.First))
+	return v.say("tournament.dice", "rolls", b.String(), "player", bd.Seats[game.First].Player, "side", v.side(game.First))
 }
 
 // writeDiagram draws a position: a compact grid when the game draws its board as one grid of
@@ -361,10 +421,10 @@ func boolOrder(a, b bool) int {
 
 // writePlacing writes one line of the standings:
 // "  3. Peacock              Board #3     Red    won       +4  150 WRZ$".
-func (t *Tournament) writePlacing(b *strings.Builder, p Placing) {
+func (t *Tournament) writePlacing(b *strings.Builder, v voice, p Placing) {
 	side := "-"
 	if p.Side.Valid() {
-		side = t.side(p.Side)
+		side = v.side(p.Side)
 	}
 	var buf [24]byte
 	pad := func(s string, w int, left bool) {
@@ -380,12 +440,12 @@ func (t *Tournament) writePlacing(b *strings.Builder, p Placing) {
 	pad(string(strconv.AppendInt(buf[:0], int64(p.Rank), 10)), 3, false)
 	b.WriteString(". ")
 	pad(p.Player, 20, true)
-	b.WriteString(" Board #")
-	pad(string(strconv.AppendInt(buf[:0], int64(p.Board), 10)), 5, true)
+	b.WriteByte(' ')
+	pad(v.say("tournament.board", "board", strconv.Itoa(p.Board)), utf8.RuneCountInString(v.say("tournament.board", "board", ""))+5, true)
 	b.WriteByte(' ')
 	pad(side, 6, true)
 	b.WriteByte(' ')
-	pad(string(p.Status), 8, true)
+	pad(v.status(p.Status), v.statusWidth(), true)
 	margin := strconv.AppendInt(buf[:0], int64(p.Margin), 10)
 	if p.Margin >= 0 {
 		margin = append([]byte{'+'}, margin...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -199,7 +200,7 @@ func (t *Tournament) side(p game.Player) string {
 
 // RoundTitle returns a round's title as the thread shows it: "Round 7 — only Reds post".
 func (t *Tournament) RoundTitle(number int) string {
-	return fmt.Sprintf("Round %d — only %ss post", number, t.side(sideOfRound(number)))
+	return t.RoundTitleIn("en", number)
 }
 
 // sideOfRound returns the colour that posts in round n: First in odd rounds, Second in even.
@@ -214,9 +215,10 @@ func sideOfRound(n int) game.Player {
 func (t *Tournament) board(n int) (*board, error) {
 	if n < 1 || n > len(t.boards) {
 		if len(t.boards) == 0 {
-			return nil, fmt.Errorf("%w: there is no Board #%d: no boards yet", ErrNoSuchBoard, n)
+			return nil, refused("post.no_boards", fmt.Errorf("%w: there is no Board #%d: no boards yet", ErrNoSuchBoard, n), "board", strconv.Itoa(n))
 		}
-		return nil, fmt.Errorf("%w: there is no Board #%d (boards 1 to %d)", ErrNoSuchBoard, n, len(t.boards))
+		return nil, refused("post.no_such_board", fmt.Errorf("%w: there is no Board #%d (boards 1 to %d)", ErrNoSuchBoard, n, len(t.boards)),
+			"board", strconv.Itoa(n), "last", strconv.Itoa(len(t.boards)))
 	}
 	return t.boards[n-1], nil
 }
@@ -252,7 +254,7 @@ func (t *Tournament) Subscribe(now time.Time, player string) ([]Event, error) {
 		return nil, err
 	}
 	if t.subscribed[player] {
-		return nil, fmt.Errorf("%w: %s has already subscribed", ErrPlayer, player)
+		return nil, refused("tournament.refused.subscribed", fmt.Errorf("%w: %s has already subscribed", ErrPlayer, player), "player", player)
 	}
 	if t.subscribed == nil {
 		t.subscribed = map[string]bool{}
@@ -270,7 +272,7 @@ func (t *Tournament) Unsubscribe(now time.Time, player string) ([]Event, error) 
 	}
 	i := slices.Index(t.subscribers, player)
 	if i < 0 {
-		return nil, fmt.Errorf("%w: %s has not subscribed", ErrPlayer, player)
+		return nil, refused("tournament.refused.not_subscribed", fmt.Errorf("%w: %s has not subscribed", ErrPlayer, player), "player", player)
 	}
 	t.subscribers = slices.Delete(t.subscribers, i, i+1)
 	delete(t.subscribed, player)
@@ -279,11 +281,9 @@ func (t *Tournament) Unsubscribe(now time.Time, player string) ([]Event, error) 
 }
 
 func (t *Tournament) subscribing(now time.Time) error {
-	if t.phase != PhaseSubscription {
-		return fmt.Errorf("%w: subscription closed at %s; ask the host to be a reserve", ErrPhase, stamp(t.window))
-	}
-	if !now.Before(t.window) {
-		return fmt.Errorf("%w: subscription closed at %s; ask the host to be a reserve", ErrPhase, stamp(t.window))
+	if t.phase != PhaseSubscription || !now.Before(t.window) {
+		return refused("tournament.refused.subscription_closed", fmt.Errorf("%w: subscription closed at %s; ask the host to be a reserve", ErrPhase, stamp(t.window)),
+			"when", stamp(t.window))
 	}
 	return nil
 }
@@ -292,19 +292,19 @@ func (t *Tournament) subscribing(now time.Time) error {
 // takes that seat at once, and rng rolls the dice for the colours.
 func (t *Tournament) Volunteer(now time.Time, player string, rng *rand.Rand) ([]Event, error) {
 	if t.phase == PhaseFinished || t.phase == PhaseCancelled {
-		return nil, fmt.Errorf("%w: the tournament is over", ErrPhase)
+		return nil, refused("tournament.refused.over", fmt.Errorf("%w: the tournament is over", ErrPhase))
 	}
 	if err := checkPlayerName(player); err != nil {
 		return nil, err
 	}
 	if slices.Contains(t.reserves, player) {
-		return nil, fmt.Errorf("%w: %s is already a reserve", ErrPlayer, player)
+		return nil, refused("tournament.refused.reserve", fmt.Errorf("%w: %s is already a reserve", ErrPlayer, player), "player", player)
 	}
 	if t.phase == PhaseSubscription && t.subscribed[player] {
-		return nil, fmt.Errorf("%w: %s has subscribed and will get a board", ErrPlayer, player)
+		return nil, refused("tournament.refused.will_get_board", fmt.Errorf("%w: %s has subscribed and will get a board", ErrPlayer, player), "player", player)
 	}
 	if n := t.activeBoard(player); n > 0 {
-		return nil, fmt.Errorf("%w: %s already plays on Board #%d", ErrPlayer, player, n)
+		return nil, refused("tournament.refused.plays", fmt.Errorf("%w: %s already plays on Board #%d", ErrPlayer, player, n), "player", player, "board", strconv.Itoa(n))
 	}
 	for _, b := range t.boards {
 		if b.waiting() {
@@ -666,8 +666,9 @@ func (t *Tournament) Post(now time.Time, player, text string) ([]Event, error) {
 		return nil, err
 	}
 	if old := b.Post; old != nil {
-		return nil, fmt.Errorf("%w: you already posted %s for Board #%d in round %d; edit that post to change it",
-			ErrSecondPost, ForumMove(old.Move), b.Number, old.Round)
+		return nil, refused("post.second", fmt.Errorf("%w: you already posted %s for Board #%d in round %d; edit that post to change it",
+			ErrSecondPost, ForumMove(old.Move), b.Number, old.Round),
+			"move", ForumMove(old.Move), "board", strconv.Itoa(b.Number), "round", strconv.Itoa(old.Round))
 	}
 	b.Post = post
 	t.due--
@@ -691,7 +692,8 @@ func (t *Tournament) Edit(now time.Time, player string, round int, text string) 
 	}
 	old := b.Post
 	if old == nil {
-		return nil, fmt.Errorf("%w: you have no post for Board #%d in round %d; post your move instead", ErrNoPost, b.Number, round)
+		return nil, refused("post.none", fmt.Errorf("%w: you have no post for Board #%d in round %d; post your move instead", ErrNoPost, b.Number, round),
+			"board", strconv.Itoa(b.Number), "round", strconv.Itoa(round))
 	}
 	post.At = old.At
 	post.Edits = old.Edits + 1
@@ -705,26 +707,29 @@ func (t *Tournament) Edit(now time.Time, player string, round int, text string) 
 func (t *Tournament) closedRoundError(round int) error {
 	for _, r := range t.rounds {
 		if r.Number == round {
-			return fmt.Errorf("%w: round %d closed at %s and the boards were updated: its posts can no longer be changed", ErrRoundClosed, round, stamp(r.Closed))
+			return refused("post.round_closed", fmt.Errorf("%w: round %d closed at %s and the boards were updated: its posts can no longer be changed", ErrRoundClosed, round, stamp(r.Closed)),
+				"round", strconv.Itoa(round), "when", stamp(r.Closed))
 		}
 	}
 	if t.round != nil {
-		return fmt.Errorf("%w: round %d has not opened; the open round is %d", ErrRoundClosed, round, t.round.Number)
+		return refused("post.round_not_open", fmt.Errorf("%w: round %d has not opened; the open round is %d", ErrRoundClosed, round, t.round.Number),
+			"round", strconv.Itoa(round), "open", strconv.Itoa(t.round.Number))
 	}
-	return fmt.Errorf("%w: no round %d is open", ErrRoundClosed, round)
+	return refused("post.no_round", fmt.Errorf("%w: no round %d is open", ErrRoundClosed, round), "round", strconv.Itoa(round))
 }
 
 // checkPost reads and checks a post; it changes nothing.
 func (t *Tournament) checkPost(now time.Time, player, text string) (*board, *Post, error) {
 	switch t.phase {
 	case PhaseSubscription:
-		return nil, nil, fmt.Errorf("%w: the boards are not drawn yet: subscription closes at %s", ErrPhase, stamp(t.window))
+		return nil, nil, refused("post.not_drawn", fmt.Errorf("%w: the boards are not drawn yet: subscription closes at %s", ErrPhase, stamp(t.window)), "when", stamp(t.window))
 	case PhaseFinished, PhaseCancelled:
-		return nil, nil, fmt.Errorf("%w: the tournament is over", ErrPhase)
+		return nil, nil, refused("tournament.refused.over", fmt.Errorf("%w: the tournament is over", ErrPhase))
 	}
 	r := t.round
 	if !now.Before(r.Deadline) {
-		return nil, nil, fmt.Errorf("%w: round %d's time ran out at %s; the boards are being updated", ErrRoundClosed, r.Number, stamp(r.Deadline))
+		return nil, nil, refused("post.time_ran_out", fmt.Errorf("%w: round %d's time ran out at %s; the boards are being updated", ErrRoundClosed, r.Number, stamp(r.Deadline)),
+			"round", strconv.Itoa(r.Number), "when", stamp(r.Deadline))
 	}
 	pt, err := ParsePost(text)
 	if err != nil {
@@ -739,24 +744,28 @@ func (t *Tournament) checkPost(now time.Time, player, text string) (*board, *Pos
 		msg := fmt.Sprintf("Board #%d is not yours", b.Number)
 		if ns := t.boardsOf(player); len(ns) > 0 {
 			msg += fmt.Sprintf(": you play on Board #%d", ns[0])
-		} else {
-			msg += fmt.Sprintf(": %s has no board in this tournament", player)
+			return nil, nil, refused("post.not_your_board", fmt.Errorf("%w: %s", ErrNotYourBoard, msg),
+				"board", strconv.Itoa(b.Number), "yours", strconv.Itoa(ns[0]))
 		}
-		return nil, nil, fmt.Errorf("%w: %s", ErrNotYourBoard, msg)
+		msg += fmt.Sprintf(": %s has no board in this tournament", player)
+		return nil, nil, refused("post.no_board_yours", fmt.Errorf("%w: %s", ErrNotYourBoard, msg),
+			"board", strconv.Itoa(b.Number), "player", player)
 	}
 	if b.Result != nil {
-		return nil, nil, fmt.Errorf("%w: Board #%d is over: %s", ErrBoardOver, b.Number, t.describeResult(b.Result))
+		return nil, nil, refused("post.board_over", fmt.Errorf("%w: Board #%d is over: %s", ErrBoardOver, b.Number, t.describeResult(b.Result)), "board", strconv.Itoa(b.Number))
 	}
 	if b.waiting() {
-		return nil, nil, fmt.Errorf("%w: Board #%d waits for an opponent", ErrNotYourRound, b.Number)
+		return nil, nil, refused("post.waits_opponent", fmt.Errorf("%w: Board #%d waits for an opponent", ErrNotYourRound, b.Number), "board", strconv.Itoa(b.Number))
 	}
 	if side != r.Side {
-		return nil, nil, fmt.Errorf("%w: %s: you play %s on Board #%d; post in round %d", ErrNotYourRound,
-			t.RoundTitle(r.Number), t.side(side), b.Number, r.Number+1)
+		return nil, nil, refused("post.other_round", fmt.Errorf("%w: %s: you play %s on Board #%d; post in round %d", ErrNotYourRound,
+			t.RoundTitle(r.Number), t.side(side), b.Number, r.Number+1),
+			"round", strconv.Itoa(r.Number), "sideRound", t.side(r.Side), "side", t.side(side), "board", strconv.Itoa(b.Number), "next", strconv.Itoa(r.Number+1))
 	}
 	if mover := b.toMove(); mover != side {
-		return nil, nil, fmt.Errorf("%w: Board #%d waits for %s's move (missed in round %d); %s posts after it", ErrNotYourRound,
-			b.Number, t.side(mover), r.Number-1, t.side(side))
+		return nil, nil, refused("post.waits_move", fmt.Errorf("%w: Board #%d waits for %s's move (missed in round %d); %s posts after it", ErrNotYourRound,
+			b.Number, t.side(mover), r.Number-1, t.side(side)),
+			"board", strconv.Itoa(b.Number), "sideMover", t.side(mover), "round", strconv.Itoa(r.Number-1), "side", t.side(side))
 	}
 	s := b.live().State()
 	var buf [256]game.Action
@@ -764,7 +773,8 @@ func (t *Tournament) checkPost(now time.Time, player, text string) (*board, *Pos
 	pass, passErr := s.ParseAction(side, "pass")
 	canPass := passErr == nil && slices.Contains(legal, pass)
 	if pt.Pass && !canPass {
-		return nil, nil, fmt.Errorf("Board #%d: %w (%w): you can play %s", b.Number, ErrPassRefused, game.ErrIllegal, listMoves(s, side, legal))
+		return nil, nil, refused("post.pass_refused", fmt.Errorf("Board #%d: %w (%w): you can play %s", b.Number, ErrPassRefused, game.ErrIllegal, listMoves(s, side, legal)),
+			"board", strconv.Itoa(b.Number), "moves", listMoves(s, side, legal))
 	}
 	a, err := s.ParseAction(side, pt.Move)
 	if err != nil {
@@ -772,7 +782,8 @@ func (t *Tournament) checkPost(now time.Time, player, text string) (*board, *Pos
 	}
 	if !slices.Contains(legal, a) {
 		if canPass && len(legal) == 1 {
-			return nil, nil, fmt.Errorf("Board #%d: %w: %s: you have no move; post %q", b.Number, game.ErrIllegal, ForumMove(pt.Move), PassText)
+			return nil, nil, refused("post.no_move_but_pass", fmt.Errorf("Board #%d: %w: %s: you have no move; post %q", b.Number, game.ErrIllegal, ForumMove(pt.Move), PassText),
+				"board", strconv.Itoa(b.Number), "move", ForumMove(pt.Move), "pass", PassText)
 		}
 		err := game.CheckLegal(s, side, a) // says why, in the game's words
 		if err == nil {

@@ -121,7 +121,7 @@ func (l *localTournaments) TournamentBoards(ctx context.Context, id string) ([]t
 }
 
 func (l *localTournaments) TournamentSummary(ctx context.Context, id string, f tournament.SummaryFormat) (string, error) {
-	return l.svc.Summary(ctx, id, f, l.public)
+	return l.svc.Summary(ctx, id, f, l.public, "en")
 }
 
 func (l *localTournaments) TournamentStandings(ctx context.Context, id string) ([]tournament.Placing, error) {

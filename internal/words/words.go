@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -96,4 +97,28 @@ func Pick(lang, acceptLanguage string) string {
 		}
 	}
 	return best
+}
+
+// Plural returns the plural form of a count in lang, as the web UI's catalogues name it
+// (Intl.PluralRules): "one" or "other". Portuguese says "one" of 0 and 1, English and Spanish
+// of 1 only.
+func Plural(lang string, n int) string {
+	if n == 1 || lang == "pt" && n == 0 {
+		return "one"
+	}
+	return "other"
+}
+
+// SayN says the plural form of key for the count n (key.one or key.other, as the web UI's
+// catalogues have them) with {n} filled in besides args.
+func SayN(lang, key string, n int, args map[string]string) (string, bool) {
+	all := make(map[string]string, len(args)+1)
+	for k, v := range args {
+		all[k] = v
+	}
+	all["n"] = strconv.Itoa(n)
+	if s, ok := Say(lang, key+"."+Plural(lang, n), all); ok {
+		return s, true
+	}
+	return Say(lang, key+".other", all)
 }

@@ -34,6 +34,23 @@ func TestCataloguesComplete(t *testing.T) {
 	}
 }
 
+// TestPlurals: a count picks its form as the web UI's Intl.PluralRules does.
+func TestPlurals(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		n    int
+		want string
+	}{
+		{"en", 1, "1 player"}, {"en", 0, "0 players"}, {"en", 3, "3 players"},
+		{"es", 1, "1 jugador"}, {"es", 0, "0 jugadores"}, {"es", 2, "2 jugadores"},
+		{"pt", 1, "1 jogador"}, {"pt", 0, "0 jogador"}, {"pt", 5, "5 jogadores"},
+	} {
+		if got, ok := SayN(c.lang, "tournament.players", c.n, nil); !ok || got != c.want {
+			t.Errorf("SayN(%s, %d) = %q %v, want %q", c.lang, c.n, got, ok, c.want)
+		}
+	}
+}
+
 func TestSayAndPick(t *testing.T) {
 	if s, ok := Say("es", "name_taken.name", map[string]string{"name": "Ana"}); !ok || s != "El nombre Ana ya existe." {
 		t.Errorf("Say: %q %v", s, ok)
@@ -58,7 +75,9 @@ func TestSayAndPick(t *testing.T) {
 // TestKeysSaid: every sentence the program's Go code names by a literal key (an error's
 // Words, a Say) is in the English catalogue, so no person is shown a missing sentence.
 func TestKeysSaid(t *testing.T) {
-	said := regexp.MustCompile(`(?:\.Words\(|Words:\s*|words\.Say\([^,]+, |words\.Note\([^,]+, )"([a-z][a-z0-9_.]*[a-z0-9_])"\s*[,)}]`)
+	said := regexp.MustCompile(`(?:\.Words\(|Words:\s*|words\.Say\([^,]+, |words\.Note\([^,]+, |\.say\(|\brefused\()"([a-z][a-z0-9_.]*[a-z0-9_])"\s*[,)}]`)
+	// A plural's key names its forms: key.one and key.other (words.SayN, the tournament's sayN).
+	plural := regexp.MustCompile(`(?:words\.SayN\([^,]+, |\.sayN\()"([a-z][a-z0-9_.]*[a-z0-9_])"\s*[,)}]`)
 	n := 0
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -78,6 +97,14 @@ func TestKeysSaid(t *testing.T) {
 			n++
 			if _, ok := Say("en", string(m[1]), nil); !ok {
 				t.Errorf("%s names %q, which the catalogue has not", path, m[1])
+			}
+		}
+		for _, m := range plural.FindAllSubmatch(b, -1) {
+			n++
+			for _, form := range []string{".one", ".other"} {
+				if _, ok := Say("en", string(m[1])+form, nil); !ok {
+					t.Errorf("%s names the plural %q, whose %s the catalogue has not", path, m[1], form)
+				}
 			}
 		}
 		return nil

@@ -114,7 +114,7 @@ func (s *Service) Post(ctx context.Context, id string, u *domain.User, text stri
 				return api.OpResult{}, err
 			}
 			if op.Round == 0 {
-				return api.OpResult{}, domain.Errorf(domain.RoundClosed, "no round is open: there is no post to change")
+				return api.OpResult{}, domain.Errorf(domain.RoundClosed, "no round is open: there is no post to change").Words("post.nothing_open")
 			}
 		}
 	} else if round != 0 {
@@ -163,10 +163,10 @@ func (s *Service) Boards(ctx context.Context, id string) ([]tournament.BoardInfo
 	return out, err
 }
 
-// Summary returns the tournament's summary for the forum thread in format f; the forum formats
-// show each board's picture, served under base (the server's public URL; none: the positions
-// as text).
-func (s *Service) Summary(ctx context.Context, id string, f tournament.SummaryFormat, base string) (string, error) {
+// Summary returns the tournament's summary for the forum thread in format f, in lang (a
+// language of the server's catalogues; any other is English); the forum formats show each
+// board's picture, served under base (the server's public URL; none: the positions as text).
+func (s *Service) Summary(ctx context.Context, id string, f tournament.SummaryFormat, base, lang string) (string, error) {
 	var text string
 	err := s.Read(ctx, id, func(t *tournament.Tournament) error {
 		var picture func(n int) string
@@ -175,7 +175,7 @@ func (s *Service) Summary(ctx context.Context, id string, f tournament.SummaryFo
 			v := strconv.FormatInt(t.Version(), 10)
 			picture = func(n int) string { return prefix + strconv.Itoa(n) + ".png?v=" + v }
 		}
-		text = t.ForumSummary(f, picture)
+		text = t.ForumSummaryIn(f, picture, lang)
 		return nil
 	})
 	return text, err

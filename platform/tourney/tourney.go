@@ -508,6 +508,37 @@ func (s *Service) Events(ctx context.Context, id string, after int64) ([]json.Ra
 	return out, nil
 }
 
+// EventsIn returns the events as Events does, their text said in lang (a language of the
+// catalogues): re-said from each stored event's typed fields, so rows stored before read in
+// the language too. English is the stored text.
+func (s *Service) EventsIn(ctx context.Context, id string, after int64, lang string) ([]json.RawMessage, error) {
+	out, err := s.Events(ctx, id, after)
+	if err != nil || lang == "en" || len(out) == 0 {
+		return out, err
+	}
+	var sides [2]string
+	if err := s.Read(ctx, id, func(t *tournament.Tournament) error {
+		sides = t.Config().Sides
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	for i, raw := range out {
+		var e tournament.Event
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(raw, &e) != nil || json.Unmarshal(raw, &fields) != nil {
+			continue
+		}
+		if text := e.TextIn(lang, sides); text != e.Text {
+			fields["text"], _ = json.Marshal(text)
+			if b, err := json.Marshal(fields); err == nil {
+				out[i] = b
+			}
+		}
+	}
+	return out, nil
+}
+
 // playHouse starts the house AI's post where it is due. The search runs in the background on
 // the fair pool's share of the tournament, never in the tournament's actor nor on the request
 // that made the house due; its post then goes through Do like a player's, which starts the next.
@@ -704,7 +735,12 @@ func tournamentError(err error) error {
 	}
 	for _, c := range codes {
 		if errors.Is(err, c.target) {
-			return &domain.Error{Code: c.code, Message: err.Error(), Err: err}
+			e := &domain.Error{Code: c.code, Message: err.Error(), Err: err}
+			// The tournament's refusal names its sentence: a person reads it in their language.
+			if r, ok := errors.AsType[*tournament.Refusal](err); ok {
+				e.Key, e.Args = r.Key, r.Args
+			}
+			return e
 		}
 	}
 	return err
