@@ -48,7 +48,7 @@ func (s *Server) handleListTournaments(w http.ResponseWriter, r *http.Request) e
 }
 
 func (s *Server) handleTournament(w http.ResponseWriter, r *http.Request) error {
-	t, err := s.tourney.View(r.Context(), r.PathValue("id"), userOf(r))
+	t, err := s.tourney.ViewIn(r.Context(), r.PathValue("id"), userOf(r), requestLang(r))
 	if err != nil {
 		return err
 	}

@@ -131,8 +131,20 @@ func TestTournamentEventsInTheirLanguage(t *testing.T) {
 				t.Errorf("Spanish: no %q in\n%s", want, es)
 			}
 		}
+		// The tournament's own round title, in the language asked for.
+		var tv struct {
+			Round struct {
+				Title string `json:"title"`
+			} `json:"round"`
+		}
+		if st := h.browser().call("GET", base+"?lang=es", nil, &tv); st != http.StatusOK || tv.Round.Title != "Ronda 1 — solo publica Rojo" {
+			t.Errorf("the round's title in Spanish: %d %q", st, tv.Round.Title)
+		}
+		if st := h.browser().call("GET", base, nil, &tv); st != http.StatusOK || tv.Round.Title != "Round 1 — only Reds post" {
+			t.Errorf("the round's title in English: %d %q", st, tv.Round.Title)
+		}
 		en := texts()
-		for _, want := range []string{"Round 1 — only Reds post (until ", "Board #1: " + red1 + " (Red) posted " + move, "Ann subscribed (1 players)"} {
+		for _, want := range []string{"Round 1 — only Reds post (until ", "Board #1: " + red1 + " (Red) posted " + move, "Ann subscribed (1 player)"} {
 			if !strings.Contains(en, want) {
 				t.Errorf("English: no %q in\n%s", want, en)
 			}

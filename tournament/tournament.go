@@ -262,7 +262,7 @@ func (t *Tournament) Subscribe(now time.Time, player string) ([]Event, error) {
 	t.subscribed[player] = true
 	t.subscribers = append(t.subscribers, player)
 	return t.emit(nil, Event{Kind: EventSubscribed, At: now, Player: player, Side: game.NoPlayer,
-		Text: fmt.Sprintf("%s subscribed (%d players)", player, len(t.subscribers))}), nil
+		Text: fmt.Sprintf("%s subscribed (%s)", player, countPlayers(len(t.subscribers)))}), nil
 }
 
 // Unsubscribe removes player during the subscription window.
@@ -277,7 +277,7 @@ func (t *Tournament) Unsubscribe(now time.Time, player string) ([]Event, error) 
 	t.subscribers = slices.Delete(t.subscribers, i, i+1)
 	delete(t.subscribed, player)
 	return t.emit(nil, Event{Kind: EventUnsubscribed, At: now, Player: player, Side: game.NoPlayer,
-		Text: fmt.Sprintf("%s unsubscribed (%d players)", player, len(t.subscribers))}), nil
+		Text: fmt.Sprintf("%s unsubscribed (%s)", player, countPlayers(len(t.subscribers)))}), nil
 }
 
 func (t *Tournament) subscribing(now time.Time) error {
@@ -805,4 +805,12 @@ func listMoves(s game.State, p game.Player, legal []game.Action) string {
 		names = append(names, ForumMove(s.FormatAction(p, a)))
 	}
 	return strings.Join(names, ", ")
+}
+
+// countPlayers says how many players, in English: "1 player", "3 players".
+func countPlayers(n int) string {
+	if n == 1 {
+		return "1 player"
+	}
+	return fmt.Sprintf("%d players", n)
 }

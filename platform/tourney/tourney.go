@@ -403,18 +403,23 @@ func (s *Service) Create(ctx context.Context, host *domain.User, cfg tournament.
 	return s.View(ctx, row.ID, host)
 }
 
-// View returns tournament id as u sees it.
+// View returns tournament id as u sees it, its words in English.
 func (s *Service) View(ctx context.Context, id string, u *domain.User) (api.Tournament, error) {
+	return s.ViewIn(ctx, id, u, "en")
+}
+
+// ViewIn returns tournament id as u sees it, its words (the round's title) in lang.
+func (s *Service) ViewIn(ctx context.Context, id string, u *domain.User, lang string) (api.Tournament, error) {
 	var j api.Tournament
 	err := s.with(ctx, id, func(lt *live) error {
-		j = view(lt, u)
+		j = view(lt, u, lang)
 		return nil
 	})
 	return j, err
 }
 
-// view is lt as u sees it.
-func view(lt *live, u *domain.User) api.Tournament {
+// view is lt as u sees it, its words in lang.
+func view(lt *live, u *domain.User, lang string) api.Tournament {
 	t := lt.t
 	cfg := t.Config()
 	j := api.Tournament{TournamentRow: RowWire(lt.row), Config: cfg, SubscriptionCloses: t.SubscriptionCloses(), Subscribers: t.Subscribers(),
@@ -422,7 +427,7 @@ func view(lt *live, u *domain.User) api.Tournament {
 	boards := t.Boards()
 	j.Boards = len(boards)
 	if r, ok := t.Round(); ok {
-		j.Round = &api.Round{Number: r.Number, Side: r.Side, Colour: cfg.Sides[r.Side], Title: t.RoundTitle(r.Number), Opened: r.Opened, Deadline: r.Deadline}
+		j.Round = &api.Round{Number: r.Number, Side: r.Side, Colour: cfg.Sides[r.Side], Title: t.RoundTitleIn(lang, r.Number), Opened: r.Opened, Deadline: r.Deadline}
 	}
 	if u != nil {
 		you := &api.TournamentYou{Host: u.ID == lt.row.HostID}
