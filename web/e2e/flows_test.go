@@ -37,7 +37,7 @@ func TestLobbyDrawRematch(t *testing.T) {
 	for _, p := range []*page{a, b} {
 		p.wait(`!document.querySelector("#result").hidden && document.querySelector("#result").dataset.winner === "draw"`)
 	}
-	if got := eval[string](a, `document.querySelector("#result").innerText`); got != "Draw agreed" {
+	if got := eval[string](a, `document.querySelector("#result").innerText`); got != "Draw agreed." {
 		t.Errorf("the result reads %q", got)
 	}
 	a.click(`#rematch-btn`)

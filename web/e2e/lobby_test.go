@@ -86,6 +86,6 @@ func TestNotificationsInWords(t *testing.T) {
 		t.Errorf("the notification reads %q", got)
 	}
 	setLanguage(b, "pt")
-	b.wait(`document.querySelector(".notes li a")?.innerText.startsWith("Sua vez contra Nora")`)
+	b.wait(`document.querySelector(".notes li a")?.innerText.startsWith("É a sua vez contra Nora")`)
 	b.screenshot(shots(t), "notifications-pt-phone", 390, 844)
 }
