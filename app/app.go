@@ -69,6 +69,9 @@ type Config struct {
 	// Caps on live connections: WebSockets and event streams open at once per address and per
 	// player, and games one WebSocket follows (defaults 128, 32, 64; negative: none).
 	SocketsPerAddress, SocketsPerUser, GamesPerSocket int
+	// PicturesWaiting bounds the pictures one address may have waiting to be drawn (default 4;
+	// negative: none).
+	PicturesWaiting int
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is believed.
 	TrustedProxies []netip.Prefix
 	// Debug exposes POST /debug/gc and /debug/pprof/; never on a public server.
@@ -209,7 +212,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	srv := server.New(server.Config{Registry: cfg.Registry, Log: cfg.Log, Web: cfg.Web, Origins: cfg.Origins,
 		SecureCookies: cfg.SecureCookies, LoginRate: cfg.LoginRate, GuestRate: cfg.GuestRate, MoveRate: cfg.MoveRate,
 		CreateRate: cfg.CreateRate, SocketsPerAddress: cfg.SocketsPerAddress, SocketsPerUser: cfg.SocketsPerUser,
-		GamesPerSocket: cfg.GamesPerSocket, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
+		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
 			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store})

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
 	"runtime/debug"
@@ -33,7 +34,8 @@ const (
 	imageCacheBytes = 48 << 20
 	imageEntryMax   = 8 << 20
 	maxImageBytes   = imageEntryMax
-	// imageWaiting bounds the pictures one address may have waiting for a slot (429 beyond).
+	// imageWaiting bounds by default the pictures one address may have waiting for a slot (429
+	// beyond).
 	imageWaiting = 4
 )
 
@@ -63,11 +65,17 @@ type imageEntry struct {
 	data  []byte
 }
 
-func newImages(slots int) *images {
+func newImages(slots, waiting int) *images {
+	switch {
+	case waiting == 0:
+		waiting = imageWaiting
+	case waiting < 0:
+		waiting = math.MaxInt32
+	}
 	busy := func() error {
 		return domain.Errorf(domain.RateLimited, "your earlier pictures are still being drawn; ask again when they are served").Words("picture.busy")
 	}
-	return &images{pool: aiwork.NewFair(max(1, slots), imageWaiting, busy), drawn: func() {},
+	return &images{pool: aiwork.NewFair(max(1, slots), waiting, busy), drawn: func() {},
 		lru: list.New(), byKey: map[string]*list.Element{}}
 }
 

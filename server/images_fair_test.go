@@ -26,7 +26,7 @@ import (
 // address's queue: the owners are served in turn, so b1 is drawn first or second (A's turn may
 // come first, never twice before B's), not last as a first-come queue would have it.
 func TestPicturesFairShare(t *testing.T) {
-	im := newImages(1)
+	im := newImages(1, 0)
 	waiting := make(chan int, 100)
 	im.pool.OnWaiting(func(n int) { waiting <- n })
 	started := make(chan string, 10)
@@ -144,7 +144,7 @@ func BenchmarkPNGUnderGIFLoop(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	im := newImages(runtime.NumCPU())
+	im := newImages(runtime.NumCPU(), 0)
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	var n atomic.Int64

@@ -54,6 +54,9 @@ type Config struct {
 	// Caps on live connections: WebSockets and event streams open at once per address and per
 	// player, and games one WebSocket follows (defaults 128, 32, 64; negative: none).
 	SocketsPerAddress, SocketsPerUser, GamesPerSocket int
+	// PicturesWaiting bounds the board pictures one address may have waiting to be drawn (429
+	// beyond; default 4; negative: no bound, for a load test from one address).
+	PicturesWaiting int
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For is believed: a request from
 	// one of them counts as coming from the client the header names (else the header is
 	// ignored, and every client behind a proxy shares its address's limits).
@@ -167,7 +170,7 @@ func New(cfg Config, svc Services) *Server {
 		signupLimits: ratelimit.New(ratelimit.Of(cfg.GuestRate, 5), 50),
 		moveLimits:   ratelimit.New(ratelimit.Of(cfg.MoveRate, 20), 60),
 		createLimits: ratelimit.New(ratelimit.Of(cfg.CreateRate, 0.5), 30),
-		images:       newImages(runtime.NumCPU()),
+		images:       newImages(runtime.NumCPU(), cfg.PicturesWaiting),
 	}
 	s.images.drawn = s.metrics.picturesDrawn.Inc
 	s.images.pool.OnWaiting(s.metrics.picturesWaiting)

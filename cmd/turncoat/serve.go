@@ -105,7 +105,7 @@ server stops accepting, finishes the moves in flight and closes the sockets.`)
 	case "on":
 	case "off":
 		cfg.LoginRate, cfg.GuestRate, cfg.MoveRate, cfg.CreateRate = -1, -1, -1, -1
-		cfg.SocketsPerAddress, cfg.SocketsPerUser, cfg.GamesPerSocket = -1, -1, -1
+		cfg.SocketsPerAddress, cfg.SocketsPerUser, cfg.GamesPerSocket, cfg.PicturesWaiting = -1, -1, -1, -1
 	default:
 		return usagef("--limits %q: want on or off", *limits)
 	}

@@ -25,7 +25,7 @@ func TestRunWithPictures(t *testing.T) {
 	}
 	defer st.Close()
 	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler),
-		LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1, SocketsPerAddress: -1, SocketsPerUser: -1, GamesPerSocket: -1})
+		LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1, SocketsPerAddress: -1, SocketsPerUser: -1, GamesPerSocket: -1, PicturesWaiting: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
