@@ -13,62 +13,27 @@ import (
 	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/games"
+	"turncoat/platform/accounts"
+	"turncoat/platform/booksvc"
+	"turncoat/platform/events"
 	"turncoat/platform/internal/memstore"
+	ratingsvc "turncoat/platform/ratings"
+	"turncoat/platform/tourney"
 	"turncoat/rating"
 	"turncoat/store"
 )
 
-// ports is every method of the services' ports the in-memory store implements.
+// ports is what the in-memory store stands in for: the store ports of the services whose unit
+// tests use it, as each service declares its own.
 type ports interface {
-	CreateUser(ctx context.Context, name, passHash string, guest bool, now time.Time) (domain.User, error)
-	UserByName(ctx context.Context, name string) (domain.User, string, error)
-	UserByID(ctx context.Context, id int64) (domain.User, error)
-	UserIDs(ctx context.Context, names []string) (map[string]int64, error)
-	SetPassword(ctx context.Context, id int64, name, passHash string) error
-	CreateSession(ctx context.Context, tokenHash string, userID int64, expires, now time.Time) error
-	SessionByHash(ctx context.Context, tokenHash string) (domain.User, time.Time, error)
-	EndSession(ctx context.Context, tokenHash string) error
-	EndUserSessions(ctx context.Context, userID int64) ([]string, error)
-	CreateAPIToken(ctx context.Context, userID int64, tokenHash string, t domain.APIToken, limit int) error
-	APITokenUser(ctx context.Context, tokenHash string) (domain.User, domain.APIToken, error)
-	APITokens(ctx context.Context, userID int64) ([]domain.APIToken, error)
-	DeleteAPIToken(ctx context.Context, userID int64, id string) (string, error)
-	DeleteAPITokenByHash(ctx context.Context, tokenHash string) error
-	DeleteExpiredCredentials(ctx context.Context, now time.Time, keep time.Duration) error
+	accounts.Store
+	ratingsvc.Store
+	events.Store
+	tourney.Store
+	booksvc.Store
+	// CreateGame stores the games the tests rate and follow (the game service's, whose tests run
+	// on the real store).
 	CreateGame(ctx context.Context, g domain.Game, jobs ...domain.Job) error
-	Game(ctx context.Context, id string) (domain.Game, error)
-	LoadSnapshot(ctx context.Context, id string) (domain.Game, game.Snapshot, error)
-	RateGame(ctx context.Context, gameID, variant string, users [2]int64, now time.Time,
-		update func(before [2]rating.Rating) (*[2]rating.Rating, error)) ([]domain.RatingChange, bool, error)
-	Ratings(ctx context.Context, userID int64) ([]domain.Rating, error)
-	Leaderboard(ctx context.Context, variant string, limit int) ([]domain.Rating, error)
-	CreatePairedEvent(ctx context.Context, e domain.PairedEvent) error
-	PairedEventByID(ctx context.Context, id string) (domain.PairedEvent, error)
-	SavePairedEvent(ctx context.Context, e domain.PairedEvent, fromVersion int64, games []string, now time.Time, jobs ...domain.Job) error
-	PairedEventOfGame(ctx context.Context, game string) (string, error)
-	CreateTournament(ctx context.Context, t domain.Tournament, checkpoint json.RawMessage, events []domain.Event, jobs ...domain.Job) error
-	CommitTournament(ctx context.Context, c domain.TournamentChange) error
-	LoadTournament(ctx context.Context, id string) (domain.Tournament, json.RawMessage, []domain.TournamentOp, error)
-	TournamentVersion(ctx context.Context, id string) (int64, error)
-	TournamentEvents(ctx context.Context, id string, after int64, limit int) ([]domain.Event, error)
-	ListTournaments(ctx context.Context, f domain.TournamentFilter) ([]domain.Tournament, error)
-	AddBookGame(ctx context.Context, g domain.BookGame) error
-	BookGame(ctx context.Context, gameID string) (domain.BookGame, error)
-	BookGames(ctx context.Context, after int64, limit int) ([]domain.BookGame, error)
-	MailSettings(ctx context.Context, userID int64) (domain.MailSettings, error)
-	SetEmail(ctx context.Context, userID int64, email string) error
-	AddAccountLink(ctx context.Context, l domain.AccountLink) error
-	AccountLink(ctx context.Context, hash string) (domain.AccountLink, error)
-	PendingEmail(ctx context.Context, userID int64, now time.Time) (domain.AccountLink, error)
-	RecentLinks(ctx context.Context, userID int64, email, purpose string, since time.Time) (int, error)
-	ConfirmEmail(ctx context.Context, hash string, now time.Time) (domain.AccountLink, error)
-	ResetPassword(ctx context.Context, hash, passHash string, now time.Time) (domain.AccountLink, []string, error)
-	UsersByEmail(ctx context.Context, email string) ([]domain.User, error)
-	EndCredentials(ctx context.Context, userID int64, keep string, tokens bool) ([]string, error)
-	NameHeld(ctx context.Context, name string, now time.Time) (bool, error)
-	CloseUser(ctx context.Context, userID int64, anon string, holdUntil, now time.Time) ([]string, error)
-	SuspendUser(ctx context.Context, userID int64, reason string, now time.Time) ([]string, error)
-	ReinstateUser(ctx context.Context, userID int64) error
 }
 
 var (
