@@ -151,6 +151,13 @@ func reasonWords(lang, reason string, sides [2]string) string {
 			}
 			args[name] = v
 		}
+		// A count says itself in the plural form it takes where the key has one (key.one,
+		// key.other).
+		if n, err := strconv.Atoi(args["n"]); err == nil {
+			if s, ok := SayN(lang, r.key, n, args); ok {
+				return s
+			}
+		}
 		s, _ := Say(lang, r.key, args)
 		return s
 	}

@@ -138,6 +138,9 @@ func TestEnds(t *testing.T) {
 		{"es", game.Outcome{Over: true, Winner: game.First, Ending: game.EndResignation, Reason: "White resigned"}, "Blancas abandonó: victoria de Negras."},
 		{"en", game.Win(game.First, "komi +2"), "Black wins. Komi +2."},
 		{"es", game.Win(game.First, "komi +2"), "Victoria: Negras."},
+		{"en", game.Draw("round cap of 1 rounds"), "Draw. The cap of one round was reached."},
+		{"en", game.Draw("round cap of 60 rounds"), "Draw. The cap of 60 rounds was reached."},
+		{"pt", game.Draw("round cap of 1 rounds"), "Empate. O limite de uma rodada foi atingido."},
 		{"en", game.InPlay, ""},
 	} {
 		if got := End(c.lang, c.o, bw); got != c.want {
