@@ -55,6 +55,9 @@ type Config struct {
 	Origins []string
 	// SecureCookies marks session cookies Secure even on plain HTTP (behind a TLS proxy).
 	SecureCookies bool
+	// PasswordHashing is what hashing a password costs; nil keeps the accounts service's own
+	// (RFC 9106's low-memory argon2id). Only tests of the server's flows lower it.
+	PasswordHashing *accounts.HashCost
 	// MaxThink bounds an AI move or a hint (default 60 s).
 	MaxThink time.Duration
 	// AIWorkers is the number of AI searches at once (default: the number of cores); one
@@ -192,6 +195,9 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.notices = notify.New(notify.Config{Store: cfg.Store, Log: cfg.Log, Clock: cfg.Clock, Mailer: cfg.Mailer,
 		PublicURL: cfg.PublicURL, Shared: cfg.Store.Postgres()})
 	a.accounts = accounts.New(cfg.Store, cfg.Clock)
+	if cfg.PasswordHashing != nil {
+		a.accounts.SetHashCost(*cfg.PasswordHashing)
+	}
 	a.mod = moderation.New(moderation.Config{Store: cfg.Store, Accounts: a.accounts, Notes: a.notices, Clock: cfg.Clock})
 	a.play = play.New(play.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock, AI: a.ai,
 		ReminderBefore: cfg.ReminderBefore, VacationDays: cfg.VacationDays, Notes: a.notices,

@@ -16,6 +16,7 @@ import (
 	"turncoat/client"
 	"turncoat/domain"
 	"turncoat/games"
+	"turncoat/platform/accounts"
 	"turncoat/platform/booksvc"
 	"turncoat/store"
 )
@@ -32,7 +33,7 @@ func serve(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Book: bk,
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Book: bk,
 		Log: slog.New(slog.DiscardHandler), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"turncoat/domain"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/platform/tourney"
 	"turncoat/store"
 	"turncoat/tournament"
@@ -44,7 +45,7 @@ func benchCloseRound(b *testing.B, dsn string, opts store.Options) {
 	defer st.Close()
 	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	var now time.Time
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Now: func() time.Time { return now }})
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Now: func() time.Time { return now }})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"turncoat/app"
 	"turncoat/domain"
 	"turncoat/games"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 )
 
@@ -45,7 +46,7 @@ func newFuzzServer(tb testing.TB) *fuzzServer {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), MaxThink: 50 * time.Millisecond,
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), MaxThink: 50 * time.Millisecond,
 		AIWorkers: 1, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		tb.Fatal(err)

@@ -19,6 +19,7 @@ import (
 	apiclient "turncoat/client"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/platform/booksvc"
 	"turncoat/platform/clock"
 	"turncoat/store"
@@ -70,7 +71,7 @@ func newHarness(t testing.TB, dsn string, opts store.Options, tweak ...func(*app
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
+	cfg := app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Log: slog.New(slog.NewTextHandler(h.logs, nil)), Book: bk,
 		Clock: newClock(), JobsByHand: true, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1}
 	for _, f := range tweak {
 		f(&cfg)

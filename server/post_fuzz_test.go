@@ -16,6 +16,7 @@ import (
 	"turncoat/app"
 	"turncoat/domain"
 	"turncoat/games"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 	"turncoat/tournament"
 )
@@ -32,7 +33,7 @@ func FuzzTournamentPost(f *testing.F) {
 		f.Fatal(err)
 	}
 	var offset atomic.Int64
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
 		Now: func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }})
 	if err != nil {
 		f.Fatal(err)

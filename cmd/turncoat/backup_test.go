@@ -19,6 +19,7 @@ import (
 	"turncoat/client"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 )
 
@@ -120,7 +121,7 @@ func serveStore(t *testing.T, db string) (*httptest.Server, *store.Store, func()
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
+	a, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		st.Close()
 		t.Fatal(err)

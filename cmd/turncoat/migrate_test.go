@@ -18,6 +18,7 @@ import (
 	"turncoat/app"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/platform/booksvc"
 	"turncoat/store"
 )
@@ -148,7 +149,7 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Book: bk, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
+	a, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Book: bk, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +209,7 @@ func TestMigrateSQLiteToPostgres(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer pst.Close()
-	pa, err := app.New(ctx, app.Config{Store: pst, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
+	pa, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: pst, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

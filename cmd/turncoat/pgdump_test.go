@@ -10,6 +10,7 @@ import (
 	"turncoat/app"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 )
 
@@ -32,7 +33,7 @@ func TestPostgresDumpAndRestore(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
+		a, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -26,6 +26,7 @@ import (
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 )
 
@@ -430,7 +431,7 @@ func TestCurlBot(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry()})
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry()})
 	if err != nil {
 		t.Fatal(err)
 	}

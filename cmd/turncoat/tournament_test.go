@@ -13,6 +13,7 @@ import (
 
 	"turncoat/app"
 	"turncoat/games"
+	"turncoat/platform/accounts"
 	"turncoat/platform/clock"
 	"turncoat/store"
 	"turncoat/tournament"
@@ -149,7 +150,7 @@ func TestTournamentAgainstServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Log: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}

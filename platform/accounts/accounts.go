@@ -368,6 +368,24 @@ type argonCost struct {
 
 var passwordCost = argonCost{time: argonTime, memory: argonMemory, threads: argonThreads}
 
+// HashCost is what hashing one password with argon2id costs: its passes, its memory in KiB and
+// its lanes.
+type HashCost struct {
+	Passes, MemoryKiB uint32
+	Lanes             uint8
+}
+
+// CheapHashing protects nothing: it is for tests of what the server does with accounts (their
+// flows, not their hashes' strength), where a 64 MiB hash for every sign-up and log-in would
+// take most of their time. Hashes already stored keep their own cost (PHC).
+var CheapHashing = HashCost{Passes: 1, MemoryKiB: 64, Lanes: 1}
+
+// SetHashCost changes what hashing a new password costs (and what the dummy check of an
+// unknown name costs, so that it keeps matching). Call it before serving.
+func (s *Service) SetHashCost(c HashCost) {
+	s.cost = argonCost{time: max(1, c.Passes), memory: max(8, c.MemoryKiB), threads: max(1, c.Lanes)}
+}
+
 // acquire takes a hashing slot (argon2id takes 64 MiB a hash: their number is bounded).
 func (s *Service) acquire(ctx context.Context) error {
 	select {

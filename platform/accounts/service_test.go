@@ -325,4 +325,11 @@ func TestPasswordCost(t *testing.T) {
 	if _, err := s.checkPassword(t.Context(), "x", "$bcrypt$..."); err == nil {
 		t.Error("an unknown hash passed unnoticed")
 	}
+	s.SetHashCost(CheapHashing)
+	if h, err := s.hashPassword(t.Context(), "a fine long passphrase"); err != nil || !strings.HasPrefix(h, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Errorf("a hash at the cheap cost: %q %v", h, err)
+	}
+	if d := s.cost.dummyHash(); !strings.HasPrefix(d, "$argon2id$v=19$m=64,t=1,p=1$") {
+		t.Errorf("the dummy hash does not follow the cost: %q", d)
+	}
 }

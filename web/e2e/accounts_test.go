@@ -16,6 +16,7 @@ import (
 	"turncoat/app"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/platform/mail"
 	"turncoat/platform/notify"
 	"turncoat/store"
@@ -42,7 +43,7 @@ func mailedSite(t *testing.T) (string, *testenv.SMTPServer) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Web: web.Files(), Log: slog.New(slog.DiscardHandler),
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Web: web.Files(), Log: slog.New(slog.DiscardHandler),
 		PublicURL: base, Mailer: notify.SMTPMailer(mail.New(cfg)), LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -30,6 +30,7 @@ import (
 	"turncoat/app"
 	"turncoat/games"
 	"turncoat/internal/testenv"
+	"turncoat/platform/accounts"
 	"turncoat/platform/booksvc"
 	"turncoat/store"
 	"turncoat/web"
@@ -86,7 +87,7 @@ func start(t *testing.T) {
 			suite.err = err
 			return
 		}
-		srv, err := app.New(ctx, app.Config{Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
+		srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
 			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 		if err != nil {
 			suite.err = err

@@ -16,6 +16,7 @@ import (
 	"turncoat/game"
 	"turncoat/games"
 	"turncoat/internal/testgame"
+	"turncoat/platform/accounts"
 	"turncoat/store"
 	"turncoat/web"
 )
@@ -31,7 +32,7 @@ func serveWithTestGame(t *testing.T) string {
 		t.Fatal(err)
 	}
 	reg := game.NewRegistry(append(games.Registry().Games(), testgame.Game{})...)
-	srv, err := app.New(ctx, app.Config{Store: st, Registry: reg, Web: web.Files(), Log: slog.New(slog.DiscardHandler),
+	srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: reg, Web: web.Files(), Log: slog.New(slog.DiscardHandler),
 		MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
 	if err != nil {
 		t.Fatal(err)
