@@ -10,9 +10,10 @@ import (
 )
 
 // contentSecurityPolicy lets pages run only the server's own scripts and styles (no inline
-// script, handler or style attribute, no eval), load images from the server or data: URLs,
-// connect only to the server (WebSockets included), and never be framed.
-const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+// script, handler or style attribute, no eval; WebAssembly compiled from the server's own
+// file, for the engine's worker), load images from the server or data: URLs, connect only to
+// the server (WebSockets included), and never be framed.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
 	"connect-src 'self'; manifest-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // securityHeaders sets the browser's security headers on every answer (pages, assets, API):
