@@ -15,6 +15,9 @@ const sw = self;
 /** @type {{version: string, files: string[]}} */
 const {version: VERSION, files: FILES} = sw.turncoatWorker;
 const CACHE = "turncoat-" + VERSION;
+// NETWORK_WAIT is how long (ms) the page and the games' list wait for the network before the
+// copies are used.
+const NETWORK_WAIT = 4000;
 
 sw.addEventListener("install", (/** @type {any} */ event) => {
   event.waitUntil((async () => {
@@ -39,14 +42,19 @@ sw.addEventListener("activate", (/** @type {any} */ event) => {
 /** @param {Request} req @param {string} key @param {string} type */
 async function networkFirst(req, key, type) {
   const cache = await caches.open(CACHE);
+  // A network that answers nothing (a weak signal) is given a few seconds, not a minute.
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), NETWORK_WAIT);
   try {
-    const res = await fetch(req);
+    const res = await fetch(req, {signal: timeout.signal});
     if (res.ok && (res.headers.get("Content-Type") || "").startsWith(type)) await cache.put(key, res.clone());
     return res;
   } catch (e) {
     const kept = await cache.match(key);
     if (kept) return kept;
     throw e;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
