@@ -249,6 +249,7 @@ async function playPage(main, id) {
     boardHost.dataset.version = String(page.view.version);
     const v = page.view;
     const opts = {interactive: page.canAct() && !busy, actions: page.game.actions || []};
+    layout.dataset.canAct = String(opts.interactive); // the board takes the player's moves
     const p = animate && prev && prev.ply + 1 === v.ply && prev.version < v.version ? page.board.animate(prev, v, opts) : (page.board.draw(v, opts), null);
     if (!p) {
       boardHost.dataset.settled = String(v.version);
@@ -263,9 +264,11 @@ async function playPage(main, id) {
   const setBusy = v => {
     busy = v;
     layout.dataset.busy = String(v);
+    if (v) layout.dataset.canAct = "false";
   };
   setBusy(false);
-  // install shows the engine's new game, animating a move, and keeps the move on the device.
+  // install shows the engine's new game, animating a move, and keeps the move on the device; it
+  // resolves once the board has played the move out.
   /** @param {Game} next @param {string | {move: string, side?: Side}} played */
   async function install(next, played) {
     const prev = page.view;
@@ -284,12 +287,13 @@ async function playPage(main, id) {
     }
     await saveGame(lg).catch(e => toast(errorText(e), "error"));
     const newMove = v.ply > prev.ply;
+    // A move that ends the game: the result is told once the board shows the end.
     page.holdResult = newMove && ended;
     const settling = draw(newMove, prev);
     update();
     if (newMove && v.lastMove) announce(v.lastMove.text === "pass" ? t("play.passed", {side: page.sideName(v.lastMove.by[0])}) : t("play.played", {side: v.lastMove.by.length === 2 ? "" : page.sideName(v.lastMove.by[0]), move: moveLabel(v.lastMove)}));
     if (settling) await settling;
-    if (page.holdResult) {
+    if (page.holdResult && page.view.version === v.version) {
       page.holdResult = false;
       update();
     }
@@ -300,7 +304,9 @@ async function playPage(main, id) {
     }
   }
 
-  // act plays the player's move (side: which side, where both act at once).
+  // act plays the player's move (side: which side, where both act at once). The AI answers once
+  // the board has played the player's move out; the player's next move may come while the
+  // board still plays the AI's.
   /** @param {string} text @param {Side} [side] */
   async function act(text, side) {
     if (busy || page.stopped) return;
@@ -308,13 +314,15 @@ async function playPage(main, id) {
     const v = page.view;
     side = side || page.actingSide();
     const move = v.toAct.length === 2 && side ? {move: text, side} : text;
+    let played;
     try {
-      await install((await eng.play(eid, move)).view, move);
+      played = (await eng.play(eid, move)).view;
     } catch (e) {
       toast(errorText(e), "error");
     }
     setBusy(false);
-    draw(false);
+    if (played) await install(played, move);
+    else draw(false);
     await aiTurn();
   }
 
@@ -322,24 +330,30 @@ async function playPage(main, id) {
   // before the player (so that it cannot know the player's selection).
   async function aiTurn() {
     if (lg.opponent !== "ai") return;
+    /** @type {Side} */
     const aiSide = lg.human === "first" ? "second" : "first";
-    while (!page.stopped && !page.view.outcome.over && page.view.toAct.includes(aiSide) && !page.view.submitted[aiSide === "first" ? 0 : 1]) {
+    const due = () => !page.stopped && !page.view.outcome.over && page.view.toAct.includes(aiSide) && !page.view.submitted[aiSide === "first" ? 0 : 1];
+    while (due()) {
       setBusy(true);
       update();
+      let settled;
       try {
         const choice = await eng.aiMove(eid, {level: lg.level, side: aiSide});
         if (page.stopped) return;
         /** @type {string | {move: string, side: Side}} */
         const move = page.view.toAct.length === 2 ? {move: choice.move, side: aiSide} : choice.move;
-        await install((await eng.play(eid, move)).view, move);
+        const next = (await eng.play(eid, move)).view;
+        setBusy(false);
+        settled = install(next, move);
       } catch (e) {
         toast(errorText(e), "error");
         setBusy(false);
         return;
       }
-      setBusy(false);
-      draw(false);
-      update();
+      // The AI's move plays out while the player may already answer it; a second move of the
+      // AI's (the player had to pass) waits for the first to be shown.
+      if (!due()) return;
+      await settled;
     }
   }
 
