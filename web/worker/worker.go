@@ -178,7 +178,7 @@ type (
 )
 
 // Methods lists the methods Handle answers.
-var Methods = []string{"hello", "newGame", "legal", "play", "view", "aiMove", "analyse", "analysis", "record", "close"}
+var Methods = []string{"hello", "newGame", "legal", "play", "view", "aiMove", "analyse", "analysis", "record", "close", "bench"}
 
 // Handle runs one method with its parameters (JSON) and returns its result.
 func (e *Engine) Handle(ctx context.Context, method string, params json.RawMessage) (any, error) {
@@ -236,6 +236,12 @@ func (e *Engine) Handle(ctx context.Context, method string, params json.RawMessa
 			return nil, err
 		}
 		return e.record(p.ID)
+	case "bench":
+		var p Bench
+		if err := decode(params, &p); err != nil {
+			return nil, err
+		}
+		return e.bench(ctx, p)
 	case "close":
 		var p GameRef
 		if err := decode(params, &p); err != nil {

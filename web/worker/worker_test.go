@@ -141,6 +141,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown parameter", "view", map[string]any{"id": s.ID, "colour": "red"}, domain.BadJSON, "colour"},
 		{"unknown method", "resign", map[string]any{}, domain.BadRequest, `unknown method "resign"`},
 		{"analysis, illegal move", "analysis", map[string]any{"kind": "reversi", "moves": []string{"f5", "f5"}}, domain.IllegalMove, "move 2 (f5)"},
+		{"bench too deep", "bench", map[string]any{"depth": 30}, domain.BadRequest, "depth 30: want 1 to 14"},
 		{"no hints", "analysis", map[string]any{"kind": "turnover", "level": 3}, domain.NotAllowed, "has no hints"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
