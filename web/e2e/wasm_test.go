@@ -123,3 +123,43 @@ func TestEngineNodeRate(t *testing.T) {
 			r.Nodes, r.Score, native.Nodes, native.Score)
 	}
 }
+
+// TestAnalysisBoardInTheBrowser, on a phone: once the browser's engine is ready the analysis
+// board's values come from it, and they are the server's analysis of the same position at the
+// same level, move for move; a hint in a hot-seat game comes from it too.
+func TestAnalysisBoardInTheBrowser(t *testing.T) {
+	dir := shots(t)
+	p := newPage(t)
+	p.phone()
+	moves := middleGame(t, 12)
+	p.open("/analysis?size=8&level=4&moves=" + strings.Join(moves, ""))
+	if ok := eval[bool](p, engineJS(`return true;`)); !ok {
+		t.Fatal("the browser's engine did not start")
+	}
+	p.do(chromedpSelect("#an-level", "5"))
+	p.wait(`document.querySelector("ol.values[data-by=browser] li")`)
+	shown := eval[[]string](p, `[...document.querySelectorAll("ol.values li")].map(li => li.querySelector("button").innerText + " " + li.querySelector("strong").innerText)`)
+	body := fmt.Sprintf(`{kind: "reversi", options: {size: "8"}, moves: %s, level: 5}`, jsList(moves))
+	server := eval[hintsOf](p, `fetch("/api/analyze", {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(`+body+`)})
+		.then(r => r.json()).then(r => r.moves.sort((a, b) => b.value - a.value))`)
+	var want []string
+	for _, h := range server {
+		v := fmt.Sprintf("%+d", int(h.Value))
+		want = append(want, h.Move+" "+strings.NewReplacer("-", "−", "+0", "0").Replace(v))
+	}
+	t.Logf("after %s the board shows %v; the server's analysis %v", strings.Join(moves, ""), shown, want)
+	if strings.Join(shown, ", ") != strings.Join(want, ", ") {
+		t.Errorf("the analysis board shows\n%v\nthe server's analysis at the same level\n%v", shown, want)
+	}
+	p.screenshot(dir, "analysis-browser-engine-en-phone", 390, 844)
+
+	id := p.newGame(`{kind: "reversi", mode: "hotseat", options: {size: "6"}}`)
+	p.openGame(id)
+	p.wait(`document.querySelector("#hint-btn")`)
+	eval[bool](p, engineJS(`return true;`)) // the page's engine is ready (it started loading with the page)
+	p.click("#hint-btn")
+	p.wait(`document.querySelector(".board-host .hint")`)
+	if by := eval[string](p, `document.querySelector("#hint-btn") ? document.querySelector("#hint-btn").parentElement.dataset.hintBy : ""`); by != "browser" {
+		t.Errorf("the hot-seat game's hint came from %q, want the browser", by)
+	}
+}

@@ -49,7 +49,9 @@ import {ApiError} from "../api.js";
  * @property {(id: string, opts: {level?: number, depth?: number, side?: Side}) => Promise<Values>} analyse
  *   every legal move of the side to act valued at the server's analysis level (1-10; depth is
  *   read as the level), as the server's hints and analysis board give them
- * @property {(req: Analyze) => Promise<Analysis>} analysis what POST /api/analyze answers, for the same body
+ * @property {(req: Partial<Analyze> & {kind: string}) => Promise<Analysis>} analysis
+ *   what POST /api/analyze answers for the same body (the position reached from state, or the
+ *   start, by moves, as a view for the side to act, and with a level its moves valued)
  * @property {(id: string) => Promise<Records>} record the game's record
  * @property {(id: string) => Promise<{ok: boolean}>} close forgets a game
  * @property {(req: {moves: string[], depth: number}) => Promise<{nodes: number, ms: number, nodesPerSec: number, score: number}>} bench
@@ -72,6 +74,17 @@ let opened = null;
 export function openEngine() {
   if (!opened) opened = start();
   return opened;
+}
+
+/** @type {Engine | null} the engine once started */
+let started = null;
+
+// readyEngine starts the engine (once) and returns it if it is ready now, else null: a page
+// that must not wait for the download asks the server meanwhile.
+/** @returns {Engine | null} */
+export function readyEngine() {
+  openEngine().then(e => { started = e; }, () => {});
+  return started;
 }
 
 // supported tells whether the browser has what the engine needs. Level 10's tables take 64 MB
