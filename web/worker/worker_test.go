@@ -128,6 +128,7 @@ func TestRefusals(t *testing.T) {
 		code         domain.Code
 		message      string
 	}{
+		{"bad position", "newGame", map[string]any{"game": "reversi", "state": "XO"}, domain.BadRequest, "the position"},
 		{"unknown game", "newGame", map[string]any{"game": "chess"}, domain.UnknownKind, `unknown game "chess"`},
 		{"bad option", "newGame", map[string]any{"game": "reversi", "options": map[string]string{"size": "5"}}, domain.BadOption, `reversi: invalid option: size="5": want one of 4, 6, 8`},
 		{"illegal move", "play", map[string]any{"id": s.ID, "move": "a1"}, domain.IllegalMove, "a1"},

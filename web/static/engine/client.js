@@ -36,9 +36,11 @@ import {ApiError} from "../api.js";
 /**
  * The engine of the page.
  * @typedef {object} Engine
- * @property {(req: {game: string, options?: Record<string, string>}) => Promise<{id: string, view: Game}>} newGame
+ * @property {(req: {game: string, options?: Record<string, string>, state?: string}) => Promise<{id: string, view: Game}>} newGame
  *   starts a game: game a registry name ("reversi", "turncoat", "turnover", "blocs", "troll"),
- *   options as POST /api/games takes them; view is the game object of a hot-seat game (both
+ *   options as POST /api/games takes them, state a position to start from (as POST /api/analyze
+ *   reads it: a view's "state", or the game's position notation; none: the start); view is the
+ *   game object of a hot-seat game (both
  *   seats the viewer's), seen by the side to act (the first side when both act)
  * @property {(id: string) => Promise<string[]>} legal the legal moves of the side the view is for, as the view lists them
  * @property {(id: string, move: Move) => Promise<{view: Game}>} play plays a move
