@@ -10,11 +10,18 @@ import (
 )
 
 // contentSecurityPolicy lets pages run only the server's own scripts and styles (no inline
-// script, handler or style attribute, no eval; WebAssembly compiled from the server's own
-// file, for the engine's worker), load images from the server or data: URLs, connect only to
-// the server (WebSockets included), and never be framed.
-const contentSecurityPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
+// script, handler or style attribute, no eval), load images from the server or data: URLs,
+// connect only to the server (WebSockets included), and never be framed.
+const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
 	"connect-src 'self'; manifest-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// engineWorker is the browser's engine's worker (web/static/engine), and engineWorkerPolicy
+// its content security policy: a worker runs under the policy its own script came with, and
+// this one may compile WebAssembly (the engine, from the server's own file), which no page may.
+const (
+	engineWorker       = "/engine/worker.js"
+	engineWorkerPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+)
 
 // securityHeaders sets the browser's security headers on every answer (pages, assets, API):
 // the content security policy, no framing (also for browsers without frame-ancestors), no

@@ -99,6 +99,9 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		hdr := w.Header()
+		if p == engineWorker {
+			hdr.Set("Content-Security-Policy", engineWorkerPolicy)
+		}
 		if immutable {
 			hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
 		} else {

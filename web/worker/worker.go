@@ -102,11 +102,14 @@ func (e *Engine) HandleJSON(ctx context.Context, req []byte) []byte {
 // Parameters of the methods.
 type (
 	// NewGame starts a game: Game is a registry name, Options the game's options as the
-	// server's new-game API takes them ("kind" is read as "game", as the API names it).
+	// server's new-game API takes them ("kind" is read as "game", as the API names it), and
+	// State, when given, the position to start from, as the analysis reads it (the game's
+	// position notation, or a view's "state").
 	NewGame struct {
 		Game    string            `json:"game"`
 		Kind    string            `json:"kind"`
 		Options map[string]string `json:"options"`
+		State   string            `json:"state"`
 	}
 	// GameRef names a game.
 	GameRef struct {
@@ -178,7 +181,7 @@ type (
 )
 
 // Methods lists the methods Handle answers.
-var Methods = []string{"hello", "newGame", "legal", "play", "view", "aiMove", "analyse", "analysis", "record", "close"}
+var Methods = []string{"hello", "newGame", "legal", "play", "view", "aiMove", "analyse", "analysis", "record", "close", "bench"}
 
 // Handle runs one method with its parameters (JSON) and returns its result.
 func (e *Engine) Handle(ctx context.Context, method string, params json.RawMessage) (any, error) {
@@ -236,6 +239,12 @@ func (e *Engine) Handle(ctx context.Context, method string, params json.RawMessa
 			return nil, err
 		}
 		return e.record(p.ID)
+	case "bench":
+		var p Bench
+		if err := decode(params, &p); err != nil {
+			return nil, err
+		}
+		return e.bench(ctx, p)
 	case "close":
 		var p GameRef
 		if err := decode(params, &p); err != nil {
@@ -283,9 +292,14 @@ func (e *Engine) newGame(p NewGame) (Started, error) {
 	if err != nil {
 		return Started{}, errorf(codeBadOption, "%s: %v", g.Name(), err)
 	}
-	st, err := g.New(o)
-	if err != nil {
-		return Started{}, errorf(codeBadOption, "%s: %v", g.Name(), err)
+	var st game.State
+	if p.State == "" {
+		st, err = g.New(o)
+		if err != nil {
+			return Started{}, errorf(codeBadOption, "%s: %v", g.Name(), err)
+		}
+	} else if st, err = game.ReadPosition(g, o, p.State); err != nil {
+		return Started{}, errorf(codeBadRequest, "the position: %v", err)
 	}
 	if b, ok := st.(game.Bounded); ok {
 		if n := b.MovesLeft(); n > MaxMoves {

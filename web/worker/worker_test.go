@@ -128,6 +128,7 @@ func TestRefusals(t *testing.T) {
 		code         domain.Code
 		message      string
 	}{
+		{"bad position", "newGame", map[string]any{"game": "reversi", "state": "XO"}, domain.BadRequest, "the position"},
 		{"unknown game", "newGame", map[string]any{"game": "chess"}, domain.UnknownKind, `unknown game "chess"`},
 		{"bad option", "newGame", map[string]any{"game": "reversi", "options": map[string]string{"size": "5"}}, domain.BadOption, `reversi: invalid option: size="5": want one of 4, 6, 8`},
 		{"illegal move", "play", map[string]any{"id": s.ID, "move": "a1"}, domain.IllegalMove, "a1"},
@@ -141,6 +142,7 @@ func TestRefusals(t *testing.T) {
 		{"unknown parameter", "view", map[string]any{"id": s.ID, "colour": "red"}, domain.BadJSON, "colour"},
 		{"unknown method", "resign", map[string]any{}, domain.BadRequest, `unknown method "resign"`},
 		{"analysis, illegal move", "analysis", map[string]any{"kind": "reversi", "moves": []string{"f5", "f5"}}, domain.IllegalMove, "move 2 (f5)"},
+		{"bench too deep", "bench", map[string]any{"depth": 30}, domain.BadRequest, "depth 30: want 1 to 14"},
 		{"no hints", "analysis", map[string]any{"kind": "turnover", "level": 3}, domain.NotAllowed, "has no hints"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

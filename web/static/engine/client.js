@@ -36,9 +36,11 @@ import {ApiError} from "../api.js";
 /**
  * The engine of the page.
  * @typedef {object} Engine
- * @property {(req: {game: string, options?: Record<string, string>}) => Promise<{id: string, view: Game}>} newGame
+ * @property {(req: {game: string, options?: Record<string, string>, state?: string}) => Promise<{id: string, view: Game}>} newGame
  *   starts a game: game a registry name ("reversi", "turncoat", "turnover", "blocs", "troll"),
- *   options as POST /api/games takes them; view is the game object of a hot-seat game (both
+ *   options as POST /api/games takes them, state a position to start from (as POST /api/analyze
+ *   reads it: a view's "state", or the game's position notation; none: the start); view is the
+ *   game object of a hot-seat game (both
  *   seats the viewer's), seen by the side to act (the first side when both act)
  * @property {(id: string) => Promise<string[]>} legal the legal moves of the side the view is for, as the view lists them
  * @property {(id: string, move: Move) => Promise<{view: Game}>} play plays a move
@@ -49,9 +51,13 @@ import {ApiError} from "../api.js";
  * @property {(id: string, opts: {level?: number, depth?: number, side?: Side}) => Promise<Values>} analyse
  *   every legal move of the side to act valued at the server's analysis level (1-10; depth is
  *   read as the level), as the server's hints and analysis board give them
- * @property {(req: Analyze) => Promise<Analysis>} analysis what POST /api/analyze answers, for the same body
+ * @property {(req: Partial<Analyze> & {kind: string}) => Promise<Analysis>} analysis
+ *   what POST /api/analyze answers for the same body (the position reached from state, or the
+ *   start, by moves, as a view for the side to act, and with a level its moves valued)
  * @property {(id: string) => Promise<Records>} record the game's record
  * @property {(id: string) => Promise<{ok: boolean}>} close forgets a game
+ * @property {(req: {moves: string[], depth: number}) => Promise<{nodes: number, ms: number, nodesPerSec: number, score: number}>} bench
+ *   a measure of the Othello search's speed: the 8x8 position after moves searched to depth (1-14) without a clock
  */
 
 /** @type {Record<string, number>} the HTTP status the server gives each code (for ApiError) */
@@ -70,6 +76,17 @@ let opened = null;
 export function openEngine() {
   if (!opened) opened = start();
   return opened;
+}
+
+/** @type {Engine | null} the engine once started */
+let started = null;
+
+// readyEngine starts the engine (once) and returns it if it is ready now, else null: a page
+// that must not wait for the download asks the server meanwhile.
+/** @returns {Engine | null} */
+export function readyEngine() {
+  openEngine().then(e => { started = e; }, () => {});
+  return started;
 }
 
 // supported tells whether the browser has what the engine needs. Level 10's tables take 64 MB
@@ -133,5 +150,6 @@ async function start() {
     analysis: req => call("analysis", req),
     record: id => call("record", {id}),
     close: id => call("close", {id}),
+    bench: req => call("bench", req),
   };
 }

@@ -6,6 +6,7 @@ import {t, tn} from "../i18n.js";
 import {api} from "../api.js";
 import * as prefs from "../prefs.js";
 import {errorText} from "../pages/common.js";
+import {readyEngine} from "../engine/client.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").Game} Game */
@@ -43,7 +44,15 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     }
     try {
       const side = page.hotseat() ? page.mySide() : page.actingSide();
-      const r = await api(`/games/${page.id}/hint?as=${side}&level=${Math.max(4, prefs.get("level") || 3)}`);
+      const level = Math.max(4, prefs.get("level") || 3);
+      // Hot-seat games and games against the AI are hinted in the browser when its engine is
+      // ready (the same engine and values as the server's), else by the server.
+      const engine = page.online() ? null : readyEngine();
+      const v = page.view;
+      const r = engine && side
+        ? await engine.analysis({kind: page.kind, options: v.options, state: v.state, moves: [], level, side})
+        : await api(`/games/${page.id}/hint?as=${side}&level=${level}`);
+      actions.dataset.hintBy = engine && side ? "browser" : "server";
       page.lastHints = r.moves;
       page.board.hints(r.moves);
       announce(t("play.hintShown"));
@@ -63,6 +72,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     if (page.replay) return;
     const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : !!me && v.toAct.includes(me);
     if (playing && seated && page.spec.hints && page.engineHelp() && myTurn) {
+      if (!page.online()) readyEngine(); // fetched while the player thinks, for the hint
       actions.append(button(t("play.hint"), hint, {id: "hint-btn"}));
     }
     if (playing && seated && v.ply > 0 && !(v.takeback && v.takeback.by === me)) {
