@@ -135,8 +135,6 @@ func TestOfflineApp(t *testing.T) {
 		return {files, bytes};
 	})()`)
 	t.Logf("the worker keeps %d files, %d bytes", kept.Files, kept.Bytes)
-	p.screenshot(dir, "offline-home-online-en-phone", 390, 844)
-	p.phone()
 
 	// The network goes.
 	down.Store(true)
@@ -243,8 +241,6 @@ func TestOfflineApp(t *testing.T) {
 	p.forgetErrors("401") // the account page asks who is signed in before anyone is
 	p.do(chromedp.Navigate(ts.URL + "/offline"))
 	p.wait(`document.documentElement.dataset.network === "online" && document.querySelector("#off-upload") && !document.querySelector("#off-upload").disabled`)
-	p.screenshot(dir, "offline-upload-ready-en-phone", 390, 844)
-	p.phone()
 	p.click("#off-upload")
 	p.wait(`document.querySelectorAll(".offline-game[data-uploaded]:not([data-uploaded=''])").length === 6`)
 	mine := eval[[]struct {
@@ -260,6 +256,7 @@ func TestOfflineApp(t *testing.T) {
 	if over != 6 {
 		t.Errorf("the account's games after the upload: %+v", mine)
 	}
+	p.scrollTo = "#offline-games"
 	p.screenshot(dir, "offline-uploaded-en-phone", 390, 844)
 }
 
