@@ -89,6 +89,14 @@ export function readyEngine() {
   return started;
 }
 
+// engineFailed tells whether an error is the browser's engine failing (it stopped, or broke on
+// its own) rather than a refusal of the input, which the server would refuse alike: a caller
+// then asks the server instead.
+/** @param {unknown} e */
+export function engineFailed(e) {
+  return e instanceof ApiError && (e.code === "unavailable" || e.code === "internal");
+}
+
 // supported tells whether the browser has what the engine needs. Level 10's tables take 64 MB
 // and the program itself some 40: a device that says it has under 1 GB is left to the server.
 function supported() {

@@ -15,7 +15,7 @@ import {create} from "../board/reversi.js";
 import {errorText, outcomeWords} from "./common.js";
 import {sideName as sideNameOf} from "../i18n.js";
 import {hintText} from "../board/hints.js";
-import {readyEngine} from "../engine/client.js";
+import {readyEngine, engineFailed} from "../engine/client.js";
 
 /** @typedef {import("../../types/turncoat").View} View */
 /** @typedef {import("../../types/turncoat").Hint} Hint */
@@ -129,7 +129,17 @@ export async function render(main, params, query) {
       const body = {kind: "reversi", options: {size}, state: startPos, moves};
       const engine = readyEngine();
       /** @param {typeof body & {level?: number}} b @returns {Promise<import("../../types/turncoat").Analysis>} */
-      const analyze = b => (engine ? engine.analysis(b) : api("/analyze", {method: "POST", body: b}));
+      const analyze = async b => {
+        const server = () => api("/analyze", {method: "POST", body: b});
+        if (!engine) return server();
+        try {
+          return await engine.analysis(b);
+        } catch (e) {
+          if (!engineFailed(e)) throw e;
+          valueList.dataset.by = "server";
+          return server();
+        }
+      };
       valueList.dataset.by = engine ? "browser" : "server";
       const r = await analyze(body);
       if (my !== seq) return;

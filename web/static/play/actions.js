@@ -6,7 +6,7 @@ import {t, tn} from "../i18n.js";
 import {api} from "../api.js";
 import * as prefs from "../prefs.js";
 import {errorText} from "../pages/common.js";
-import {readyEngine} from "../engine/client.js";
+import {readyEngine, engineFailed} from "../engine/client.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").Game} Game */
@@ -49,12 +49,22 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
       // ready (the same engine and values as the server's), else by the server.
       const engine = page.online() ? null : readyEngine();
       const v = page.view;
-      const r = engine && side
-        ? await engine.analysis({kind: page.kind, options: v.options, state: v.state, moves: [], level, side})
-        : await api(`/games/${page.id}/hint?as=${side}&level=${level}`);
-      actions.dataset.hintBy = engine && side ? "browser" : "server";
-      page.lastHints = r.moves;
-      page.board.hints(r.moves);
+      /** @type {import("../../types/turncoat").Hint[] | null} */
+      let moves = null;
+      if (engine && side) {
+        try {
+          moves = (await engine.analysis({kind: page.kind, options: v.options, state: v.state, moves: [], level, side})).moves || [];
+          actions.dataset.hintBy = "browser";
+        } catch (e) {
+          if (!engineFailed(e)) throw e;
+        }
+      }
+      if (!moves) {
+        moves = /** @type {import("../../types/turncoat").Hints} */ (await api(`/games/${page.id}/hint?as=${side}&level=${level}`)).moves;
+        actions.dataset.hintBy = "server";
+      }
+      page.lastHints = moves;
+      page.board.hints(moves);
       announce(t("play.hintShown"));
     } catch (e) {
       toast(errorText(e), "error");
