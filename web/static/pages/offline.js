@@ -56,6 +56,7 @@ function opponentWords(g) {
 /** @param {HTMLElement} main */
 async function listPage(main) {
   title(t("offline.title"));
+  openEngine(); // started while the player chooses: the game opens at once
   const note = networkNote();
   const specs = await kinds().catch(() => []);
   main.append(h("h1", {}, t("offline.title")), h("p", {class: "lead"}, t("offline.lead")), note.el);
