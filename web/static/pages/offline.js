@@ -50,7 +50,7 @@ function networkNote() {
 // opponentWords says who a game of this device is against.
 /** @param {LocalGame} g */
 function opponentWords(g) {
-  return g.opponent === "ai" ? t("offline.vsAI", {level: num(g.level)}) : t("offline.hotseat");
+  return g.opponent === "ai" ? t("offline.vsAI", {level: num(g.level)}) : t("offline.vsPlayer");
 }
 
 /** @param {HTMLElement} main */
