@@ -146,6 +146,9 @@ type Import struct {
 	Format  string            `json:"format"`
 	Text    string            `json:"text"`
 	Options map[string]string `json:"options"`
+	// Finished refuses a record that does not reach the game's end: a game played on a device
+	// without the network is uploaded only once it is over, as a finished casual game.
+	Finished bool `json:"finished,omitempty"`
 }
 
 // Analyze is the body of POST /api/analyze: a position of any game, given as a start and

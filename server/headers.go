@@ -15,6 +15,14 @@ import (
 const contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; " +
 	"connect-src 'self'; manifest-src 'self'; media-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
+// engineWorker is the browser's engine's worker (web/static/engine), and engineWorkerPolicy
+// its content security policy: a worker runs under the policy its own script came with, and
+// this one may compile WebAssembly (the engine, from the server's own file), which no page may.
+const (
+	engineWorker       = "/engine/worker.js"
+	engineWorkerPolicy = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; base-uri 'none'; form-action 'none'"
+)
+
 // securityHeaders sets the browser's security headers on every answer (pages, assets, API):
 // the content security policy, no framing (also for browsers without frame-ancestors), no
 // referrer (a seat's invitation token travels in the page's URL), and no content sniffing.

@@ -361,3 +361,26 @@ func TestSocketCaps(t *testing.T) {
 	w.send(map[string]any{"type": "subscribe", "game": ids[2]})
 	w.next(ofType("subscribed"))
 }
+
+// TestEngineWorkerPolicy: the browser's engine's worker, alone, may compile WebAssembly (its
+// policy says 'wasm-unsafe-eval'); the pages keep theirs.
+func TestEngineWorkerPolicy(t *testing.T) {
+	t.Parallel()
+	files := fstest.MapFS{
+		"index.html":       {Data: []byte(`<!doctype html><title>Turncoat</title><script type="module" src="/app.js"></script>`)},
+		"app.js":           {Data: []byte(`export const x = 1;`)},
+		"engine/worker.js": {Data: []byte(`self.onmessage = () => {};`)},
+	}
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Web = files })
+	for path, wasm := range map[string]bool{"/engine/worker.js": true, "/app.js": false, "/": false} {
+		resp, err := http.Get(h.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		csp := resp.Header.Get("Content-Security-Policy")
+		if got := strings.Contains(csp, "script-src 'self' 'wasm-unsafe-eval'"); got != wasm || strings.Contains(csp, "'unsafe-") {
+			t.Errorf("%s: Content-Security-Policy %q: WebAssembly allowed %v, want %v (and never unsafe-inline or unsafe-eval)", path, csp, got, wasm)
+		}
+	}
+}

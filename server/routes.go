@@ -160,5 +160,6 @@ func (s *Server) routes(mux *http.ServeMux) {
 			writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 		})
 	}
+	s.appRoutes(mux)
 	s.webRoutes(mux)
 }

@@ -60,23 +60,16 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 		if p == "index.html" && version != "" {
 			data = versionPage(data, version)
 		}
-		h := sha256.Sum256(data)
-		a := &webAsset{etag: hex.EncodeToString(h[:])[:16], ctype: mime.TypeByExtension(path.Ext(p)), data: data}
-		if a.ctype == "" {
-			a.ctype = http.DetectContentType(data)
-		}
-		if compressible(p) {
-			var b bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-			zw.Write(data)
-			zw.Close()
-			if b.Len() < len(data) {
-				a.gz = b.Bytes()
-			}
-		}
-		assets["/"+p] = a
+		assets["/"+p] = newWebAsset(p, data)
 		return nil
 	})
+	if w := assets[workerPath]; w != nil && version != "" {
+		files := make([]string, 0, len(assets))
+		for f := range assets {
+			files = append(files, f)
+		}
+		assets[workerPath] = newWebAsset(workerPath, workerScript(w.data, version, files))
+	}
 	fileServer := http.FileServerFS(files)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -106,6 +99,9 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			return
 		}
 		hdr := w.Header()
+		if p == engineWorker {
+			hdr.Set("Content-Security-Policy", engineWorkerPolicy)
+		}
 		if immutable {
 			hdr.Set("Cache-Control", "public, max-age=31536000, immutable")
 		} else {
@@ -140,6 +136,25 @@ func (s *Server) webRoutes(mux *http.ServeMux) {
 			io.Copy(w, bytes.NewReader(a.gz))
 		}
 	})
+}
+
+// newWebAsset reads one file of the UI as served: its ETag, type and gzipped copy.
+func newWebAsset(p string, data []byte) *webAsset {
+	h := sha256.Sum256(data)
+	a := &webAsset{etag: hex.EncodeToString(h[:])[:16], ctype: mime.TypeByExtension(path.Ext(p)), data: data}
+	if a.ctype == "" {
+		a.ctype = http.DetectContentType(data)
+	}
+	if compressible(p) {
+		var b bytes.Buffer
+		zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+		zw.Write(data)
+		zw.Close()
+		if b.Len() < len(data) {
+			a.gz = b.Bytes()
+		}
+	}
+	return a
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip (and does not refuse it

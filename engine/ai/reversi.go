@@ -6,13 +6,12 @@ import (
 	"turncoat/engine"
 	"turncoat/engine/othello"
 	"turncoat/engine/othello/book"
-	"turncoat/engine/othello/nboard"
 	"turncoat/game"
 	"turncoat/games/reversi"
 )
 
-// The Othello engine's agents: its levels, "reversi-ab" for a search with explicit limits, and
-// "nboard" for an external engine driven over the NBoard protocol.
+// The Othello engine's agents: its levels, and "reversi-ab" for a search with explicit limits
+// ("nboard", an external engine, is in nboard.go).
 
 func init() {
 	RegisterGreedyScore("reversi", reversiDiscs)
@@ -42,26 +41,11 @@ func init() {
 			{Name: "book", Type: ParamInt, Min: 0, Max: 1, Doc: "1: play from the opening book while the position is in it, 0: never; default: the level's (8-10 do)"},
 		},
 		Make: makeReversiAB})
-	Register(Kind{Name: "nboard", Games: []string{"reversi"},
-		Doc: "an external Othello engine speaking the NBoard protocol (e.g. \"nboard:cmd=edax -nboard,depth=10\", or \"nboard:edax -nboard\")",
-		Params: []Param{
-			{Name: "cmd", Type: ParamString, Doc: "the engine's command line (words separated by spaces; double quotes keep spaces in a word)"},
-			{Name: "depth", Type: ParamInt, Unit: "plies", Min: 1, Max: 60, Default: "12", Doc: "the depth the engine is asked to search"},
-		},
-		Positional:    "cmd",
-		StartsProcess: true,
-		Make:          makeNBoard})
 }
 
 // othelloResources returns what an Othello agent uses: its table, shared by its threads.
 func othelloResources(lim othello.Limits, tableBytes, threads int) Resources {
 	return Resources{Threads: threads, Memory: int64(tableBytes), MoveTime: lim.Time, Nodes: int64(lim.Nodes)}
-}
-
-// makeNBoard builds an agent for an external NBoard engine.
-func makeNBoard(_ game.Game, v Values, _ uint64) (engine.Agent, Resources, error) {
-	a, err := nboard.NewEngineAgent(v.String("cmd"), int(v.Int("depth")))
-	return a, Resources{Threads: 1}, err
 }
 
 // makeReversiAB builds a reversi-ab agent from a level preset and explicit limits.

@@ -3,6 +3,7 @@ package play
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"time"
 
@@ -82,6 +83,10 @@ func (r *records) importRecord(ctx context.Context, req api.Import, user Creator
 		}
 	}
 	evs = append(evs, moveLimit(tb, now)...)
+	if req.Finished && !tb.Over() {
+		return api.Game{}, domain.Errorf(domain.BadRecord, "the record does not reach the end of the game (%d moves)", len(rec.Moves)).
+			Words("import.unfinished", "moves", strconv.Itoa(len(rec.Moves)))
+	}
 	u, err := user() // only now: a refused import makes no guest
 	if err != nil {
 		return api.Game{}, err

@@ -85,7 +85,7 @@ func TestNoUntranslatedText(t *testing.T) {
 	over := p.newGame(`{kind: "reversi", mode: "hotseat", options: {size: "6"}}`)
 	eval[any](p, fmt.Sprintf(`fetch("/api/games/%s/resign", {method: "POST", headers: {"Content-Type": "application/json"}, body: '{"side":"first"}'}).then(r => r.status)`, over))
 	gameIDs = append(gameIDs, over)
-	pages := []string{"/", "/new/reversi", "/new/turncoat", "/new/turnover", "/new/blocs", "/new/troll", "/lobby", "/analysis", "/import", "/account", "/rules/turnover", "/nowhere", "/tournaments"}
+	pages := []string{"/", "/new/reversi", "/new/turncoat", "/new/turnover", "/new/blocs", "/new/troll", "/lobby", "/analysis", "/import", "/account", "/rules/turnover", "/nowhere", "/tournaments", "/offline"}
 	for _, lang := range []string{"pt", "es", "en"} {
 		setLanguage(p, lang)
 		check := func(where string) {

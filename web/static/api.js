@@ -61,6 +61,9 @@ export class ApiError extends Error {
   }
 }
 
+// unreachable tells whether the last call failed to reach the server.
+let unreachable = false;
+
 // api calls the API: api("/games", {method: "POST", body: {...}}).
 // (Its answer is the server's JSON as it is: callers say which of the API's types it holds.)
 /** @param {string} path @param {{method?: string, body?: unknown, signal?: AbortSignal}} [opts] @returns {Promise<any>} */
@@ -76,7 +79,13 @@ export async function api(path, {method = "GET", body, signal} = {}) {
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === "AbortError") throw e;
+    unreachable = true;
+    dispatchEvent(new Event("api-unreachable")); // the header says the page is offline
     throw new ApiError(0, "offline", "");
+  }
+  if (unreachable) {
+    unreachable = false;
+    dispatchEvent(new Event("api-reached"));
   }
   let data = null;
   const text = await res.text();

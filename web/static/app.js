@@ -11,6 +11,7 @@ import {api, kinds} from "./api.js";
 import {followNotifications} from "./live.js";
 import {noteWords} from "./notes.js";
 import {toast} from "./dom.js";
+import {startNetwork, isOffline} from "./offline/net.js";
 
 const routes = [
   [/^\/$/, "home"],
@@ -28,6 +29,7 @@ const routes = [
   [/^\/notifications$/, "people"],
   [/^\/tournament\/([a-z0-9]+)$/, "tournaments"],
   [/^\/moderation$/, "moderation"],
+  [/^\/offline(?:\/([a-z0-9]+))?$/, "offline"],
 ];
 
 /** @typedef {import("../types/turncoat").Notification} Notification */
@@ -131,8 +133,11 @@ setRouter(route);
 prefs.applyTheme();
 // The games' names and lists come from the server: asked for with the catalogue, not after it.
 await Promise.all([i18n.load(), kinds().catch(() => [])]);
+startNetwork();
 i18n.applyStatic();
 setupHeader();
+// The installed app opened without the network starts on the games this device plays alone.
+if (isOffline() && location.pathname === "/") history.replaceState(null, "", "/offline");
 await route();
 document.documentElement.dataset.ready = "1";
 notifications();

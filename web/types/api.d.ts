@@ -591,6 +591,11 @@ export interface Import {
   format: string;
   text: string;
   options: Record<string, string>;
+  /**
+   * Finished refuses a record that does not reach the game's end: a game played on a device
+   * without the network is uploaded only once it is over, as a finished casual game.
+   */
+  finished?: boolean;
 }
 
 /**

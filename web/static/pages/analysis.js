@@ -2,7 +2,9 @@
 // move valued by the engine (exact when few empty squares remain), and play through variations.
 // On 8x8, the opening explorer shows the position's moves in the opening book (their values and
 // the games that reached them; a click plays one). The position lives in the URL
-// (/analysis?size=8&moves=f5d6), so it can be shared.
+// (/analysis?size=8&moves=f5d6), so it can be shared. The browser's engine values the moves
+// once it is ready (the same engine and values as the server's); the server does meanwhile, or
+// where the browser cannot run it.
 
 import {h, toast, announce} from "../dom.js";
 import {t, tn, num} from "../i18n.js";
@@ -13,6 +15,7 @@ import {create} from "../board/reversi.js";
 import {errorText, outcomeWords} from "./common.js";
 import {sideName as sideNameOf} from "../i18n.js";
 import {hintText} from "../board/hints.js";
+import {readyEngine, engineFailed} from "../engine/client.js";
 
 /** @typedef {import("../../types/turncoat").View} View */
 /** @typedef {import("../../types/turncoat").Hint} Hint */
@@ -89,6 +92,7 @@ export async function render(main, params, query) {
       startPos = "";
       load();
     }}}, h("label", {for: "an-import", class: "sr-only"}, t("analysis.importLabel")), importText, h("button", {type: "submit"}, t("analysis.importGo"))));
+  readyEngine(); // fetched while the first position is shown
   main.append(h("div", {class: "play analysis"}, h("section", {class: "board-area", "aria-label": t("analysis.board")}, status, boardHost), panel));
 
   sizeSel.addEventListener("change", () => {
@@ -123,7 +127,21 @@ export async function render(main, params, query) {
     try {
       // First the position (fast), then the engine's values.
       const body = {kind: "reversi", options: {size}, state: startPos, moves};
-      const r = await api("/analyze", {method: "POST", body});
+      const engine = readyEngine();
+      /** @param {typeof body & {level?: number}} b @returns {Promise<import("../../types/turncoat").Analysis>} */
+      const analyze = async b => {
+        const server = () => api("/analyze", {method: "POST", body: b});
+        if (!engine) return server();
+        try {
+          return await engine.analysis(b);
+        } catch (e) {
+          if (!engineFailed(e)) throw e;
+          valueList.dataset.by = "server";
+          return server();
+        }
+      };
+      valueList.dataset.by = engine ? "browser" : "server";
+      const r = await analyze(body);
       if (my !== seq) return;
       view = v = r.view;
       board.draw(v, {interactive: !v.outcome.over});
@@ -135,7 +153,7 @@ export async function render(main, params, query) {
         return;
       }
       loadBook(my);
-      const full = await api("/analyze", {method: "POST", body: {...body, level}});
+      const full = await analyze({...body, level});
       if (my !== seq) return;
       const list = values = full.moves || [];
       board.hints(list);

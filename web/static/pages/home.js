@@ -79,7 +79,8 @@ export async function render(main) {
   main.append(
     h("section", {class: "hero"},
       h("h1", {}, t("home.title")),
-      h("p", {class: "lead"}, t("home.lead"))),
+      h("p", {class: "lead"}, t("home.lead")),
+      h("p", {class: "offline-link"}, h("a", {href: "/offline", id: "home-offline"}, t("home.offline")))),
     cards,
     h("div", {class: "columns"}, mine, open));
 

@@ -6,6 +6,7 @@ import {t, tn} from "../i18n.js";
 import {api} from "../api.js";
 import * as prefs from "../prefs.js";
 import {errorText} from "../pages/common.js";
+import {readyEngine, engineFailed} from "../engine/client.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").Game} Game */
@@ -43,9 +44,27 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     }
     try {
       const side = page.hotseat() ? page.mySide() : page.actingSide();
-      const r = await api(`/games/${page.id}/hint?as=${side}&level=${Math.max(4, prefs.get("level") || 3)}`);
-      page.lastHints = r.moves;
-      page.board.hints(r.moves);
+      const level = Math.max(4, prefs.get("level") || 3);
+      // Hot-seat games and games against the AI are hinted in the browser when its engine is
+      // ready (the same engine and values as the server's), else by the server.
+      const engine = page.online() ? null : readyEngine();
+      const v = page.view;
+      /** @type {import("../../types/turncoat").Hint[] | null} */
+      let moves = null;
+      if (engine && side) {
+        try {
+          moves = (await engine.analysis({kind: page.kind, options: v.options, state: v.state, moves: [], level, side})).moves || [];
+          actions.dataset.hintBy = "browser";
+        } catch (e) {
+          if (!engineFailed(e)) throw e;
+        }
+      }
+      if (!moves) {
+        moves = /** @type {import("../../types/turncoat").Hints} */ (await api(`/games/${page.id}/hint?as=${side}&level=${level}`)).moves;
+        actions.dataset.hintBy = "server";
+      }
+      page.lastHints = moves;
+      page.board.hints(moves);
       announce(t("play.hintShown"));
     } catch (e) {
       toast(errorText(e), "error");
@@ -63,6 +82,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     if (page.replay) return;
     const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : !!me && v.toAct.includes(me);
     if (playing && seated && page.spec.hints && page.engineHelp() && myTurn) {
+      if (!page.online()) readyEngine(); // fetched while the player thinks, for the hint
       actions.append(button(t("play.hint"), hint, {id: "hint-btn"}));
     }
     if (playing && seated && v.ply > 0 && !(v.takeback && v.takeback.by === me)) {

@@ -9,6 +9,7 @@ import {api} from "../api.js";
 import {discTallies, errorText} from "../pages/common.js";
 import {moveLabel} from "./page.js";
 import {button} from "./actions.js";
+import {readyEngine} from "../engine/client.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 
@@ -66,11 +67,20 @@ export function evaluation(page, host, moves) {
     values = [];
     const box = /** @type {HTMLElement} */ (host.querySelector(".graph-box"));
     const total = page.view.ply;
+    // A hot-seat game or one against the AI is valued in the browser when its engine is ready:
+    // every position replayed there from the game's start (which the server gives), with the
+    // same values as the server's.
+    const engine = page.online() ? null : readyEngine();
+    const texts = page.view.moves.map(m => m.text);
     try {
+      const start = engine && texts.length === total ? (await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply: 0}})).view.state : null;
+      host.dataset.by = start !== null ? "browser" : "server";
       for (let k = 0; k <= total && !page.stopped; k++) {
         btn.textContent = t("play.evaluating", {n: num(k), total: num(total)});
         /** @type {import("../../types/turncoat").Analysis} */
-        const r = await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply: k, level: 4}});
+        const r = engine && start !== null
+          ? await engine.analysis({kind: page.kind, options: page.view.options, state: start, moves: texts.slice(0, k), level: 4})
+          : await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply: k, level: 4}});
         moves.remember(k, r.view);
         let val;
         if (r.view.outcome.over) {
