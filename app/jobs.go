@@ -31,6 +31,7 @@ func (a *App) setUpJobs(ctx context.Context, customClock bool) error {
 	a.ratings.Workers(ws)
 	a.events.Workers(ws)
 	a.notices.Workers(ws)
+	a.reviews.Workers(ws)
 	quiet := slog.New(levelFilter{a.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
 		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},

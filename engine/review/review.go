@@ -32,6 +32,7 @@
 package review
 
 import (
+	"context"
 	"math"
 )
 
@@ -154,8 +155,10 @@ type Review struct {
 	Unit string
 	// ExactEmpties is the number of empties from which the values are exact (Othello).
 	ExactEmpties int
-	Plies        []Ply
-	Sides        [2]Side
+	// Thresholds are the ones the moves were classed by, in Unit.
+	Thresholds Thresholds
+	Plies      []Ply
+	Sides      [2]Side
 	// Graph is the value after each reviewed move (Plies[i]), from the first player's view.
 	Graph []float64
 	// TurningPoint is the Ply number of the turning point, 0 when there is none.
@@ -228,3 +231,16 @@ func turningPoint(plies []Ply, final, even float64) int {
 
 // Progress reports a review's progress: done moves of total.
 type Progress func(done, total int)
+
+// Slot, when a review's config gives one, is taken before each move's searches and released
+// after them (a server's fair share of the cores: the searches of a long review take their
+// turns with the others' one move at a time).
+type Slot func(ctx context.Context) (release func(), err error)
+
+// take takes slot, if any.
+func (slot Slot) take(ctx context.Context) (func(), error) {
+	if slot == nil {
+		return func() {}, nil
+	}
+	return slot(ctx)
+}

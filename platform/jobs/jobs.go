@@ -126,3 +126,13 @@ type Mail struct {
 }
 
 func (Mail) Kind() string { return "notification_mail" }
+
+// Review: review game Game's first Plies moves (Attempt: the asking after a failure, so that
+// asking again is a job of its own).
+type Review struct {
+	Game    string `json:"game"`
+	Plies   int    `json:"plies"`
+	Attempt int    `json:"attempt,omitempty"`
+}
+
+func (Review) Kind() string { return "game_review" }
