@@ -1,9 +1,9 @@
 package api
 
 // GameReview is the answer to POST and GET /api/games/{id}/review: the game's review, one per
-// game and shared by everyone who opens it, computed by a durable job. State is "queued",
-// "running", "done" or "failed" (Error says why; asking again tries again); Done of Total moves
-// are reviewed while it runs; Review is the review once done.
+// game and shared by everyone who opens it, computed by a durable job. State is "none" (nobody
+// asked for it yet), "queued", "running", "done" or "failed" (Error says why; asking again
+// tries again); Done of Total moves are reviewed while it runs; Review is the review once done.
 type GameReview struct {
 	Game   string      `json:"game"`
 	Plies  int         `json:"plies"`

@@ -27,9 +27,13 @@ func TestGameReview(t *testing.T) {
 			t.Fatalf("import: %d %s", st, owner.received())
 		}
 		path := "/api/games/" + g.ID + "/review"
-		var none apiError
-		if st := other.call("GET", path, nil, &none); st != http.StatusNotFound || none.Error.Code != "not_found" {
+		var none api.GameReview
+		if st := other.call("GET", path, nil, &none); st != http.StatusOK || none.State != "none" {
 			t.Fatalf("before asking: %d %+v", st, none)
+		}
+		var unknown apiError
+		if st := other.call("GET", "/api/games/nosuchgame/review", nil, &unknown); st != http.StatusNotFound || unknown.Error.Code != "not_found" {
+			t.Errorf("no such game: %d %+v", st, unknown)
 		}
 		var asked, again api.GameReview
 		if st := owner.call("POST", path, nil, &asked); st != http.StatusAccepted || asked.State != "queued" || asked.Plies != 7 {

@@ -37,6 +37,9 @@ import (
 	"turncoat/platform/jobs"
 )
 
+// StateNone is the state of a game's review that nobody asked for.
+const StateNone = "none"
+
 // Owner is the fair pool's owner of every review's searches.
 const Owner = "reviews"
 
@@ -111,11 +114,17 @@ func (s *Service) Ask(ctx context.Context, u *domain.User, id string) (api.GameR
 	return wire(r), nil
 }
 
-// Get returns game id's review as it stands: NotFound when none was asked.
+// Get returns game id's review as it stands: state "none" when none was asked, NotFound for
+// no such game.
 func (s *Service) Get(ctx context.Context, id string) (api.GameReview, error) {
 	r, err := s.cfg.Store.GameReview(ctx, id)
 	if errors.Is(err, domain.ErrNotFound) {
-		return api.GameReview{}, domain.Errorf(domain.NotFound, "game %q has no review: ask for one", id).Words("review.none")
+		if _, _, err := s.cfg.Store.LoadSnapshot(ctx, id); errors.Is(err, domain.ErrNotFound) {
+			return api.GameReview{}, domain.Errorf(domain.NotFound, "no game %q", id).Words("review.no_game")
+		} else if err != nil {
+			return api.GameReview{}, err
+		}
+		return api.GameReview{Game: id, State: StateNone}, nil
 	}
 	if err != nil {
 		return api.GameReview{}, err
