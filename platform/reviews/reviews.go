@@ -32,6 +32,7 @@ import (
 	"turncoat/engine/review"
 	"turncoat/game"
 	"turncoat/games/reversi"
+	"turncoat/games/turnover"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
 	"turncoat/platform/jobs"
@@ -159,7 +160,9 @@ func (s *Service) reviewable(row domain.Game) error {
 	if st.ToAct().Simultaneous() {
 		return domain.Errorf(domain.NotAllowed, "%s has no review: its rounds are simultaneous", g.Title()).Words("review.simultaneous", "game", g.Title())
 	}
-	if _, ok := st.(*reversi.State); !ok && !s.cfg.AI.Hints(g) {
+	_, othello := st.(*reversi.State)
+	_, turnoverGame := st.(*turnover.State)
+	if !othello && !turnoverGame && !s.cfg.AI.Hints(g) {
 		return domain.Errorf(domain.NotAllowed, "%s has no review: its engine does not value moves", g.Title()).Words("review.no_engine", "game", g.Title())
 	}
 	return nil
@@ -272,6 +275,8 @@ func (s *Service) compute(ctx context.Context, a jobs.Review, progress review.Pr
 			cfg.Book = s.cfg.Book()
 		}
 		rv, err = review.Othello(tctx, rec, cfg)
+	} else if _, ok := start.(*turnover.State); ok {
+		rv, err = review.Turnover(tctx, start, moves, review.TurnoverConfig{Time: s.cfg.Time * 3 / 4, Progress: progress, Slot: slot})
 	} else {
 		var agent engine.Agent
 		agent, err = s.cfg.AI.NewAgent(g, "level="+strconv.Itoa(s.cfg.Level), 1)
@@ -283,8 +288,11 @@ func (s *Service) compute(ctx context.Context, a jobs.Review, progress review.Pr
 			return nil, fmt.Errorf("%s: the engine does not value moves", g.Title())
 		}
 		cfg := review.GenericConfig{Analyzer: an, Game: g.Name(), Progress: progress, Slot: slot}
-		if g.Name() == "blocs" {
+		switch g.Name() {
+		case "blocs":
 			cfg.ExactSource = review.FromGrundy
+		case "troll":
+			cfg.Source = review.FromMCTS
 		}
 		rv, err = review.Generic(tctx, start, moves, cfg)
 	}
