@@ -136,3 +136,10 @@ type Review struct {
 }
 
 func (Review) Kind() string { return "game_review" }
+
+// ReviewQueue is the queue of the reviews' jobs: a review runs for seconds, so its jobs wait in
+// a queue of their own, worked one at a time, and never hold up the deadlines and notices.
+const ReviewQueue = "reviews"
+
+// InsertOpts puts a review's job in its queue.
+func (Review) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: ReviewQueue} }
