@@ -31,6 +31,9 @@ func TestReview(t *testing.T) {
 	p.waitFor(`document.querySelector("#review[data-state=done]")`, 30e9)
 	// White's a3 (ply 2) throws a won game away: a blunder, marked on the list and the graph.
 	p.wait(`document.querySelector("ol.moves .rv-mark.rv-blunder[data-ply='2']")`)
+	if n := eval[int](p, `document.querySelectorAll(".review-moves .rv-move").length`); n != 1 {
+		t.Errorf("%d marked moves listed, want the blunder", n)
+	}
 	if n := eval[int](p, `document.querySelectorAll(".review-graph .g-dot.rv-blunder").length`); n != 1 {
 		t.Errorf("%d blunders marked on the graph, want 1", n)
 	}
@@ -44,7 +47,8 @@ func TestReview(t *testing.T) {
 	p.scrollTo = "#review"
 	p.screenshot(dir, "review-phone", 390, 844)
 
-	p.click(".rv-move[data-ply='2']")
+	// The mark on the move list shows the better move (as the marked moves' list does).
+	p.click("ol.moves .rv-mark[data-ply='2']")
 	p.wait(`document.querySelector("#review-detail") && document.querySelector(".board-host").dataset.replay === "1"`)
 	// The board shows the position before the blunder, with the better move (a1) and the move
 	// played valued on it.

@@ -84,7 +84,8 @@ export function moveList(page, {list, controls, bar, boardHost, verified, draw})
         "aria-label": `${num(m.ply)}. ${who}${label}`, on: {click: () => show(m.ply)}}, label),
       ver === true ? h("span", {class: "ok", title: t("play.verified"), "aria-label": t("play.verified")}, "✓") : null,
       ver === false ? h("span", {class: "bad", title: t("play.notVerified")}, "✗") : null,
-      mark ? h("span", {class: `rv-mark rv-${mark}`, title: t(`review.class.${mark}`), "data-ply": String(m.ply)}, MARKS[mark]) : null);
+      mark ? h("button", {type: "button", class: `rv-mark rv-${mark}`, title: t(`review.class.${mark}`), "aria-label": t(`review.class.${mark}`),
+        "data-ply": String(m.ply), on: {click: () => page.reviewPick && page.reviewPick(m.ply)}}, MARKS[mark]) : null);
   }
 
   function update() {

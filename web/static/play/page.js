@@ -46,6 +46,8 @@ export class GamePage {
     this.lastHints = null;
     /** @type {Map<number, string> | null} the review's class of each marked move, by ply */
     this.marks = null;
+    /** @type {((ply: number) => void) | null} shows a reviewed move's better move (set by the review) */
+    this.reviewPick = null;
     this.stopped = false;
     /** while the board still plays out the move that ended the game, the page keeps its result */
     this.holdResult = false;

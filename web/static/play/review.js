@@ -75,7 +75,12 @@ export function review(page, host, moves) {
     current = r;
     page.marks = null;
     if (r.state === "done" && r.review) {
-      page.marks = new Map(r.review.moves.filter(m => MARKS[m.class]).map(m => [m.ply, m.class]));
+      const reviewed = r.review.moves;
+      page.marks = new Map(reviewed.filter(m => MARKS[m.class]).map(m => [m.ply, m.class]));
+      page.reviewPick = ply => {
+        const m = reviewed.find(x => x.ply === ply);
+        if (m) pick(m);
+      };
       page.update();
     }
     render();
