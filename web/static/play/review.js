@@ -39,7 +39,9 @@ export function review(page, host, moves) {
   /** @type {number} the ply of the move whose better move the board shows (0: none) */
   let shown = 0;
 
-  const open = () => page.view.outcome.over || page.hotseat();
+  // A review follows one side's moves at a time: a game of simultaneous rounds (Turncoat's) has
+  // none, nor has a game without moves.
+  const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0 && !page.view.moves.some(m => m.by.length === 2);
 
   function update() {
     host.hidden = !open();
