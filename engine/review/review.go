@@ -17,6 +17,11 @@
 //	mistake     loss up to 8 discs
 //	blunder     loss above 8 discs
 //
+// Other games class their losses in their own units: Turnover's in pawns (PawnThresholds, from
+// its alpha-beta engine), win rates and exact results in percentage points (WinrateThresholds:
+// Troll's MCTS estimates, Blocs' Grundy values, where a win thrown to a draw or a loss is a
+// blunder). Turncoat's simultaneous rounds are not reviewed here.
+//
 // Each side gets its total loss, its average loss per reviewed move, its counts per class and
 // an accuracy figure from 0 to 100: 100·exp(−average/AccuracyScale), a mapping in the manner
 // of lichess's (there from win percentages, here from discs): an average loss of 0 is 100, of
