@@ -150,7 +150,7 @@ func TestAskRefused(t *testing.T) {
 func TestReviewBounded(t *testing.T) {
 	f := newFixture(t, Config{Time: time.Nanosecond})
 	ctx := t.Context()
-	f.game("tr", "troll", "", domain.ModeHotSeat, true, trollMoves(t)...)
+	f.game("tr", "troll", "", domain.ModeHotSeat, true, firstMoves(t, "troll", 4)...)
 	if _, err := f.svc.Ask(ctx, &f.u, "tr"); err != nil {
 		t.Fatal(err)
 	}
@@ -165,15 +165,42 @@ func TestReviewBounded(t *testing.T) {
 	}
 }
 
-// trollMoves are a few legal moves of Troll from its start.
-func trollMoves(t *testing.T) []string {
+// TestOtherGames: Turnover, Blocs and Troll are reviewed by their engines, each in its unit and
+// with its source said.
+func TestOtherGames(t *testing.T) {
+	f := newFixture(t, Config{})
+	ctx := t.Context()
+	for _, c := range []struct {
+		kind, unit, source string
+	}{
+		{"turnover", "pawns", "engine"},
+		{"blocs", "result", "grundy"},
+		{"troll", "winrate", "mcts"},
+	} {
+		f.game(c.kind, c.kind, "", domain.ModeHotSeat, true, firstMoves(t, c.kind, 4)...)
+		if _, err := f.svc.Ask(ctx, &f.u, c.kind); err != nil {
+			t.Fatal(err)
+		}
+		f.work()
+		r, err := f.svc.Get(ctx, c.kind)
+		if err != nil || r.State != "done" || r.Review == nil {
+			t.Fatalf("%s: %+v %v", c.kind, r, err)
+		}
+		if b := r.Review; b.Unit != c.unit || len(b.Moves) != 4 || b.Moves[0].Source != c.source && !b.Moves[0].Exact {
+			t.Errorf("%s: unit %s, %d moves, first %+v", c.kind, b.Unit, len(b.Moves), b.Moves[0])
+		}
+	}
+}
+
+// firstMoves are n legal moves of kind from its start (the first legal one each time).
+func firstMoves(t *testing.T, kind string, n int) []string {
 	t.Helper()
-	s, err := games.Registry().New("troll", "")
+	s, err := games.Registry().New(kind, "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []string
-	for range 4 {
+	for range n {
 		p := s.ToAct().Single()
 		a := s.Legal(p, nil)[0]
 		out = append(out, s.FormatAction(p, a))
