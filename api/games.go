@@ -50,6 +50,10 @@ type CreateGame struct {
 	Correspondence *Correspondence `json:"correspondence"`
 	// Hints gives both players of an online game the engine's help while it runs.
 	Hints bool `json:"hints"`
+	// Position, when set, is the position the game starts from, in the game's position
+	// notation or a view's "state" (a review's "practise from here"): hot-seat games and games
+	// against the AI only.
+	Position string `json:"position,omitempty"`
 }
 
 // Correspondence is a correspondence time control as the API takes it: days per move and an

@@ -24,6 +24,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/engine"
+	"turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/platform/accounts"
 	"turncoat/platform/aiwork"
@@ -35,6 +36,7 @@ import (
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
 	"turncoat/platform/ratings"
+	"turncoat/platform/reviews"
 	"turncoat/platform/tourney"
 	"turncoat/server"
 	"turncoat/store"
@@ -138,6 +140,7 @@ type App struct {
 	tourney  *tourney.Service
 	notices  *notify.Service
 	mod      *moderation.Service
+	reviews  *reviews.Service
 	srv      atomic.Pointer[server.Server]
 
 	jobs        *store.Jobs
@@ -210,6 +213,12 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock,
 		AI: a.ai, Notes: a.notices})
 
+	rcfg := reviews.Config{Store: cfg.Store, Registry: cfg.Registry, AI: a.ai, Log: cfg.Log, Clock: cfg.Clock}
+	if b, ok := cfg.Book.(interface{ Book() *book.Book }); ok {
+		rcfg.Book = b.Book
+	}
+	a.reviews = reviews.New(rcfg)
+
 	// The HTTP adapter, on the services.
 	var book server.BookExplorer
 	if cfg.Book != nil {
@@ -221,7 +230,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Reviews: a.reviews, Health: cfg.Store})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

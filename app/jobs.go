@@ -31,9 +31,11 @@ func (a *App) setUpJobs(ctx context.Context, customClock bool) error {
 	a.ratings.Workers(ws)
 	a.events.Workers(ws)
 	a.notices.Workers(ws)
+	a.reviews.Workers(ws)
 	quiet := slog.New(levelFilter{a.log.Handler(), slog.LevelWarn})
 	cfg := &river.Config{
-		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}},
+		// A review runs for seconds: one at a time, in a queue of its own (jobs.ReviewQueue).
+		Queues:  map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: 4}, jobs.ReviewQueue: {MaxWorkers: 1}},
 		Workers: ws,
 		Logger:  quiet,
 		// SQLite has no LISTEN: River's listener there polls a table every 50 ms on the single

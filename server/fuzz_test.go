@@ -199,6 +199,11 @@ func FuzzCreateBody(f *testing.F) {
 		`{"kind":"chess"}`,
 		`{"kind":"reversi","mode":"hotseat","time":{"kind":"fischer","baseMs":-1}}`,
 		`{"kind":"reversi","mode":"hotseat","extra":1}`,
+		`{"kind":"reversi","mode":"ai","side":"second","position":"size=4,start=diagonal,first=black,nomove=pass ----/XXX-/-XO-/---- O","options":{"size":"4"}}`,
+		`{"kind":"reversi","mode":"hotseat","position":"---------------------------XO------OX--------------------------- X"}`,
+		`{"kind":"reversi","mode":"online","position":"x"}`,
+		`{"kind":"turnover","mode":"ai","position":"8/8/8/8/8/8/8/8 w"}`,
+		`{"kind":"blocs","mode":"hotseat","position":""}`,
 		`[1,2]`,
 		`{"kind":"reversi"} {}`,
 	} {

@@ -55,6 +55,8 @@ func (s *Server) apiRoutes() []route {
 		{"GET /api/games/{id}/hint", s.handleHint},
 		{"GET /api/games/{id}/info", s.handleGameInfo},
 		{"POST /api/games/{id}/analysis", s.handleGameAnalysis},
+		{"POST /api/games/{id}/review", s.handleAskReview},
+		{"GET /api/games/{id}/review", s.handleReview},
 		{"POST /api/import", s.handleImport},
 		{"POST /api/analyze", s.handleAnalyze},
 		{"GET /api/book", s.handleBook},

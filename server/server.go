@@ -25,6 +25,7 @@ import (
 	"turncoat/platform/play"
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/ratings"
+	"turncoat/platform/reviews"
 	"turncoat/platform/tourney"
 
 	"turncoat/domain"
@@ -90,6 +91,8 @@ type Services struct {
 	AI *aiwork.Work
 	// Book is the opening book's explorer (nil: the server has none).
 	Book BookExplorer
+	// Reviews keeps the games' reviews (nil: the server reviews none).
+	Reviews *reviews.Service
 	// Health answers /healthz: the database's ping and description.
 	Health Health
 }
@@ -125,6 +128,8 @@ type Server struct {
 	// book is the opening book's explorer, if any.
 	book   BookExplorer
 	health Health
+	// reviews keeps the games' reviews, if any.
+	reviews *reviews.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -163,7 +168,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, reviews: svc.Reviews,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),

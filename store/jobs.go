@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"slices"
 	"time"
 
 	"turncoat/domain"
@@ -36,6 +37,8 @@ type Jobs struct {
 	exec    riverdriver.Executor
 	id      string
 	timeout time.Duration
+	// queues are the queues WorkDue takes jobs from, the default one first.
+	queues []string
 }
 
 // insertOpts are River's options for a domain job: unique by its arguments, scheduled at its time.
@@ -98,7 +101,7 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 			return nil, err
 		}
 		s.inserter = c
-		return &Jobs{client: c, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout}, nil
+		return &Jobs{client: c, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout, queues: queueNames(cfg)}, nil
 	}
 	pcfg, err := pgxpool.ParseConfig(s.dsn)
 	if err != nil {
@@ -133,7 +136,7 @@ func (s *Store) NewJobs(ctx context.Context, cfg *river.Config, log *slog.Logger
 		return nil, err
 	}
 	s.inserter = ins
-	return &Jobs{client: c, pool: pool, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout}, nil
+	return &Jobs{client: c, pool: pool, exec: c.Driver().GetExecutor(), id: c.ID(), timeout: cfg.JobTimeout, queues: queueNames(cfg)}, nil
 }
 
 // migrateLocked runs River's migrations, each in a transaction of its own (some add enum values
@@ -150,6 +153,19 @@ func migrateLocked(ctx context.Context, pool *pgxpool.Pool, m *rivermigrate.Migr
 	defer conn.Exec(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock($1)`, int64(riverLockKey))
 	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
 	return err
+}
+
+// queueNames are the queues of cfg, the default one first (alone when cfg names none).
+func queueNames(cfg *river.Config) []string {
+	out := []string{river.QueueDefault}
+	var more []string
+	for q := range cfg.Queues {
+		if q != river.QueueDefault {
+			more = append(more, q)
+		}
+	}
+	slices.Sort(more)
+	return append(out, more...)
 }
 
 // Insert adds a job; it reports false when a unique job of the same arguments already exists
@@ -220,10 +236,17 @@ func (j *Jobs) WorkDue(ctx context.Context, now func() time.Time, work func(ctx 
 		if _, err := j.exec.JobSchedule(ctx, &riverdriver.JobScheduleParams{Max: 10_000, Now: &t}); err != nil {
 			return n, fmt.Errorf("store: scheduling the jobs due: %w", err)
 		}
-		res, err := j.exec.JobGetAvailable(ctx, &riverdriver.JobGetAvailableParams{
-			ClientID: j.id, MaxAttemptedBy: 100, MaxToLock: 1, Now: &t, Queue: river.QueueDefault})
-		if err != nil {
-			return n, fmt.Errorf("store: taking a job due: %w", err)
+		var res *riverdriver.JobGetAvailableResult
+		for _, q := range j.queues {
+			var err error
+			res, err = j.exec.JobGetAvailable(ctx, &riverdriver.JobGetAvailableParams{
+				ClientID: j.id, MaxAttemptedBy: 100, MaxToLock: 1, Now: &t, Queue: q})
+			if err != nil {
+				return n, fmt.Errorf("store: taking a job due: %w", err)
+			}
+			if len(res.Jobs) > 0 {
+				break
+			}
 		}
 		if len(res.Jobs) == 0 {
 			return n, nil

@@ -66,6 +66,7 @@ var apiRoots = []any{
 	api.Kind{}, api.CreateGame{}, api.Correspondence{}, api.Join{}, api.Seat{}, api.Game{}, api.Action{},
 	api.Summary{}, api.Lobby{}, api.Command{}, api.Import{}, api.Analyze{}, api.Analysis{}, api.Hint{},
 	api.Hints{}, api.GameAnalysis{}, api.GameRating{}, api.GameInfo{}, api.Record{}, api.BookPosition{},
+	api.GameReview{}, api.ReviewBody{}, api.ReviewMove{}, api.ReviewSide{},
 	api.BookStats{}, api.BookMove{}, api.Message{}, api.ClientMessage{}, api.Error{}, api.ErrorBody{},
 	api.ChatMessage{}, api.ChatText{}, api.Users{}, api.ReportRequest{}, api.Report{}, api.ReportGame{},
 	api.ReportLine{}, api.ModAction{}, api.ModLogEntry{}, api.ChatSeat{}, api.ChatOff{}, api.ChatInfo{}, api.Notification{},

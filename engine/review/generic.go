@@ -13,8 +13,9 @@ import (
 // an engine.Analyzer (the per-move statistics of the hints). Each move's values are the
 // analyzer's values of the position's moves: the best of them and the played one's, for the
 // side that moved, so that the loss is never negative. Values in discs or scores are used as
-// they are (DiscThresholds, unless the config gives others); win rates are given in percent
-// (0-100), with WinrateThresholds. A move is exact when the analyzer says both values are
+// they are (DiscThresholds, unless the config gives others); win rates and exact results (0 a
+// loss, 0.5 a draw, 1 a win: Blocs' Grundy values) are given in percent (0-100), with
+// WinrateThresholds, so that a won game thrown to a draw (50 points) or a loss is a blunder. A move is exact when the analyzer says both values are
 // exact (a solved endgame, Grundy values), and its source is the config's (ExactSource when
 // exact): so MCTS values are said as what they are, estimates.
 
@@ -36,6 +37,8 @@ type GenericConfig struct {
 	// Game names the review's game.
 	Game     string
 	Progress Progress
+	// Slot, if set, is taken for each move's analysis.
+	Slot Slot
 }
 
 // Generic reviews the moves from start (start is not changed).
@@ -60,7 +63,12 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 		}
 		p := s.ToAct().Single()
 		a := m.Actions[p]
+		release, err := cfg.Slot.take(ctx)
+		if err != nil {
+			return nil, err
+		}
 		stats, err := cfg.Analyzer.Analyze(ctx, s, p)
+		release()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -80,8 +88,9 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 		if played == nil {
 			return nil, &PlyError{Ply: i + 1, Err: fmt.Errorf("the analyzer did not value the move played (%s)", s.FormatAction(p, a))}
 		}
+		percent := inPercent(played.Unit)
 		scale := 1.0
-		if played.Unit == "winrate" {
+		if percent {
 			scale = 100
 		}
 		if r.Unit == "" {
@@ -94,12 +103,13 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 		}
 		pl.Loss = max(pl.Before-pl.Played, 0)
 		th := DiscThresholds
-		if played.Unit == "winrate" {
+		if percent {
 			th = WinrateThresholds
 		}
 		if cfg.Thresholds != nil {
 			th = *cfg.Thresholds
 		}
+		r.Thresholds = th
 		pl.Class = th.Classify(pl.Loss)
 		if pl.Loss > 0 && best.PV != "" {
 			pl.PV = []string{best.PV}
@@ -107,7 +117,7 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 		v := pl.Played
 		if p == 1 {
 			v = 0 - v
-			if played.Unit == "winrate" {
+			if percent {
 				v = 100 - pl.Played
 			}
 		}
@@ -129,13 +139,13 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 		r.Final = 1
 	case out.Over && out.Winner == 1:
 		r.Final = -1
-	case len(r.Graph) > 0 && r.Unit == "winrate":
+	case len(r.Graph) > 0 && inPercent(r.Unit):
 		r.Final = r.Graph[len(r.Graph)-1] - 50
 	case len(r.Graph) > 0:
 		r.Final = r.Graph[len(r.Graph)-1]
 	}
 	scale, even := cfg.Scale, 0.0
-	if r.Unit == "winrate" {
+	if inPercent(r.Unit) {
 		even = 50
 		if scale <= 0 {
 			scale = 10
@@ -144,3 +154,7 @@ func Generic(ctx context.Context, start game.State, moves []game.Move, cfg Gener
 	r.Finish(scale, even)
 	return r, nil
 }
+
+// inPercent reports whether values of unit are fractions the review gives in percent: win
+// rates, and exact results (Blocs' 0, 0.5, 1).
+func inPercent(unit string) bool { return unit == "winrate" || unit == "result" }

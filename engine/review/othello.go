@@ -47,6 +47,8 @@ type OthelloConfig struct {
 	Time time.Duration
 	// Progress, if set, is called after each reviewed move.
 	Progress Progress
+	// Slot, if set, is taken for each move's searches.
+	Slot Slot
 }
 
 // DefaultExactEmpties returns the default solver reach on an n x n board.
@@ -119,7 +121,7 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 		}
 		boards[i+1] = b
 	}
-	r := &Review{Game: fmt.Sprintf("othello %dx%d", size, size), Unit: "discs", ExactEmpties: exact}
+	r := &Review{Game: fmt.Sprintf("othello %dx%d", size, size), Unit: "discs", ExactEmpties: exact, Thresholds: DiscThresholds}
 	last := boards[len(boards)-1]
 	r.Over = last.Moves() == 0 && last.OpponentMoves() == 0
 	start := time.Now()
@@ -139,7 +141,12 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 			// two searches at most a move
 			share = max(left/time.Duration(2*(total-done)), time.Millisecond)
 		}
+		release, err := cfg.Slot.take(ctx)
+		if err != nil {
+			return nil, err
+		}
 		p, err := othelloPly(ctx, eng, cfg, lv.Limits, exact, share, before, after, sq)
+		release()
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()

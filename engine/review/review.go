@@ -17,6 +17,11 @@
 //	mistake     loss up to 8 discs
 //	blunder     loss above 8 discs
 //
+// Other games class their losses in their own units: Turnover's in pawns (PawnThresholds, from
+// its alpha-beta engine), win rates and exact results in percentage points (WinrateThresholds:
+// Troll's MCTS estimates, Blocs' Grundy values, where a win thrown to a draw or a loss is a
+// blunder). Turncoat's simultaneous rounds are not reviewed here.
+//
 // Each side gets its total loss, its average loss per reviewed move, its counts per class and
 // an accuracy figure from 0 to 100: 100·exp(−average/AccuracyScale), a mapping in the manner
 // of lichess's (there from win percentages, here from discs): an average loss of 0 is 100, of
@@ -32,6 +37,7 @@
 package review
 
 import (
+	"context"
 	"math"
 )
 
@@ -154,8 +160,10 @@ type Review struct {
 	Unit string
 	// ExactEmpties is the number of empties from which the values are exact (Othello).
 	ExactEmpties int
-	Plies        []Ply
-	Sides        [2]Side
+	// Thresholds are the ones the moves were classed by, in Unit.
+	Thresholds Thresholds
+	Plies      []Ply
+	Sides      [2]Side
 	// Graph is the value after each reviewed move (Plies[i]), from the first player's view.
 	Graph []float64
 	// TurningPoint is the Ply number of the turning point, 0 when there is none.
@@ -228,3 +236,16 @@ func turningPoint(plies []Ply, final, even float64) int {
 
 // Progress reports a review's progress: done moves of total.
 type Progress func(done, total int)
+
+// Slot, when a review's config gives one, is taken before each move's searches and released
+// after them (a server's fair share of the cores: the searches of a long review take their
+// turns with the others' one move at a time).
+type Slot func(ctx context.Context) (release func(), err error)
+
+// take takes slot, if any.
+func (slot Slot) take(ctx context.Context) (func(), error) {
+	if slot == nil {
+		return func() {}, nil
+	}
+	return slot(ctx)
+}

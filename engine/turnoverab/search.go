@@ -501,3 +501,6 @@ func scoreFromTT(v, ply int) int {
 	}
 	return v
 }
+
+// Decisive reports whether a score is a won or lost game (a forced result), not an evaluation.
+func Decisive(score int) bool { return score > mateBound || score < -mateBound }

@@ -126,3 +126,20 @@ type Mail struct {
 }
 
 func (Mail) Kind() string { return "notification_mail" }
+
+// Review: review game Game's first Plies moves (Attempt: the asking after a failure, so that
+// asking again is a job of its own).
+type Review struct {
+	Game    string `json:"game"`
+	Plies   int    `json:"plies"`
+	Attempt int    `json:"attempt,omitempty"`
+}
+
+func (Review) Kind() string { return "game_review" }
+
+// ReviewQueue is the queue of the reviews' jobs: a review runs for seconds, so its jobs wait in
+// a queue of their own, worked one at a time, and never hold up the deadlines and notices.
+const ReviewQueue = "reviews"
+
+// InsertOpts puts a review's job in its queue.
+func (Review) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: ReviewQueue} }

@@ -30,6 +30,7 @@ var catalogue = []struct {
 	{EventGame{Game: "g"}, "event_game_ended", `{"game":"g"}`},
 	{EventRound{Event: "e", Round: 3}, "event_round_games", `{"event":"e","round":3}`},
 	{Learn{Game: "g"}, "book_learn", `{"game":"g"}`},
+	{Review{Game: "g", Plies: 60, Attempt: 1}, "game_review", `{"game":"g","plies":60,"attempt":1}`},
 	{Advance{Tournament: "t", At: 1234567890123}, "tournament_advance", `{"tournament":"t","at":1234567890123}`},
 	{Round{Tournament: "t", Round: 2}, "tournament_round", `{"tournament":"t","round":2}`},
 	{Mail{Note: 5, User: 6, Notice: "turn", Game: "g", Message: "m"}, "notification_mail",

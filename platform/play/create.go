@@ -105,6 +105,11 @@ func (c *creator) createGame(ctx context.Context, user func() (*domain.User, err
 		return domain.Game{}, nil, "", err
 	}
 	g := tb.Game()
+	if req.Position != "" {
+		if tb, err = fromPosition(g, req, now); err != nil {
+			return domain.Game{}, nil, "", err
+		}
+	}
 	side := game.First
 	switch req.Side {
 	case "", "first":
@@ -212,6 +217,30 @@ func (c *creator) newTable(kind string, options map[string]string, tc game.TimeC
 		return nil, domain.Errorf(domain.BadOption, "time: %v", err)
 	}
 	return game.NewTable(st, game.TableConfig{Time: tc, Now: now})
+}
+
+// fromPosition starts the table of a game from req.Position instead of the start: a game
+// against the AI or hot-seat (a position from a review, to practise from), never rated, and
+// never a position where the game is over.
+func fromPosition(g game.Game, req api.CreateGame, now time.Time) (*game.Table, error) {
+	if req.Mode == domain.ModeOnline {
+		return nil, domain.Errorf(domain.BadRequest, "a game from a position is hot-seat or against the AI").Words("create.position_mode")
+	}
+	o, err := game.ParseOptions(g.OptionSpecs(), req.Options)
+	if err != nil {
+		return nil, domain.Errorf(domain.BadOption, "%s: %v", g.Name(), err)
+	}
+	st, err := game.ReadPosition(g, o, req.Position)
+	if err != nil {
+		return nil, domain.Errorf(domain.BadRequest, "the position: %v", err).Words("create.position_bad", "error", err.Error())
+	}
+	if st.ToAct() == game.Nobody {
+		return nil, domain.Errorf(domain.BadRequest, "the position: the game is over there").Words("create.position_over")
+	}
+	if err := checkBound(st); err != nil {
+		return nil, err
+	}
+	return game.NewTable(st, game.TableConfig{Time: req.Time, Now: now})
 }
 
 // settle fills in what a new game's row takes from its table: the clocks and offers, the first

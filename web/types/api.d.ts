@@ -322,6 +322,12 @@ export interface CreateGame {
   correspondence: Correspondence | null;
   /** Hints gives both players of an online game the engine's help while it runs. */
   hints: boolean;
+  /**
+   * Position, when set, is the position the game starts from, in the game's position
+   * notation or a view's "state" (a review's "practise from here"): hot-seat games and games
+   * against the AI only.
+   */
+  position?: string;
 }
 
 /** CreateToken is the body of POST /api/tokens. */
@@ -528,6 +534,22 @@ export interface GameResult {
    * difference in Othello.
    */
   margin: number;
+}
+
+/**
+ * GameReview is the answer to POST and GET /api/games/{id}/review: the game's review, one per
+ * game and shared by everyone who opens it, computed by a durable job. State is "none" (nobody
+ * asked for it yet), "queued", "running", "done" or "failed" (Error says why; asking again
+ * tries again); Done of Total moves are reviewed while it runs; Review is the review once done.
+ */
+export interface GameReview {
+  game: string;
+  plies: number;
+  state: string;
+  done: number;
+  total: number;
+  error?: string;
+  review?: ReviewBody;
 }
 
 /** A Grid is one rectangular board of cells. */
@@ -1093,6 +1115,65 @@ export interface Result {
 export interface Reveal {
   selection: string;
   nonce: string;
+}
+
+/**
+ * ReviewBody is a game's review: each move's loss against the best move, its class, the sides'
+ * totals, the evaluation graph and the turning point. Values are in Unit ("discs" for Othello,
+ * "pawns" for Turnover, "winrate" and "result" in percent for the others), each for the side
+ * that moved; Graph is from the first player's view.
+ */
+export interface ReviewBody {
+  /** What names what was reviewed ("othello 8x8", "blocs", ...). */
+  what: string;
+  unit: string;
+  /** ExactEmpties is the number of empty squares from which Othello's values are exact. */
+  exactEmpties?: number;
+  moves: ReviewMove[];
+  sides: [ReviewSide, ReviewSide];
+  graph: number[];
+  /** TurningPoint is the ply of the game's turning point (0: none). */
+  turningPoint: number;
+  /** Final is the result from the first player's view; Over whether the game ended. */
+  final: number;
+  over: boolean;
+  /**
+   * Thresholds are the classes' thresholds in Unit: the most a best move, a good move, an
+   * inaccuracy and a mistake lose (above the last: a blunder).
+   */
+  thresholds: [number, number, number, number];
+}
+
+/**
+ * ReviewMove is the review of one move (ply from 1; passes are not reviewed). Source says where
+ * the values come from: "book", "solver", "engine", "grundy" or "mcts"; Exact that both are
+ * exact. PV is the better line, from Best, when the move lost something.
+ */
+export interface ReviewMove {
+  ply: number;
+  side: number;
+  move: string;
+  best: string;
+  before: number;
+  played: number;
+  loss: number;
+  class: string;
+  exact: boolean;
+  source: string;
+  empties?: number;
+  pv?: string[];
+}
+
+/**
+ * ReviewSide is one side's totals: moves reviewed, total and average loss, accuracy (0-100) and
+ * the number of moves of each class.
+ */
+export interface ReviewSide {
+  moves: number;
+  loss: number;
+  average: number;
+  accuracy: number;
+  counts: Record<string, number>;
 }
 
 /** Round is a tournament's open round. */

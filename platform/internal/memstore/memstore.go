@@ -44,6 +44,7 @@ type Store struct {
 	eventOf   map[string]string // game -> event
 	tours     map[string]*tourRow
 	book      []domain.BookGame
+	reviews   map[string]domain.GameReview
 	jobs      []domain.Job
 	jobKeys   map[string]bool
 	taken     int // jobs handed to TakeJobs so far
@@ -95,7 +96,7 @@ func New() *Store {
 		users: map[int64]*user{}, userKeys: map[string]int64{}, sessions: map[string]session{}, tokens: map[string]token{},
 		tokenIDs: map[string]string{}, games: map[string]*gameRow{}, ratings: map[ratingKey]domain.Rating{},
 		rated: map[string][]domain.RatingChange{}, events: map[string]domain.PairedEvent{}, eventOf: map[string]string{},
-		tours: map[string]*tourRow{}, jobKeys: map[string]bool{}, failures: map[string]error{}, calls: map[string]int{},
+		tours: map[string]*tourRow{}, reviews: map[string]domain.GameReview{}, jobKeys: map[string]bool{}, failures: map[string]error{}, calls: map[string]int{},
 	}
 }
 
@@ -1058,6 +1059,71 @@ func (s *Store) ListTournaments(ctx context.Context, f domain.TournamentFilter) 
 		limit = 100
 	}
 	return out[:min(limit, len(out))], nil
+}
+
+// The games' reviews.
+
+// AskReview stores the asking of a game's review with its job, unless the game has a review
+// of the same moves that has not failed: then it returns that one and stores nothing.
+func (s *Store) AskReview(ctx context.Context, r domain.GameReview, job func(domain.GameReview) domain.Job) (domain.GameReview, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("AskReview"); err != nil {
+		return domain.GameReview{}, err
+	}
+	old, ok := s.reviews[r.GameID]
+	if ok && old.Plies == r.Plies && old.State != domain.ReviewFailed {
+		return cloneReview(old), nil
+	}
+	if ok {
+		r.Attempt = old.Attempt + 1
+	}
+	r.Done, r.Result, r.Error = 0, nil, ""
+	r.Asked = norm(r.Asked)
+	r.Updated = r.Asked
+	j := []domain.Job{job(r)}
+	if err := checkJobs(j); err != nil {
+		return domain.GameReview{}, err
+	}
+	s.reviews[r.GameID] = r
+	s.addJobs(j)
+	return cloneReview(r), nil
+}
+
+// GameReview returns a game's review: ErrNotFound when none was asked.
+func (s *Store) GameReview(ctx context.Context, gameID string) (domain.GameReview, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("GameReview"); err != nil {
+		return domain.GameReview{}, err
+	}
+	r, ok := s.reviews[gameID]
+	if !ok {
+		return domain.GameReview{GameID: gameID}, domain.ErrNotFound
+	}
+	return cloneReview(r), nil
+}
+
+// UpdateReview stores a review's state, progress, result or error while the stored review is
+// of the same moves and attempt: ErrConflict when it is not.
+func (s *Store) UpdateReview(ctx context.Context, r domain.GameReview) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.enter("UpdateReview"); err != nil {
+		return err
+	}
+	old, ok := s.reviews[r.GameID]
+	if !ok || old.Plies != r.Plies || old.Attempt != r.Attempt {
+		return domain.ErrConflict
+	}
+	old.State, old.Done, old.Total, old.Result, old.Error, old.Updated = r.State, r.Done, r.Total, clone(r.Result), r.Error, norm(r.Updated)
+	s.reviews[r.GameID] = old
+	return nil
+}
+
+func cloneReview(r domain.GameReview) domain.GameReview {
+	r.Result = clone(r.Result)
+	return r
 }
 
 // The opening book.

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"path/filepath"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/riverqueue/river"
 
 	"turncoat/domain"
 	"turncoat/game"
@@ -17,7 +20,9 @@ import (
 	"turncoat/platform/booksvc"
 	"turncoat/platform/events"
 	"turncoat/platform/internal/memstore"
+	"turncoat/platform/jobs"
 	ratingsvc "turncoat/platform/ratings"
+	"turncoat/platform/reviews"
 	"turncoat/platform/tourney"
 	"turncoat/rating"
 	"turncoat/store"
@@ -31,6 +36,7 @@ type ports interface {
 	events.Store
 	tourney.Store
 	booksvc.Store
+	reviews.Store
 	// CreateGame stores the games the tests rate and follow (the game service's, whose tests run
 	// on the real store).
 	CreateGame(ctx context.Context, g domain.Game, jobs ...domain.Job) error
@@ -53,6 +59,7 @@ func TestConformance(t *testing.T) {
 	}{
 		{"users", users}, {"credentials", credentials}, {"ratings", ratings}, {"events", pairedEvents},
 		{"tournaments", tournaments}, {"book", bookGames}, {"accounts", accountLinks},
+		{"reviews", gameReviews},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Run("memory", func(t *testing.T) { c.f(t, memstore.New()) })
@@ -445,6 +452,69 @@ func bookGames(t *testing.T, s ports) {
 	}
 	if after, _ := s.BookGames(ctx, learned[0].Seq, 10); len(after) != 1 || after[0].GameID != "g3" {
 		t.Errorf("after the first: %+v", after)
+	}
+}
+
+// gameReviews: a review is asked once per game and moves; asking again finds it; a failed one,
+// or one of other moves, is asked anew (one attempt more, a job of its own); an update of a
+// review asked anew since is a conflict.
+func gameReviews(t *testing.T, s ports) {
+	ctx := t.Context()
+	if st, ok := s.(*store.Store); ok {
+		// the review's job is stored with it: the SQLite store inserts through the queue
+		cfg := &river.Config{Workers: river.NewWorkers(), Logger: slog.New(slog.DiscardHandler)}
+		jobs.AddWorker(cfg.Workers, func(context.Context, jobs.Review) error { return nil })
+		if _, err := st.NewJobs(ctx, cfg, slog.New(slog.DiscardHandler)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	job := func(r domain.GameReview) domain.Job {
+		return jobs.At(jobs.Review{Game: r.GameID, Plies: r.Plies, Attempt: r.Attempt}, time.Time{})
+	}
+	if _, err := s.GameReview(ctx, "g1"); !errors.Is(err, domain.ErrNotFound) {
+		t.Errorf("no review asked: %v", err)
+	}
+	ask := func(plies int, at time.Time) domain.GameReview {
+		t.Helper()
+		r, err := s.AskReview(ctx, domain.GameReview{GameID: "g1", Plies: plies, State: domain.ReviewQueued, Total: plies, Asked: at}, job)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first := ask(10, now0)
+	if first.Attempt != 0 || first.State != domain.ReviewQueued || !first.Asked.Equal(now0) {
+		t.Errorf("asked: %+v", first)
+	}
+	if again := ask(10, now0.Add(time.Minute)); !again.Asked.Equal(now0) || again.Attempt != 0 {
+		t.Errorf("asked twice: %+v", again)
+	}
+	done := first
+	done.State, done.Done, done.Result, done.Updated = domain.ReviewDone, 10, []byte(`{"unit":"discs"}`), now0.Add(time.Second)
+	if err := s.UpdateReview(ctx, done); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.GameReview(ctx, "g1")
+	if err != nil || got.State != domain.ReviewDone || string(got.Result) != `{"unit":"discs"}` || got.Done != 10 || !got.Updated.Equal(now0.Add(time.Second)) {
+		t.Errorf("done: %+v %v", got, err)
+	}
+	if again := ask(10, now0.Add(time.Minute)); again.State != domain.ReviewDone {
+		t.Errorf("asked after it was done: %+v", again)
+	}
+	played := ask(12, now0.Add(time.Hour))
+	if played.Attempt != 1 || played.Plies != 12 || played.State != domain.ReviewQueued || played.Result != nil {
+		t.Errorf("asked after more moves: %+v", played)
+	}
+	if err := s.UpdateReview(ctx, done); !errors.Is(err, domain.ErrConflict) {
+		t.Errorf("a stale update: %v", err)
+	}
+	failed := played
+	failed.State, failed.Error = domain.ReviewFailed, "too long"
+	if err := s.UpdateReview(ctx, failed); err != nil {
+		t.Fatal(err)
+	}
+	if retry := ask(12, now0.Add(2*time.Hour)); retry.Attempt != 2 || retry.State != domain.ReviewQueued || retry.Error != "" {
+		t.Errorf("asked after a failure: %+v", retry)
 	}
 }
 

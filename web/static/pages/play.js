@@ -21,6 +21,7 @@ import {status} from "../play/status.js";
 import {moveList} from "../play/moves.js";
 import {controls} from "../play/actions.js";
 import {evaluation} from "../play/evaluation.js";
+import {review} from "../play/review.js";
 import {chat} from "../play/chat.js";
 import {shareBox, settingsBox} from "../play/share.js";
 import {updates} from "../play/updates.js";
@@ -84,6 +85,7 @@ export async function render(main, [id], query) {
   const watchersLine = h("p", {class: "watchers muted small", hidden: true});
   const chatBox = h("section", {class: "chat", hidden: true});
   const graphBox = h("div", {class: "eval"});
+  const reviewBox = h("section", {class: "review", id: "review", hidden: true});
   const exportBox = h("div", {class: "export"});
   const settings = h("div", {class: "settings"});
   const conn = h("p", {class: "conn muted"});
@@ -91,7 +93,7 @@ export async function render(main, [id], query) {
     h("h1", {class: "game-title"}, gameTitle(kind)), optionsLine, badges, openingLine,
     playersBox, result, actionsBox, offersBox, inviteBox,
     h("section", {class: "history"}, h("h2", {}, t("play.moves")), replayCtl, list),
-    watchersLine, chatBox, graphBox,
+    watchersLine, chatBox, reviewBox, graphBox,
     h("details", {class: "box"}, h("summary", {}, t("play.share")), exportBox),
     h("details", {class: "box"}, h("summary", {}, t("play.settings")), settings),
     conn);
@@ -148,6 +150,8 @@ export async function render(main, [id], query) {
     moves,
     evaluation(page, graphBox, moves),
   ];
+  const reviewPart = review(page, reviewBox, moves);
+  parts.push(reviewPart);
   const chatPart = chat(page, chatBox, watchersLine);
   parts.push(chatPart);
   shareBox(page, exportBox);
@@ -283,6 +287,7 @@ export async function render(main, [id], query) {
     stopPrefs();
     clearInterval(tick);
     moves.stop();
+    reviewPart.stop();
     page.board.destroy();
     delete document.documentElement.dataset.board;
   };

@@ -8,6 +8,7 @@ import {t, num} from "../i18n.js";
 import {api} from "../api.js";
 import {errorText} from "../pages/common.js";
 import {moveLabel} from "./page.js";
+import {MARKS} from "./review.js";
 
 /** @typedef {import("./page.js").GamePage} GamePage */
 /** @typedef {import("../../types/turncoat").MoveView} MoveView */
@@ -77,11 +78,14 @@ export function moveList(page, {list, controls, bar, boardHost, verified, draw})
     const label = moveLabel(m);
     const ver = verified.get(m.ply);
     const who = m.by.length === 2 ? "" : page.sideName(m.by[0]) + " ";
+    const mark = page.marks && page.marks.get(m.ply);
     return h("span", {class: "move"},
       h("button", {type: "button", "data-ply": String(m.ply), "aria-current": m.ply === cur ? "step" : null,
         "aria-label": `${num(m.ply)}. ${who}${label}`, on: {click: () => show(m.ply)}}, label),
       ver === true ? h("span", {class: "ok", title: t("play.verified"), "aria-label": t("play.verified")}, "✓") : null,
-      ver === false ? h("span", {class: "bad", title: t("play.notVerified")}, "✗") : null);
+      ver === false ? h("span", {class: "bad", title: t("play.notVerified")}, "✗") : null,
+      mark ? h("button", {type: "button", class: `rv-mark rv-${mark}`, title: t(`review.class.${mark}`), "aria-label": t(`review.class.${mark}`),
+        "data-ply": String(m.ply), on: {click: () => page.reviewPick && page.reviewPick(m.ply)}}, MARKS[mark]) : null);
   }
 
   function update() {

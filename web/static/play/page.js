@@ -44,6 +44,10 @@ export class GamePage {
     this.watchers = 0;
     /** @type {Hint[] | null} the hints written on the board */
     this.lastHints = null;
+    /** @type {Map<number, string> | null} the review's class of each marked move, by ply */
+    this.marks = null;
+    /** @type {((ply: number) => void) | null} shows a reviewed move's better move (set by the review) */
+    this.reviewPick = null;
     this.stopped = false;
     /** while the board still plays out the move that ended the game, the page keeps its result */
     this.holdResult = false;
