@@ -24,6 +24,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/engine"
+	othellobook "turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/platform/accounts"
 	"turncoat/platform/aiwork"
@@ -36,6 +37,7 @@ import (
 	"turncoat/platform/play"
 	"turncoat/platform/ratings"
 	"turncoat/platform/tourney"
+	"turncoat/platform/trainer"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -206,8 +208,13 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 
 	// The HTTP adapter, on the services.
 	var book server.BookExplorer
+	var drills *trainer.Service
 	if cfg.Book != nil {
 		book = cfg.Book
+		// the trainer drills the book the server plays from, learned games and all
+		if bb, ok := cfg.Book.(interface{ Book() *othellobook.Book }); ok {
+			drills = trainer.New(trainer.Config{Store: cfg.Store, Book: bb.Book(), Clock: cfg.Clock})
+		}
 	}
 	srv := server.New(server.Config{Registry: cfg.Registry, Log: cfg.Log, Web: cfg.Web, Origins: cfg.Origins,
 		SecureCookies: cfg.SecureCookies, LoginRate: cfg.LoginRate, GuestRate: cfg.GuestRate, MoveRate: cfg.MoveRate,
@@ -215,7 +222,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Trainer: drills, Health: cfg.Store})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

@@ -30,6 +30,7 @@ import (
 	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/trainer"
 )
 
 // Config sets up the HTTP adapter.
@@ -90,6 +91,8 @@ type Services struct {
 	AI *aiwork.Work
 	// Book is the opening book's explorer (nil: the server has none).
 	Book BookExplorer
+	// Trainer is the opening trainer (nil: the server has none).
+	Trainer *trainer.Service
 	// Health answers /healthz: the database's ping and description.
 	Health Health
 }
@@ -123,8 +126,10 @@ type Server struct {
 	// mod keeps the blocks, mutes, reports and the moderators' work.
 	mod *moderation.Service
 	// book is the opening book's explorer, if any.
-	book   BookExplorer
-	health Health
+	book BookExplorer
+	// trainer is the opening trainer, if any.
+	trainer *trainer.Service
+	health  Health
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -163,7 +168,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, trainer: svc.Trainer, health: svc.Health, aiw: svc.AI,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),
