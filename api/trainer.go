@@ -12,6 +12,8 @@ type TrainerOpenings struct {
 	Margin int `json:"margin"`
 	// Plies is how deep the book goes: a drill ends there at the latest.
 	Plies int `json:"plies"`
+	// Schedule tells whether the caller keeps a schedule of its drills (a registered account).
+	Schedule bool `json:"schedule"`
 }
 
 // TrainerLine is a line to drill: its moves from the start (the book's opponent plays its

@@ -59,7 +59,7 @@ func TestTrainer(t *testing.T) {
 
 		var list api.TrainerOpenings
 		if st := h.browser().call("GET", "/api/trainer/openings", nil, &list); st != http.StatusOK || len(list.Openings) < 60 ||
-			len(list.Repertoire) != 0 || list.Plies != 30 {
+			len(list.Repertoire) != 0 || list.Plies != 30 || list.Schedule {
 			t.Fatalf("the openings: %d %+v", st, list)
 		}
 		tiger := ""

@@ -103,7 +103,7 @@ func (s *Service) Openings(ctx context.Context, u *domain.User) (api.TrainerOpen
 	if err != nil {
 		return out, err
 	}
-	out.Repertoire = rep
+	out.Repertoire, out.Schedule = rep, true
 	return out, nil
 }
 

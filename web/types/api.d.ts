@@ -1491,6 +1491,8 @@ export interface TrainerOpenings {
   margin: number;
   /** Plies is how deep the book goes: a drill ends there at the latest. */
   plies: number;
+  /** Schedule tells whether the caller keeps a schedule of its drills (a registered account). */
+  schedule: boolean;
 }
 
 /** User is an account as the API shows it. */

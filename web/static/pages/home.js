@@ -79,7 +79,8 @@ export async function render(main) {
   main.append(
     h("section", {class: "hero"},
       h("h1", {}, t("home.title")),
-      h("p", {class: "lead"}, t("home.lead"))),
+      h("p", {class: "lead"}, t("home.lead")),
+      h("p", {}, h("a", {href: "/trainer", id: "home-trainer"}, t("home.trainer")))),
     cards,
     h("div", {class: "columns"}, mine, open));
 
