@@ -104,6 +104,13 @@ func TestTrainer(t *testing.T) {
 			due.Lines[0].Line != line || due.Lines[0].Color != "white" || due.Lines[0].Missed != 1 {
 			t.Fatalf("the schedule: %+v", due)
 		}
+		// the schedule is part of the account's data
+		var mine struct {
+			Trainer []api.TrainerDueLine `json:"trainer"`
+		}
+		if st := ann.call("GET", "/api/me/export", nil, &mine); st != http.StatusOK || len(mine.Trainer) != 1 || mine.Trainer[0].Line != line {
+			t.Fatalf("the export's schedule: %d %+v", st, mine)
+		}
 		// a guest drills, without a schedule
 		guest := h.bot()
 		if out := drill(guest, line, line+off); out.Schedule != nil || !out.Done {
