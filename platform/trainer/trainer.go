@@ -9,8 +9,8 @@
 //
 // A drill is stateless: each step sends the line, the colour, the moves so far and the seed
 // that picks the replies, and the service checks it all again (the book's replies among the
-// moves must be those the seed picks), so that nothing of a drill lives on the server but its
-// result.
+// moves must be the line's, or book moves past it), so that nothing of a drill lives on the
+// server but its result.
 //
 // Errors are domain.Error values: BadRequest for a bad drill, BadNotation or IllegalMove for
 // its moves, Unauthorized for a schedule without an account.
@@ -240,7 +240,7 @@ func (s *Service) Drill(ctx context.Context, u *domain.User, req api.Drill) (api
 			if err := d.playerMove(ctx, m); err != nil {
 				return api.DrillStep{}, err
 			}
-		} else if want, ok := d.reply(); !ok || want != m {
+		} else if !d.bookReply(m) {
 			return api.DrillStep{}, domain.Errorf(domain.BadRequest, "move %d (%s) is not the book's reply", i+1, reversi.SquareName(m)).
 				Words("trainer.not_reply", "n", fmt.Sprint(i+1), "move", reversi.SquareName(m))
 		} else {
@@ -383,6 +383,18 @@ func (d *drill) lineMove() (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// bookReply reports whether m may be the book's reply in the current position: the line's move
+// while the drill is on the line, else any of the book's moves. (Not only the one the seed
+// picks: the server's book learns games, and a count changed under a drill must not refuse
+// its next step.)
+func (d *drill) bookReply(m int) bool {
+	if lm, ok := d.lineMove(); ok {
+		return m == lm
+	}
+	e, in := d.s.book.Lookup(d.b)
+	return in && slices.ContainsFunc(e.Moves, func(x book.Move) bool { return x.Square == m && !x.Leaf })
 }
 
 // reply returns the book's move in the current position: the line's while the drill is on

@@ -49,6 +49,11 @@ func lookup(t *testing.T, moves string) book.Entry {
 // find walks the book's positions from the start, shallowest first, for one where the side
 // to move is black and ok holds; it returns the moves that reach it.
 func find(t *testing.T, ok func(bd reversi.Board, e book.Entry) bool) string {
+	return findFor(t, 0, ok)
+}
+
+// findFor is find for a side to move (0 black, 1 white).
+func findFor(t *testing.T, turn int, ok func(bd reversi.Board, e book.Entry) bool) string {
 	t.Helper()
 	b, _ := book.SharedShipped()
 	type node struct {
@@ -63,7 +68,7 @@ func find(t *testing.T, ok func(bd reversi.Board, e book.Entry) bool) string {
 		if !in {
 			continue
 		}
-		if n.bd.Turn == 0 && ok(n.bd, e) {
+		if n.bd.Turn == turn && ok(n.bd, e) {
 			return n.moves
 		}
 		for _, m := range e.Moves {
@@ -152,6 +157,16 @@ func TestDrillFollowsTheLine(t *testing.T) {
 	b := step(t, s, api.Drill{Line: tiger, Color: "black", Moves: "f5d6c3d3c4", Seed: 7})
 	if a.Reply == "" || a.Reply != b.Reply || a.Opening != "Tiger" {
 		t.Fatalf("past the line: %+v, %+v", a, b)
+	}
+	// a book reply other than the seed's is taken too (the server's book may have learned a
+	// game between two steps)
+	for _, m := range lookup(t, "f5d6c3d3c4").Moves {
+		if sq := reversi.SquareName(m.Square); !m.Leaf && sq != a.Reply {
+			if out := step(t, s, api.Drill{Line: tiger, Color: "black", Moves: "f5d6c3d3c4" + sq, Seed: 7}); len(out.Moves) != 6 || out.ToMove != "black" {
+				t.Fatalf("the reply %s: %+v", sq, out)
+			}
+			break
+		}
 	}
 	// and the next step accepts it
 	next := step(t, s, api.Drill{Line: tiger, Color: "black", Moves: strings.Join(a.Moves, ""), Seed: 7})
@@ -261,6 +276,11 @@ func TestDrillRefuses(t *testing.T) {
 	rec, _ := reversi.ParseMoveList(outLine, reversi.Start(8))
 	bd, _ := rec.Replay()
 	outLine += reversi.SquareName(unknown(bd, lookup(t, outLine)))
+	// past the line, a reply that is no book move
+	badReply := findFor(t, 1, func(bd reversi.Board, e book.Entry) bool { return unknown(bd, e) >= 0 })
+	rec, _ = reversi.ParseMoveList(badReply, reversi.Start(8))
+	bd, _ = rec.Replay()
+	badReply += reversi.SquareName(unknown(bd, lookup(t, badReply)))
 	for _, tc := range []struct {
 		req  api.Drill
 		code domain.Code
@@ -274,6 +294,7 @@ func TestDrillRefuses(t *testing.T) {
 		{api.Drill{Color: "black", Plies: 61}, domain.BadRequest, "trainer.bad_plies"},
 		{api.Drill{Color: "black", Line: outLine}, domain.BadRequest, "trainer.line_out"},
 		{api.Drill{Color: "black", Moves: "f5f4", Seed: 1, Line: "f5d6"}, domain.BadRequest, "trainer.not_reply"},
+		{api.Drill{Color: "black", Moves: badReply, Seed: 1}, domain.BadRequest, "trainer.not_reply"},
 	} {
 		_, err := s.Drill(context.Background(), nil, tc.req)
 		var de *domain.Error
