@@ -103,7 +103,8 @@ export async function render(main, _params, query) {
 
   /** @param {TrainerLine | TrainerDueLine} o @param {string} [color] */
   function lineItem(o, color) {
-    const label = o.name || t("trainer.unnamed");
+    // the openings' names are the players' own, in English
+    const label = o.name ? h("span", {lang: "en"}, o.name) : t("trainer.unnamed");
     return h("li", {"data-line": o.line},
       h("button", {type: "button", class: "link", on: {click: () => start({name: o.name, line: o.line, color: color || colorSel.value})}}, label),
       " ", h("span", {class: "muted small line-moves"}, spaced(o.line)),
@@ -140,7 +141,9 @@ export async function render(main, _params, query) {
     over = false;
     picker.hidden = true;
     drillBox.hidden = false;
-    lineTitle.textContent = d.name ? t("trainer.drilling", {name: d.name}) : t("trainer.drillingLine");
+    // the opening's name is the players' own, in English
+    if (d.name) lineTitle.replaceChildren(h("span", {lang: "en"}, d.name));
+    else lineTitle.textContent = t("trainer.drillingLine");
     lineMoves.replaceChildren(h("span", {class: "muted"}, t("trainer.lineIs", {side: sideName(d.color === "black" ? "first" : "second")})), " ",
       h("span", {class: "line-moves"}, spaced(d.line)));
     verdict.replaceChildren();
