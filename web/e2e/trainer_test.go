@@ -113,6 +113,7 @@ func TestOpeningTrainer(t *testing.T) {
 		t.Error("no next line offered at the end")
 	}
 	p.screenshot(dir, "trainer-left-phone", 390, 844)
+	p.screenshot(dir, "trainer-left-desktop", 1280, 900)
 	p.scrollTo = "#tr-verdict"
 	p.screenshot(dir, "trainer-left-panel-phone", 390, 844)
 	// the drill's address starts it again, here in Portuguese
