@@ -1,6 +1,7 @@
 package e2e_test
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -123,5 +124,31 @@ func TestOpeningTrainer(t *testing.T) {
 	setLanguage(p, "en")
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
+	}
+}
+
+// TestOpeningTrainerSchedule: a registered account's missed drill goes to box 1 of its
+// schedule, said at the drill's end; the line comes due ten minutes later.
+func TestOpeningTrainerSchedule(t *testing.T) {
+	p := newPage(t)
+	p.phone()
+	p.open("/")
+	p.signUp("drillann")
+	p.open("/trainer?line=f5d6c3d3c4&color=black")
+	p.wait(`document.querySelector("#tr-drill[data-state=ready]") && !document.querySelector("#tr-guest")`)
+	for i, m := range []string{"f5", "c3", "c4"} {
+		p.tapCell(m)
+		p.wait(fmt.Sprintf(`document.querySelector("#tr-drill[data-state=ready]")?.dataset.moves.length === %d`, 4*(i+1)))
+	}
+	p.tapCell(leavingMove(t, eval[string](p, `document.querySelector("#tr-drill").dataset.moves`)))
+	p.wait(`document.querySelector("#tr-drill[data-state=done]")`)
+	if got := eval[string](p, `document.querySelector("#tr-summary").innerText`); !strings.Contains(got, "Missed.") || !strings.Contains(got, "box 1") {
+		t.Errorf("the end of a missed drill: %q", got)
+	}
+	p.scrollTo = "#tr-summary"
+	p.screenshot(shots(t), "trainer-scheduled-phone", 390, 844)
+	due := eval[[]string](p, `fetch("/api/trainer/due").then(r => r.json()).then(d => d.lines.map(l => l.line + " " + l.color + " " + l.box))`)
+	if len(due) != 1 || due[0] != "f5d6c3d3c4 black 1" {
+		t.Errorf("the schedule: %v", due)
 	}
 }
