@@ -110,6 +110,13 @@ func TestOpeningTrainer(t *testing.T) {
 	if got := eval[string](p, `document.querySelector("#tr-status").innerText`); !want.MatchString(got) {
 		t.Errorf("above the board: %q", got)
 	}
+	// a guest's schedule is this browser's
+	if got := eval[string](p, `document.querySelector("#tr-summary").innerText`); !strings.Contains(got, "box 1 of this browser's schedule") {
+		t.Errorf("a guest's end: %q", got)
+	}
+	if got := eval[string](p, `JSON.parse(localStorage.getItem("turncoat.trainer")).map(l => l.line + " " + l.color + " " + l.box).join()`); got != "f5d6c3d3c4 black 1" {
+		t.Errorf("this browser's schedule: %q", got)
+	}
 	if !eval[bool](p, `!document.querySelector("#tr-next").hidden && !document.querySelector("#tr-again").hidden`) {
 		t.Error("no next line offered at the end")
 	}

@@ -37,7 +37,7 @@ export async function render(main, _params, query) {
   let due = [];
   // a guest or a visitor drills without a schedule
   const signedIn = list.schedule;
-  if (signedIn) due = await api("/trainer/due").then(r => r.lines, () => []);
+  due = signedIn ? await api("/trainer/due").then(r => r.lines, () => []) : localDue();
 
   let seq = 0;
   /** @type {Drilled | null} */
@@ -269,8 +269,9 @@ export async function render(main, _params, query) {
     if (r.schedule) {
       parts.push(t("trainer.scheduled", {box: num(r.schedule.box), when: date(r.schedule.dueAt)}));
       due = due.filter(d => !(d.line === r.schedule?.line && d.color === r.schedule?.color));
-    } else if (!signedIn) {
-      parts.push(t("trainer.guestEnd"));
+    } else if (!signedIn && drilled && r.checks.length) {
+      const l = localRecord(drilled, r.right);
+      parts.push(t("trainer.scheduledHere", {box: num(l.box), when: date(l.dueAt)}));
     }
     summary.replaceChildren(...parts);
     summary.className = "trainer-summary " + (r.right ? "right" : "out");
@@ -286,6 +287,8 @@ export async function render(main, _params, query) {
       } catch {
         // keep the list as it was
       }
+    } else {
+      due = localDue();
     }
     const d = due.find(x => x.due && !(drilled && x.line === drilled.line && x.color === drilled.color));
     if (d) {
@@ -307,6 +310,54 @@ export async function render(main, _params, query) {
     seq++;
     board.destroy();
   };
+}
+
+// A guest's schedule lives in this browser's storage, with the server's boxes and waits (box 1
+// after a miss, one box further after a drill played right).
+const LOCAL = "turncoat.trainer";
+const DAY = 864e5;
+const WAITS = [0, 10 * 60e3, DAY, 3 * DAY, 7 * DAY, 16 * DAY, 35 * DAY];
+
+/** @returns {TrainerDueLine[]} */
+function localLines() {
+  try {
+    const lines = JSON.parse(localStorage.getItem(LOCAL) || "[]");
+    return Array.isArray(lines) ? lines : [];
+  } catch {
+    return [];
+  }
+}
+
+// localRecord puts a guest's finished drill in this browser's schedule and returns its line.
+/** @param {Drilled} d @param {boolean} right @returns {TrainerDueLine} */
+function localRecord(d, right) {
+  const lines = localLines();
+  let l = lines.find(x => x.line === d.line && x.color === d.color);
+  if (!l) {
+    l = {name: d.name, line: d.line, color: d.color, box: 0, dueAt: "", due: false, right: 0, missed: 0};
+    lines.push(l);
+  }
+  if (right) {
+    l.box = Math.min(Math.max(l.box, 1) + 1, WAITS.length - 1);
+    l.right++;
+  } else {
+    l.box = 1;
+    l.missed++;
+  }
+  l.dueAt = new Date(Date.now() + WAITS[l.box]).toISOString();
+  try {
+    localStorage.setItem(LOCAL, JSON.stringify(lines.slice(-200)));
+  } catch {
+    // storage full or off: the drill is not kept
+  }
+  return l;
+}
+
+// localDue is this browser's schedule, the soonest due first.
+/** @returns {TrainerDueLine[]} */
+function localDue() {
+  const now = Date.now();
+  return localLines().map(l => ({...l, due: Date.parse(l.dueAt) <= now})).sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt));
 }
 
 // spaced writes a move list a move apart.
