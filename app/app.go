@@ -24,7 +24,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/engine"
-	"turncoat/engine/othello/book"
+	othellobook "turncoat/engine/othello/book"
 	"turncoat/game"
 	"turncoat/platform/accounts"
 	"turncoat/platform/aiwork"
@@ -38,6 +38,7 @@ import (
 	"turncoat/platform/ratings"
 	"turncoat/platform/reviews"
 	"turncoat/platform/tourney"
+	"turncoat/platform/trainer"
 	"turncoat/server"
 	"turncoat/store"
 )
@@ -214,15 +215,20 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		AI: a.ai, Notes: a.notices})
 
 	rcfg := reviews.Config{Store: cfg.Store, Registry: cfg.Registry, AI: a.ai, Log: cfg.Log, Clock: cfg.Clock}
-	if b, ok := cfg.Book.(interface{ Book() *book.Book }); ok {
+	if b, ok := cfg.Book.(interface{ Book() *othellobook.Book }); ok {
 		rcfg.Book = b.Book
 	}
 	a.reviews = reviews.New(rcfg)
 
 	// The HTTP adapter, on the services.
 	var book server.BookExplorer
+	var drills *trainer.Service
 	if cfg.Book != nil {
 		book = cfg.Book
+		// the trainer drills the book the server plays from, learned games and all
+		if bb, ok := cfg.Book.(interface{ Book() *othellobook.Book }); ok {
+			drills = trainer.New(trainer.Config{Store: cfg.Store, Book: bb.Book(), Clock: cfg.Clock})
+		}
 	}
 	srv := server.New(server.Config{Registry: cfg.Registry, Log: cfg.Log, Web: cfg.Web, Origins: cfg.Origins,
 		SecureCookies: cfg.SecureCookies, LoginRate: cfg.LoginRate, GuestRate: cfg.GuestRate, MoveRate: cfg.MoveRate,
@@ -230,7 +236,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Reviews: a.reviews, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Reviews: a.reviews, Trainer: drills, Health: cfg.Store})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

@@ -213,6 +213,13 @@ func (s *Server) handleMyData(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out["notifications"] = notes
+	if s.trainer != nil && !u.Guest {
+		due, err := s.trainer.Due(ctx, u)
+		if err != nil {
+			return err
+		}
+		out["trainer"] = due.Lines
+	}
 	w.Header().Set("Content-Disposition", `attachment; filename="turncoat-data.json"`)
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, out)

@@ -60,6 +60,9 @@ func (s *Server) apiRoutes() []route {
 		{"POST /api/import", s.handleImport},
 		{"POST /api/analyze", s.handleAnalyze},
 		{"GET /api/book", s.handleBook},
+		{"GET /api/trainer/openings", s.handleTrainerOpenings},
+		{"POST /api/trainer/drill", s.handleTrainerDrill},
+		{"GET /api/trainer/due", s.handleTrainerDue},
 		{"GET /api/ws", s.handleWS},
 
 		// Chat.

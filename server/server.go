@@ -31,6 +31,7 @@ import (
 	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/trainer"
 )
 
 // Config sets up the HTTP adapter.
@@ -93,6 +94,8 @@ type Services struct {
 	Book BookExplorer
 	// Reviews keeps the games' reviews (nil: the server reviews none).
 	Reviews *reviews.Service
+	// Trainer is the opening trainer (nil: the server has none).
+	Trainer *trainer.Service
 	// Health answers /healthz: the database's ping and description.
 	Health Health
 }
@@ -130,6 +133,8 @@ type Server struct {
 	health Health
 	// reviews keeps the games' reviews, if any.
 	reviews *reviews.Service
+	// trainer is the opening trainer, if any.
+	trainer *trainer.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -168,7 +173,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, reviews: svc.Reviews,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, reviews: svc.Reviews, trainer: svc.Trainer,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),

@@ -74,7 +74,8 @@ var apiRoots = []any{
 	api.TakeVacation{}, api.Rating{}, api.Profile{}, api.Leaderboard{}, api.CreateTournament{},
 	api.TournamentRow{}, api.Tournament{}, api.Round{}, api.TournamentYou{}, api.OpResult{}, api.Post{},
 	api.HostAction{}, api.Board{}, api.Ledger{}, api.CreateEvent{}, api.PairedEvent{}, api.EventRound{},
-	api.EventPairing{},
+	api.EventPairing{}, api.TrainerOpenings{}, api.TrainerLine{}, api.Drill{}, api.DrillStep{}, api.MoveCheck{},
+	api.TrainerDue{}, api.TrainerDueLine{},
 }
 
 // otherRoots are what the server writes from types outside package api.

@@ -85,7 +85,8 @@ func TestNoUntranslatedText(t *testing.T) {
 	over := p.newGame(`{kind: "reversi", mode: "hotseat", options: {size: "6"}}`)
 	eval[any](p, fmt.Sprintf(`fetch("/api/games/%s/resign", {method: "POST", headers: {"Content-Type": "application/json"}, body: '{"side":"first"}'}).then(r => r.status)`, over))
 	gameIDs = append(gameIDs, over)
-	pages := []string{"/", "/new/reversi", "/new/turncoat", "/new/turnover", "/new/blocs", "/new/troll", "/lobby", "/analysis", "/import", "/account", "/rules/turnover", "/nowhere", "/tournaments", "/offline"}
+	pages := []string{"/", "/new/reversi", "/new/turncoat", "/new/turnover", "/new/blocs", "/new/troll", "/lobby", "/analysis", "/import", "/account", "/rules/turnover", "/nowhere", "/tournaments", "/offline",
+		"/trainer", "/trainer?line=f5d6c3d3c4&color=white"}
 	for _, lang := range []string{"pt", "es", "en"} {
 		setLanguage(p, lang)
 		check := func(where string) {
@@ -98,6 +99,9 @@ func TestNoUntranslatedText(t *testing.T) {
 			p.open(path)
 			if path == "/analysis" {
 				p.wait(`document.querySelector("ol.values li")`)
+			}
+			if strings.HasPrefix(path, "/trainer?") {
+				p.wait(`document.querySelector("#tr-drill[data-state=ready]")`)
 			}
 			check(path)
 		}

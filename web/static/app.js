@@ -19,6 +19,7 @@ const routes = [
   [/^\/play\/([a-z0-9]+)$/, "play"],
   [/^\/lobby$/, "lobby"],
   [/^\/analysis$/, "analysis"],
+  [/^\/trainer$/, "trainer"],
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z0-9-]+)$/, "rules"],
   [/^\/account$/, "account"],

@@ -361,6 +361,64 @@ export interface Credentials {
   password: string;
 }
 
+/**
+ * Drill is one step of a drill (POST /api/trainer/drill): the line drilled, the colour the
+ * player plays, the moves played so far (the player's and the book's replies, as the previous
+ * step returned them), and the seed that picks the book's replies. The server keeps nothing
+ * of a drill but its result in the account's schedule: each step sends the whole drill.
+ */
+export interface Drill {
+  /** Line is the line drilled (a move list from the start; "" drills from the start). */
+  line: string;
+  /** Color is the player's: "black" or "white". */
+  color: string;
+  /** Moves are the drill's moves so far, from the start (the line's first moves included). */
+  moves: string;
+  /**
+   * Seed picks the book's replies among its moves, weighted by how often they were played:
+   * the same seed and moves give the same reply.
+   */
+  seed: number;
+  /** Plies ends the drill after that many moves from the start (0: at the book's depth). */
+  plies?: number;
+}
+
+/**
+ * DrillStep is the answer to a drill's step: the moves with the book's reply added, the
+ * check of every move of the player's, and whether the drill is over.
+ */
+export interface DrillStep {
+  /** Moves are the drill's moves, the book's reply (if any) last. */
+  moves: string[];
+  /** Reply is the book's reply played this step ("" when none). */
+  reply?: string;
+  /** Checks are the player's moves judged, in order; the last is the move just played. */
+  checks: MoveCheck[];
+  /** ToMove is the colour to move next ("" when the drill is over). */
+  toMove?: string;
+  /**
+   * Done tells that the drill is over; End says why: "left" (the player's move left the
+   * book), "book" (the book has no more moves along this line), "plies" (the drill's or
+   * the book's depth is reached).
+   */
+  done: boolean;
+  end?: string;
+  /** Right tells, when done, whether every move of the player's was right. */
+  right: boolean;
+  /** Ply is the number of moves played; Plies where the drill ends at the latest. */
+  ply: number;
+  plies: number;
+  /** Opening names the opening the moves have reached ("" before any named one). */
+  opening: string;
+  /** Seed is the drill's seed, to send back with the next step. */
+  seed: number;
+  /**
+   * Schedule is the line's place in the account's schedule once the drill is over (signed-in
+   * accounts only).
+   */
+  schedule?: TrainerDueLine;
+}
+
 /** An Edge is a side of a grid's frame ("top", "bottom", "left", "right") and who owns it. */
 export interface Edge {
   side: string;
@@ -828,6 +886,33 @@ export interface ModLogEntry {
 
 /** Mode is how a game is played. */
 export type Mode = "hotseat" | "ai" | "online";
+
+/** MoveCheck judges a move of the player's against the opening book. */
+export interface MoveCheck {
+  ply: number;
+  move: string;
+  /** InBook tells whether the move is one of the book's moves (its position is in the book). */
+  inBook: boolean;
+  /** Best is the book's best move there and BestValue its value, in discs for the player. */
+  best: string;
+  bestValue: number;
+  /**
+   * Value is the move's value in discs for the player; Source says where it comes from:
+   * "book" (the book's negamax, or its valued best move outside the book) or "engine" (a
+   * short search of the position after a move the book does not have).
+   */
+  value: number;
+  source: string;
+  /** Cost is how many discs the move gives away against the book's best (0 or more). */
+  cost: number;
+  /** LineMove is the drilled line's move there, when the player was still on the line. */
+  lineMove?: string;
+  /**
+   * Right tells whether the move counts as right: the line's move while on the line, else
+   * within the margin of the book's best.
+   */
+  right: boolean;
+}
 
 /** MoveView is one move of a view's history. */
 export interface MoveView {
@@ -1443,6 +1528,57 @@ export interface TournamentYou {
   player: boolean;
   board?: number;
   due: boolean;
+}
+
+/**
+ * TrainerDue is an account's schedule of lines (GET /api/trainer/due): those due first, then
+ * the others by when they come due.
+ */
+export interface TrainerDue {
+  lines: TrainerDueLine[];
+}
+
+/**
+ * TrainerDueLine is a line in an account's schedule: its box (1 after a miss, one more after
+ * each drill played right, up to 6), when it comes due, and its drills right and missed.
+ */
+export interface TrainerDueLine {
+  name: string;
+  line: string;
+  color: string;
+  box: number;
+  dueAt: string;
+  due: boolean;
+  right: number;
+  missed: number;
+}
+
+/**
+ * TrainerLine is a line to drill: its moves from the start (the book's opponent plays its
+ * side of them, and the player is asked to play theirs), its opening's name, and for a
+ * repertoire line the colour the account played and how many of its games took it.
+ */
+export interface TrainerLine {
+  name: string;
+  line: string;
+  color?: string;
+  games?: number;
+}
+
+/**
+ * TrainerOpenings lists what the opening trainer drills (GET /api/trainer/openings): the named
+ * openings, and for a signed-in account its repertoire (the lines of its own finished 8x8
+ * games, as far as the book knows them).
+ */
+export interface TrainerOpenings {
+  openings: TrainerLine[];
+  repertoire: TrainerLine[];
+  /** Margin is how many discs below the book's best a move may be and still count as right. */
+  margin: number;
+  /** Plies is how deep the book goes: a drill ends there at the latest. */
+  plies: number;
+  /** Schedule tells whether the caller keeps a schedule of its drills (a registered account). */
+  schedule: boolean;
 }
 
 /** User is an account as the API shows it. */

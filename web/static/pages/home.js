@@ -80,7 +80,8 @@ export async function render(main) {
     h("section", {class: "hero"},
       h("h1", {}, t("home.title")),
       h("p", {class: "lead"}, t("home.lead")),
-      h("p", {class: "offline-link"}, h("a", {href: "/offline", id: "home-offline"}, t("home.offline")))),
+      h("p", {class: "offline-link"}, h("a", {href: "/offline", id: "home-offline"}, t("home.offline"))),
+      h("p", {}, h("a", {href: "/trainer", id: "home-trainer"}, t("home.trainer")))),
     cards,
     h("div", {class: "columns"}, mine, open));
 
