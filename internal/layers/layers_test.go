@@ -33,6 +33,8 @@ var floors = []struct {
 	{"turncoat/client", 5},
 	{"turncoat/app", 6},
 	{"turncoat/cmd", 7},
+	// the browser's program: the games and engines built to WebAssembly, a program beside cmd
+	{"turncoat/web/worker", 7},
 }
 
 // forbidden are imports the floors allow but the design does not: the domain imports nothing of
