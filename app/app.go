@@ -34,6 +34,7 @@ import (
 	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
+	"turncoat/platform/puzzles"
 	"turncoat/platform/ratings"
 	"turncoat/platform/tourney"
 	"turncoat/server"
@@ -203,6 +204,17 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Games: a.play, Notes: a.notices})
 	a.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock,
 		AI: a.ai, Notes: a.notices})
+	set, err := puzzles.Shipped()
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	puz, err := puzzles.New(cfg.Store, set, a.now)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	if err := puz.Start(ctx); err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
 
 	// The HTTP adapter, on the services.
 	var book server.BookExplorer
@@ -215,7 +227,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Health: cfg.Store, Puzzles: puz})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

@@ -23,6 +23,7 @@ import (
 	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
+	"turncoat/platform/puzzles"
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/ratings"
 	"turncoat/platform/tourney"
@@ -92,6 +93,8 @@ type Services struct {
 	Book BookExplorer
 	// Health answers /healthz: the database's ping and description.
 	Health Health
+	// Puzzles serves the puzzles (nil: the server has none).
+	Puzzles *puzzles.Service
 }
 
 // Health is what /healthz asks of the database.
@@ -125,6 +128,8 @@ type Server struct {
 	// book is the opening book's explorer, if any.
 	book   BookExplorer
 	health Health
+	// puzzles serves the puzzles, if any.
+	puzzles *puzzles.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -163,7 +168,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, puzzles: svc.Puzzles,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),

@@ -73,7 +73,7 @@ var apiRoots = []any{
 	api.TakeVacation{}, api.Rating{}, api.Profile{}, api.Leaderboard{}, api.CreateTournament{},
 	api.TournamentRow{}, api.Tournament{}, api.Round{}, api.TournamentYou{}, api.OpResult{}, api.Post{},
 	api.HostAction{}, api.Board{}, api.Ledger{}, api.CreateEvent{}, api.PairedEvent{}, api.EventRound{},
-	api.EventPairing{},
+	api.EventPairing{}, api.Puzzle{}, api.PuzzleSource{}, api.PuzzleAttempt{}, api.PuzzleResult{}, api.PuzzleMe{},
 }
 
 // otherRoots are what the server writes from types outside package api.
