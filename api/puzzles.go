@@ -68,6 +68,9 @@ type PuzzleResult struct {
 	Rating *rating.Rating `json:"rating,omitempty"`
 	Before *rating.Rating `json:"before,omitempty"`
 	Rated  bool           `json:"rated"`
+	// Member tells that the server keeps the player's rating (a member's); else the browser
+	// keeps the guest's.
+	Member bool `json:"member"`
 	// PuzzleRating is the puzzle's rating after the attempt.
 	PuzzleRating int `json:"puzzleRating,omitempty"`
 }

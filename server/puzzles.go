@@ -22,6 +22,15 @@ func (s *Server) puzzleService() (*puzzles.Service, error) {
 	return s.puzzles, nil
 }
 
+// puzzleMember is the caller as the puzzles rate them: a member, or nil for a visitor or a guest
+// account, whose puzzle rating the browser keeps.
+func puzzleMember(r *http.Request) *domain.User {
+	if u := userOf(r); u != nil && !u.Guest {
+		return u
+	}
+	return nil
+}
+
 // handlePuzzleNext answers GET /api/puzzles/next: a puzzle at the player's rating (a guest's
 // is ?rating=R, kept by their browser) other than ?after=ID.
 func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) error {
@@ -36,7 +45,7 @@ func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) error 
 			return domain.Errorf(domain.BadRequest, "rating=%q: want a number from 0 to 4000", v).Words("puzzle.bad_rating")
 		}
 	}
-	p, err := ps.Next(r.Context(), userOf(r), guest, q.Get("after"))
+	p, err := ps.Next(r.Context(), puzzleMember(r), guest, q.Get("after"))
 	if err != nil {
 		return err
 	}
@@ -58,11 +67,11 @@ func (s *Server) handlePuzzleDaily(w http.ResponseWriter, r *http.Request) error
 	return nil
 }
 
-// handlePuzzleMe answers GET /api/puzzles/me: the signed-in player's puzzle rating.
+// handlePuzzleMe answers GET /api/puzzles/me: a member's puzzle rating.
 func (s *Server) handlePuzzleMe(w http.ResponseWriter, r *http.Request) error {
-	u, err := s.requireUser(w, r)
-	if err != nil {
-		return err
+	u := puzzleMember(r)
+	if u == nil {
+		return domain.Errorf(domain.Unauthorized, "sign up to keep a puzzle rating: a guest's is kept by the browser").Words("puzzle.sign_up")
 	}
 	ps, err := s.puzzleService()
 	if err != nil {
@@ -100,7 +109,7 @@ func (s *Server) handlePuzzleAttempt(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	out, err := ps.Attempt(r.Context(), userOf(r), r.PathValue("id"), req)
+	out, err := ps.Attempt(r.Context(), puzzleMember(r), r.PathValue("id"), req)
 	if err != nil {
 		return err
 	}

@@ -113,6 +113,7 @@ func TestPuzzles(t *testing.T) {
 			{"no moves", "POST", "/api/puzzles/" + p.ID + "/attempt", map[string]any{"moves": []string{}}, 400, "bad_request"},
 			{"an unknown field", "POST", "/api/puzzles/" + p.ID + "/attempt", map[string]any{"moves": []string{"a1"}, "x": 1}, 400, "bad_json"},
 			{"a rating that is no number", "GET", "/api/puzzles/next?rating=abc", nil, 400, "bad_request"},
+			{"a visitor's rating is the browser's", "GET", "/api/puzzles/me", nil, 401, "unauthorized"},
 		} {
 			if st, code := errorCode(guest, tc.method, tc.path, tc.body); code != tc.code {
 				t.Errorf("%s: %d %s, want %s", tc.name, st, code, tc.code)

@@ -18,8 +18,9 @@ import (
 // rules (300 KB until the game page gained its chat and ratings, the tournaments their tools and
 // the analysis board the named openings; 400 KB until the account page gained the confirmed
 // address, passwords, one's data and closing, with the pages of the mailed links, and the
-// moderation its dialog, page and catalogue entries).
-const maxUIBytes = 452 * 1024
+// moderation its dialog, page and catalogue entries; 452 KB until the puzzles' page, the home
+// page's daily puzzle and their words in three languages).
+const maxUIBytes = 464 * 1024
 
 // TestUISize keeps the UI under its budget and reports its size, plain and gzipped.
 func TestUISize(t *testing.T) {

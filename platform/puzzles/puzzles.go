@@ -324,7 +324,7 @@ func (s *Service) Attempt(ctx context.Context, u *domain.User, id string, req ap
 	s.mu.Lock()
 	s.current[p.ID] = puz
 	s.mu.Unlock()
-	out.Before, out.Rating, out.Rated = &before, &player.Rating, applied
+	out.Before, out.Rating, out.Rated, out.Member = &before, &player.Rating, applied, true
 	out.PuzzleRating = int(puz.Rating.Rating + 0.5)
 	return out, nil
 }

@@ -18,6 +18,7 @@ const routes = [
   [/^\/play\/([a-z0-9]+)$/, "play"],
   [/^\/lobby$/, "lobby"],
   [/^\/analysis$/, "analysis"],
+  [/^\/puzzles(?:\/([a-z0-9]+))?$/, "puzzles"],
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z0-9-]+)$/, "rules"],
   [/^\/account$/, "account"],

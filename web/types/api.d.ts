@@ -1054,6 +1054,11 @@ export interface PuzzleResult {
   rating?: RatingRating;
   before?: RatingRating;
   rated: boolean;
+  /**
+   * Member tells that the server keeps the player's rating (a member's); else the browser
+   * keeps the guest's.
+   */
+  member: boolean;
   /** PuzzleRating is the puzzle's rating after the attempt. */
   puzzleRating?: number;
 }
