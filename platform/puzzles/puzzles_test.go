@@ -172,7 +172,7 @@ func TestShippedProven(t *testing.T) {
 		t.Logf("sample seed %d (TURNCOAT_PUZZLES_SEED)", seed)
 		rng := rand.New(rand.NewPCG(seed, 1))
 		sample = nil
-		for range 24 {
+		for range 16 {
 			sample = append(sample, set[rng.IntN(len(set))])
 		}
 	}
