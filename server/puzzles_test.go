@@ -91,6 +91,10 @@ func TestPuzzles(t *testing.T) {
 		if st := ann.call("GET", "/api/puzzles/me", nil, &me); st != http.StatusOK || me.Attempts != 1 || me.Solved != 1 || me.Rating != solvedAt {
 			t.Fatalf("me: %d %s", st, ann.received())
 		}
+		var data struct{ Puzzles api.PuzzleMe }
+		if st := ann.call("GET", "/api/me/export", nil, &data); st != http.StatusOK || data.Puzzles != me {
+			t.Fatalf("one's data: %d, puzzles %+v, want %+v", st, data.Puzzles, me)
+		}
 		if guest.call("GET", "/api/puzzles/"+p.ID, nil, &after); after.Plays != 1 || after.Rating >= p.Rating {
 			t.Fatalf("the puzzle after a member solved it: %+v", after)
 		}
