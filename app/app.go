@@ -35,6 +35,7 @@ import (
 	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
+	"turncoat/platform/puzzles"
 	"turncoat/platform/ratings"
 	"turncoat/platform/reviews"
 	"turncoat/platform/tourney"
@@ -213,6 +214,17 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Games: a.play, Notes: a.notices})
 	a.tourney = tourney.New(tourney.Config{Store: cfg.Store, Registry: cfg.Registry, Log: cfg.Log, Clock: cfg.Clock,
 		AI: a.ai, Notes: a.notices})
+	set, err := puzzles.Shipped()
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	puz, err := puzzles.New(cfg.Store, set, a.now)
+	if err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
+	if err := puz.Start(ctx); err != nil {
+		return nil, fmt.Errorf("app: %w", err)
+	}
 
 	rcfg := reviews.Config{Store: cfg.Store, Registry: cfg.Registry, AI: a.ai, Log: cfg.Log, Clock: cfg.Clock}
 	if b, ok := cfg.Book.(interface{ Book() *othellobook.Book }); ok {
@@ -236,7 +248,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		GamesPerSocket: cfg.GamesPerSocket, PicturesWaiting: cfg.PicturesWaiting, TrustedProxies: cfg.TrustedProxies, Debug: cfg.Debug, Clock: cfg.Clock,
 		PublicURL: cfg.PublicURL, Metrics: metrics},
 		server.Services{Play: a.play, Tourney: a.tourney, Events: a.events, Ratings: a.ratings, Accounts: a.accounts,
-			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Reviews: a.reviews, Trainer: drills, Health: cfg.Store})
+			Notices: a.notices, Moderation: a.mod, AI: a.ai, Book: book, Reviews: a.reviews, Trainer: drills, Health: cfg.Store, Puzzles: puz})
 	a.srv.Store(srv)
 	a.notices.Attach(srv, srv)
 	mailer := cfg.Mailer

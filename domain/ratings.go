@@ -23,3 +23,13 @@ type RatingChange struct {
 	Before rating.Rating `json:"before"`
 	After  rating.Rating `json:"after"`
 }
+
+// PuzzleRating is a Glicko-2 puzzle rating, of a player (over every puzzle they finished) or of
+// a puzzle (over every player who finished it), with its counts.
+type PuzzleRating struct {
+	rating.Rating
+	// Attempts counts the puzzles finished (a player's) or the players who finished it (a
+	// puzzle's); Solved those that were solved.
+	Attempts int64 `json:"attempts"`
+	Solved   int64 `json:"solved"`
+}

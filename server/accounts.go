@@ -167,7 +167,7 @@ func (s *Server) CredentialsEnded(hashes []string) {
 }
 
 // handleMyData is the caller's data to take away, as one JSON file: the account, the mail
-// settings, the ratings, every game played (its record, and its texts in the game's formats:
+// settings, the ratings (the puzzle rating too), every game played (its record, and its texts in the game's formats:
 // GGF for Othello), the chat lines written, the tournaments hosted and the notifications.
 func (s *Server) handleMyData(w http.ResponseWriter, r *http.Request) error {
 	u := userOf(r)
@@ -192,6 +192,13 @@ func (s *Server) handleMyData(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out["ratings"] = ratings
+	if s.puzzles != nil && !u.Guest {
+		me, err := s.puzzles.Me(ctx, u)
+		if err != nil {
+			return err
+		}
+		out["puzzles"] = me
+	}
 	games, chat, err := s.play.UserData(ctx, u.ID)
 	if err != nil {
 		return err

@@ -71,6 +71,8 @@ func (s *Server) pagePreview(r *http.Request) (preview, bool) {
 		p, err = s.tournamentPreview(r, base, parts[1])
 	case "players":
 		p, err = s.playerPreview(r, base, parts[1])
+	case "puzzles":
+		p, err = s.puzzlePreview(base, parts[1])
 	default:
 		return preview{}, false
 	}
@@ -83,6 +85,27 @@ func (s *Server) pagePreview(r *http.Request) (preview, bool) {
 	}
 	p.url = base + r.URL.Path
 	return p, true
+}
+
+// puzzlePreview is a puzzle's preview ("daily": the day's), with its position's picture.
+func (s *Server) puzzlePreview(base, id string) (preview, error) {
+	ps, err := s.puzzleService()
+	if err != nil {
+		return preview{}, err
+	}
+	if id == "daily" {
+		d, err := ps.Daily(s.now())
+		if err != nil {
+			return preview{}, err
+		}
+		id = d.ID
+	}
+	title, desc, err := ps.Describe(id)
+	if err != nil {
+		return preview{}, err
+	}
+	img := fmt.Sprintf("%s/api/puzzles/%s/board.png", base, url.PathEscape(id))
+	return preview{title: title + " · Turncoat", description: desc, image: img, imageAlt: title}, nil
 }
 
 // seatName is a seat's player as a preview names them.

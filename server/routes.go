@@ -123,6 +123,15 @@ func (s *Server) apiRoutes() []route {
 		{"GET /api/tournaments/{id}/ledger", s.handleLedger},
 		{"GET /api/tournaments/{id}/events", s.handleTournamentEvents},
 
+		// Puzzles.
+		{"GET /api/puzzles/next", s.handlePuzzleNext},
+		{"GET /api/puzzles/daily", s.handlePuzzleDaily},
+		{"GET /api/puzzles/me", s.handlePuzzleMe},
+		{"GET /api/puzzles/{id}", s.handlePuzzle},
+		{"POST /api/puzzles/{id}/attempt", s.handlePuzzleAttempt},
+		{"GET /api/puzzles/{id}/board.png", s.puzzleImage(render.PNG)},
+		{"GET /api/puzzles/{id}/board.svg", s.puzzleImage(render.SVG)},
+
 		// Paired events.
 		{"POST /api/events", s.handleCreateEvent},
 		{"GET /api/events/{id}", s.handleEvent},

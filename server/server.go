@@ -23,6 +23,7 @@ import (
 	"turncoat/platform/moderation"
 	"turncoat/platform/notify"
 	"turncoat/platform/play"
+	"turncoat/platform/puzzles"
 	"turncoat/platform/ratelimit"
 	"turncoat/platform/ratings"
 	"turncoat/platform/reviews"
@@ -98,6 +99,8 @@ type Services struct {
 	Trainer *trainer.Service
 	// Health answers /healthz: the database's ping and description.
 	Health Health
+	// Puzzles serves the puzzles (nil: the server has none).
+	Puzzles *puzzles.Service
 }
 
 // Health is what /healthz asks of the database.
@@ -135,6 +138,8 @@ type Server struct {
 	reviews *reviews.Service
 	// trainer is the opening trainer, if any.
 	trainer *trainer.Service
+	// puzzles serves the puzzles, if any.
+	puzzles *puzzles.Service
 
 	connMu sync.Mutex
 	conns  map[*conn]bool
@@ -173,7 +178,7 @@ func New(cfg Config, svc Services) *Server {
 		cfg: cfg, reg: cfg.Registry, log: cfg.Log, metrics: cfg.Metrics,
 		now:  func() time.Time { return cfg.Clock.Now().UTC() },
 		play: svc.Play, tourney: svc.Tourney, events: svc.Events, ratings: svc.Ratings, accounts: svc.Accounts,
-		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, reviews: svc.Reviews, trainer: svc.Trainer,
+		notices: svc.Notices, mod: svc.Moderation, book: svc.Book, health: svc.Health, aiw: svc.AI, reviews: svc.Reviews, trainer: svc.Trainer, puzzles: svc.Puzzles,
 		conns:        map[*conn]bool{},
 		lobbySubs:    map[*conn]bool{},
 		loginLimits:  ratelimit.New(ratelimit.Of(cfg.LoginRate, 1), 10),

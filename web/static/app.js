@@ -20,6 +20,7 @@ const routes = [
   [/^\/lobby$/, "lobby"],
   [/^\/analysis$/, "analysis"],
   [/^\/trainer$/, "trainer"],
+  [/^\/puzzles(?:\/([a-z0-9]+))?$/, "puzzles"],
   [/^\/import$/, "import"],
   [/^\/rules\/([a-z0-9-]+)$/, "rules"],
   [/^\/account$/, "account"],

@@ -1103,6 +1103,86 @@ export interface Profile {
   recent: Summary[];
 }
 
+/**
+ * Puzzle is a puzzle as the player sees it before solving: the position (a view for the side
+ * to move), its rating and themes, and the game it comes from. The answers stay on the server.
+ */
+export interface Puzzle {
+  id: string;
+  kind: string;
+  view: View;
+  /** Side is the side the player plays. */
+  side: Side | null;
+  /** Moves is the number of moves the player must find. */
+  moves: number;
+  empties: number;
+  rating: number;
+  plays: number;
+  themes: string[];
+  source: PuzzleSource;
+  /** Daily is the UTC day ("2006-01-02") of which this is the daily puzzle, if it is. */
+  daily?: string;
+}
+
+/**
+ * PuzzleAttempt is the player's moves so far in a puzzle, the first move first (the opponent's
+ * replies are the server's and are not repeated). Guest is the puzzle rating a player kept in
+ * the browser: a guest's, to rate the attempt from; a signed-in player's first puzzle starts
+ * from it.
+ */
+export interface PuzzleAttempt {
+  moves: string[];
+  guest?: RatingRating;
+}
+
+/** PuzzleMe is a player's puzzle rating and counts. */
+export interface PuzzleMe {
+  rating: RatingRating;
+  attempts: number;
+  solved: number;
+}
+
+/**
+ * PuzzleResult answers an attempt. With "continue" the last move was right and the puzzle goes
+ * on: Reply holds the opponent's answer ("pass" for a side that must pass). "solved" and
+ * "failed" end it: Loss is how many discs the wrong move gives away against the best, Best the
+ * move that was wanted, Line the whole solution and the perfect play after it to the game's end.
+ */
+export interface PuzzleResult {
+  result: string;
+  reply?: string[];
+  /** Views are the positions after the player's last move and after each reply. */
+  views: View[];
+  /** Value is the position's exact value for the player (discs with perfect play). */
+  value: number;
+  loss: number;
+  best?: string;
+  line?: string[];
+  /**
+   * Rating is the player's puzzle rating after a finished puzzle (the stored one of a
+   * signed-in player, which an attempt after the first does not change; a guest's from the
+   * Guest rating sent), Before the one before; Rated tells whether this attempt changed it.
+   */
+  rating?: RatingRating;
+  before?: RatingRating;
+  rated: boolean;
+  /**
+   * Member tells that the server keeps the player's rating (a member's); else the browser
+   * keeps the guest's.
+   */
+  member: boolean;
+  /** PuzzleRating is the puzzle's rating after the attempt. */
+  puzzleRating?: number;
+}
+
+/** PuzzleSource is the real game a puzzle's position comes from. */
+export interface PuzzleSource {
+  black?: string;
+  white?: string;
+  year?: number;
+  tournament?: string;
+}
+
 /** Rating is a rating as profiles and leaderboards show it. */
 export interface Rating {
   rank?: number;
@@ -1114,6 +1194,13 @@ export interface Rating {
   games: number;
   /** Text is the rating as players read it: "1464 ± 303" (two deviations). */
   text: string;
+}
+
+/** Rating is a player's Glicko-2 rating on the familiar scale (1500 for a new player). */
+export interface RatingRating {
+  rating: number;
+  deviation: number;
+  volatility: number;
 }
 
 /** Replacement is one change of a seat's player. */

@@ -76,12 +76,14 @@ export async function render(main) {
   }
   const mine = h("section", {class: "mine", "aria-labelledby": "h-mine"}, h("h2", {id: "h-mine"}, t("home.yourGames")), h("p", {class: "muted"}, t("app.loading")));
   const open = h("section", {class: "challenges", "aria-labelledby": "h-open"}, h("h2", {id: "h-open"}, t("home.challenges")), h("p", {class: "muted"}, t("app.loading")));
+  const daily = h("section", {class: "daily-puzzle", id: "daily-puzzle", hidden: true, "aria-labelledby": "h-daily"});
   main.append(
     h("section", {class: "hero"},
       h("h1", {}, t("home.title")),
       h("p", {class: "lead"}, t("home.lead")),
       h("p", {class: "offline-link"}, h("a", {href: "/offline", id: "home-offline"}, t("home.offline"))),
       h("p", {}, h("a", {href: "/trainer", id: "home-trainer"}, t("home.trainer")))),
+    daily,
     cards,
     h("div", {class: "columns"}, mine, open));
 
@@ -95,6 +97,17 @@ export async function render(main) {
     for (const g of list.slice(0, 20)) ul.append(gameRow(g));
     mine.append(ul);
   }).catch(e => mine.replaceChildren(h("h2", {}, t("home.yourGames")), h("p", {class: "error"}, errorText(e))));
+
+  api("/puzzles/daily").then((/** @type {import("../../types/turncoat").Puzzle} */ p) => {
+    const side = p.side === "first" ? t("puzzles.black") : t("puzzles.white");
+    daily.replaceChildren(
+      h("a", {href: "/puzzles/daily", class: "daily-link"},
+        h("img", {src: `/api/puzzles/${encodeURIComponent(p.id)}/board.svg`, alt: t("puzzles.dailyAlt"), width: "96", height: "96", loading: "lazy"}),
+        h("span", {class: "daily-text"},
+          h("h2", {id: "h-daily"}, t("puzzles.daily")),
+          h("span", {}, t("puzzles.dailyLine", {side, rating: p.rating})))));
+    daily.hidden = false;
+  }).catch(() => {});
 
   const stop = followLobby(l => showChallenges(open, l, specs));
   api("/lobby").then(l => showChallenges(open, l, specs)).catch(() => {});
