@@ -45,7 +45,19 @@ func (s *Server) handleTrainerDrill(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(w, r, &req); err != nil {
 		return err
 	}
-	out, err := t.Drill(r.Context(), userOf(r), req)
+	// A step may search (a move the book has not valued): it counts as one of the caller's
+	// commands, and searches on the caller's share of the AI's cores, as an analysis does.
+	u := userOf(r)
+	caller := s.aiw.Caller(u, s.clientAddr(r))
+	if !s.moveLimits.Allow(caller, s.now()) {
+		return domain.Errorf(domain.RateLimited, "too many requests; slow down")
+	}
+	release, err := s.aiw.Acquire(r.Context(), caller, true)
+	if err != nil {
+		return err
+	}
+	defer release()
+	out, err := t.Drill(r.Context(), u, req)
 	if err != nil {
 		return err
 	}

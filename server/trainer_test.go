@@ -4,11 +4,13 @@ import (
 	"encoding/json"
 	"math/bits"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"turncoat/api"
+	"turncoat/app"
 	"turncoat/engine/othello/book"
 	"turncoat/games/reversi"
 	"turncoat/store"
@@ -163,4 +165,19 @@ func TestTrainer(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestTrainerDrillLimited: a drill's step may search, so it counts among the caller's commands
+// (and searches on the caller's share of the AI): a flood of steps is refused past the burst, as moves are.
+func TestTrainerDrillLimited(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.MoveRate = 0.001 })
+	ann := h.registered("ann")
+	codes := map[int]int{}
+	for range 70 {
+		codes[ann.call("POST", "/api/trainer/drill", api.Drill{Line: "f5d6c3d3c4", Color: "white", Moves: "f5d6", Seed: 1}, nil)]++
+	}
+	if codes[http.StatusOK] == 0 || codes[http.StatusTooManyRequests] == 0 || codes[http.StatusOK]+codes[http.StatusTooManyRequests] != 70 {
+		t.Errorf("70 steps at once (a burst of 60 allowed): %v", codes)
+	}
 }
