@@ -176,6 +176,8 @@ func TestWeightsRoundTrip(t *testing.T) {
 // FuzzReadWeights: a weights file from outside is either read or refused, never a crash.
 func FuzzReadWeights(f *testing.F) {
 	f.Add(evalWeights[:200])
+	plain := randomWeights(set8, rand.New(rand.NewPCG(1, 2)))
+	f.Add(writePlain(f, &plain)[:200])
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ReadWeights(bytes.NewReader(data))

@@ -55,7 +55,7 @@ func (d ttData) valid() bool                { return d != 0 }
 func (d ttData) rank() int { return d.depth()<<3 | d.sel() }
 
 type ttEntry struct {
-	key, data atomic.Uint64
+	key, data ttWord
 }
 
 // ttBucket holds the entries a position may use: one cache line.

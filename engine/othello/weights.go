@@ -58,7 +58,7 @@ func roundDiv(x, d int) int {
 // clampEval keeps an 8x8 evaluation within [-63, 63].
 func clampEval(v int) int { return min(max(v, -63), 63) }
 
-// The weights file: the board's magic ("TCEVAL1\n" on 8x8, "TCEVAL6\n" on 6x6), the number of
+// The plain weights file: the board's magic ("TCEVAL1\n" on 8x8, "TCEVAL6\n" on 6x6), the number of
 // phases and of weights per phase (uint32 each), then for every phase its weights as int16, all
 // little-endian, the whole compressed with flate. Per phase the weights are each pattern's
 // canonical configurations in increasing index order (those whose canonical index is
@@ -111,7 +111,8 @@ func readWeights[W ~struct{ weights }](set *patternSet, r io.Reader) (*W, error)
 	if _, err := io.ReadFull(zr, head); err != nil {
 		return nil, fmt.Errorf("%s: reading the header: %w", set.name, err)
 	}
-	if !bytes.Equal(head[:len(set.magic)], set.magic) {
+	packed := bytes.Equal(head[:len(set.magic)], set.packedMagic())
+	if !packed && !bytes.Equal(head[:len(set.magic)], set.magic) {
 		return nil, fmt.Errorf("%s: not a Turncoat %dx%d evaluation file", set.name, set.size, set.size)
 	}
 	phases := binary.LittleEndian.Uint32(head[len(set.magic):])
@@ -122,6 +123,16 @@ func readWeights[W ~struct{ weights }](set *patternSet, r io.Reader) (*W, error)
 			set.name, phases, per, set.phasesWanted, len(layout))
 	}
 	tables := make([][]int16, phases)
+	if packed {
+		stored, err := readPacked(zr, set, int(phases), int(per))
+		if err != nil {
+			return nil, err
+		}
+		for ph := range tables {
+			tables[ph] = set.expand(stored[ph])
+		}
+		return &W{newWeightsOf(set, tables)}, nil
+	}
 	stored := make([]int16, per)
 	for ph := range tables {
 		if err := binary.Read(zr, binary.LittleEndian, stored); err != nil {
@@ -143,31 +154,35 @@ func embedded[W any](file []byte, read func(io.Reader) (W, error)) func() W {
 	})
 }
 
-// Write writes the weights in the file format their board's reader (ReadWeights,
-// ReadWeights6) reads.
+// Write writes the weights in the packed file format (weights_packed.go), which their board's
+// reader (ReadWeights, ReadWeights6) reads as it reads the plain one.
+//
+// It compresses at flate's default level: the best level makes the shipped 8x8 file 1% smaller
+// but takes seconds on it and a minute on weights of random values (the tests').
 func (w *weights) Write(out io.Writer) error {
-	zw, err := flate.NewWriter(out, flate.BestCompression)
+	zw, err := flate.NewWriter(out, flate.DefaultCompression)
 	if err != nil {
 		return err
 	}
 	layout := w.set.layout()
-	head := append([]byte(nil), w.set.magic...)
+	head := append([]byte(nil), w.set.packedMagic()...)
 	head = binary.LittleEndian.AppendUint32(head, uint32(len(w.phases)))
 	head = binary.LittleEndian.AppendUint32(head, uint32(len(layout)))
 	if _, err := zw.Write(head); err != nil {
 		return err
 	}
-	stored := make([]int16, len(layout))
+	stored := make([][]int16, len(w.phases))
 	for ph, t := range w.phases {
 		if t == nil {
 			return fmt.Errorf("%s: phase %d missing", w.set.name, ph)
 		}
+		stored[ph] = make([]int16, len(layout))
 		for i, at := range layout {
-			stored[i] = t[at]
+			stored[ph][i] = t[at]
 		}
-		if err := binary.Write(zw, binary.LittleEndian, stored); err != nil {
-			return err
-		}
+	}
+	if err := writePacked(zw, stored); err != nil {
+		return err
 	}
 	return zw.Close()
 }
