@@ -17,10 +17,10 @@ func TestArtefactCurrent(t *testing.T) {
 	}
 	got, err := os.ReadFile("../static/engine/engine.sources")
 	if err != nil {
-		t.Fatalf("the engine's source hash: %v: run go generate ./...", err)
+		t.Fatalf("the engine's source hash: %v: run go generate ./web/worker", err)
 	}
 	if strings.TrimSpace(string(got)) != want {
-		t.Fatalf("web/static/engine/engine.wasm.gz was built from other sources (hash %s, now %s): run go generate ./...",
+		t.Fatalf("web/static/engine/engine.wasm.gz was built from other sources (hash %s, now %s): run go generate ./web/worker",
 			strings.TrimSpace(string(got)), want)
 	}
 }

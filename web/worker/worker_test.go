@@ -266,7 +266,7 @@ const maxDownload = 4_000_000
 func TestDownloadSize(t *testing.T) {
 	fi, err := os.Stat("../static/engine/engine.wasm.gz")
 	if err != nil {
-		t.Fatalf("%v: run go generate ./...", err)
+		t.Fatalf("%v: run go generate ./web/worker", err)
 	}
 	t.Logf("the engine: %d bytes gzipped", fi.Size())
 	if fi.Size() > maxDownload {
