@@ -379,3 +379,13 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
+
+// notUnderRace skips t under the race detector: t checks what single requests answer (their
+// words, bounds, pictures and files), not goroutines meeting, and the run without the detector
+// (CI runs both) covers it at a fraction of the cost.
+func notUnderRace(t *testing.T) {
+	t.Helper()
+	if raceEnabled {
+		t.Skip("checks single requests' answers; run without the race detector")
+	}
+}

@@ -25,6 +25,7 @@ import (
 // parameters: a 400 on both databases, before the store sees them, and nothing logged as a
 // failure.
 func TestBadTextInPathsAndQueries(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

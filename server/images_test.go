@@ -41,6 +41,7 @@ func (c *client) fetch(path string, header ...string) (int, string, string, []by
 // TestGameImages draws a game as PNG, SVG and GIF, at its last ply and an earlier one,
 // revalidates by ETag, and refuses bad parameters with the API's error object.
 func TestGameImages(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	a := h.browser()
@@ -163,6 +164,7 @@ func TestImageSecrecy(t *testing.T) {
 
 // TestTournamentImages draws a tournament round's boards on one sheet and each board alone.
 func TestTournamentImages(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	host := h.member("Host")

@@ -27,6 +27,7 @@ func tagsOf(page string) map[string]string {
 // absolute URL under --public-url (the picture loads), none on other pages; a Turncoat game's
 // tags are the same whatever selection is pending.
 func TestLinkPreviews(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	files := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><html><head><meta charset=\"utf-8\">\n<title>Turncoat</title>\n</head><body></body></html>")}}
 	const public = "https://turncoat.example.org/tc"

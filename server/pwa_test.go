@@ -24,6 +24,7 @@ import (
 // them), and the service worker, served at the root with the UI's version and a list of files
 // that are all there.
 func TestInstallableApp(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Web = web.Files() })
 	get := func(path string) (*http.Response, []byte) {

@@ -227,6 +227,7 @@ func turncoatRecord(cap, n int) string {
 // game outlast it, is refused at once with a clear error and stores nothing; the longest
 // allowed one is imported; imports and new games are rate-limited by user and by address.
 func TestImportBounds(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	h := newHarness(t, t.TempDir()+"/t.db", store.Options{})
 	c := h.bot()

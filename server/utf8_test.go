@@ -14,6 +14,7 @@ import (
 // bad_request (on the socket: an error message, the connection kept) and stores nothing, where
 // they used to be taken with replacement characters.
 func TestBadUTF8InBodies(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

@@ -19,6 +19,7 @@ import (
 // matching If-None-Match; plain for clients that do not accept gzip; client-side routes answered
 // by the page.
 func TestWebAssetsGzip(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	js := strings.Repeat("export const board = 'the same line again and again';\n", 200)
 	files := fstest.MapFS{

@@ -17,6 +17,7 @@ import (
 // they are cached for good; a change to any file changes the version; the plain paths and an
 // older version's are still served, revalidated.
 func TestVersionedAssets(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	page := `<!doctype html><link rel="stylesheet" href="/style.css"><link rel="modulepreload" href="/app.js"><script type="module" src="/app.js"></script>`
 	files := fstest.MapFS{

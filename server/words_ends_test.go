@@ -15,6 +15,7 @@ import (
 // command that ended it (Accept-Language), a game read with lang, and the live end on each
 // socket in its own language (the same update, encoded once per language).
 func TestEndInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

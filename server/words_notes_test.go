@@ -16,6 +16,7 @@ import (
 // (Accept-Language, or lang), pushed on a socket opened in Spanish, in English unchanged in its
 // words; each says in which language it is.
 func TestNotificationsInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

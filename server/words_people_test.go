@@ -27,6 +27,7 @@ func said(t *testing.T, c *client, method, path, accept string, body any) (int, 
 // person using the UI meets are written in the page's language (each its own sentence, with
 // what it names: a name, a number), in Portuguese too, and in English as before.
 func TestAccountErrorsInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

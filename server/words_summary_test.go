@@ -12,6 +12,7 @@ import (
 // reader's language: Spanish by Accept-Language, Portuguese by lang (which wins over the
 // header), in each format; English without either, as before.
 func TestTournamentSummaryInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

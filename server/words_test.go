@@ -17,6 +17,7 @@ import (
 // English with the service's own sentence; text that is not UTF-8 in Spanish; a socket opened
 // in Portuguese gets its errors in Portuguese. Content-Language says which.
 func TestErrorsInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)

@@ -45,6 +45,7 @@ func startedTournament(t *testing.T, h *harness) (map[string]*client, string, [2
 // said in the poster's language (Spanish by Accept-Language, Portuguese by lang), with what it
 // names (the board, the round, the sides in the language); English as before.
 func TestTournamentRefusalsInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
@@ -101,6 +102,7 @@ func TestTournamentRefusalsInTheirLanguage(t *testing.T) {
 // TestTournamentEventsInTheirLanguage: a tournament's events are said in the reader's language
 // (re-said from the stored events: the seating, the round, the post); English as stored.
 func TestTournamentEventsInTheirLanguage(t *testing.T) {
+	notUnderRace(t)
 	t.Parallel()
 	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
 		h := newHarness(t, dsn, opts)
