@@ -23,10 +23,31 @@ import (
 	"io"
 )
 
-// Kinds of the puzzles (the game kinds of the registry).
+// Kinds of the puzzles (the game kinds of the registry) and the letter that starts their ids.
 const (
-	Othello = "reversi"
+	Othello  = "reversi"  // "o123"
+	Turnover = "turnover" // "v123": a mate the search proves
+	Blocs    = "blocs"    // "b123": the only winning move by Grundy values
+	Troll    = "troll"    // "l123"
+	Turncoat = "turncoat" // "c123": a selection, checked against the opponent's best answer
 )
+
+// IDLetter is the letter of a kind's ids ("" for a kind with no puzzles).
+func IDLetter(kind string) string {
+	switch kind {
+	case Othello:
+		return "o"
+	case Turnover:
+		return "v"
+	case Blocs:
+		return "b"
+	case Troll:
+		return "l"
+	case Turncoat:
+		return "c"
+	}
+	return ""
+}
 
 // Themes a puzzle may have, where they can be computed from the position and its line.
 const (
@@ -75,13 +96,26 @@ type Puzzle struct {
 	// ID names the puzzle: the kind's letter and its number in the set ("o123").
 	ID   string `json:"id"`
 	Kind string `json:"kind"`
-	// Position is the board in the game's text (rows from a1, X black, O white, - empty) and
-	// the side to move: "...  X".
+	// Options are the game's options the position is played under (Turncoat's board size,
+	// for example); none for 8x8 Othello.
+	Options map[string]string `json:"options,omitempty"`
+	// Position is, for Othello, the board in the game's text (rows from a1, X black, O white,
+	// - empty) and the side to move: "...  X". For the other kinds it is a position that
+	// game.ReadPosition reads under Options (the game's own notation or its canonical
+	// encoding), and the moves of Steps, Reply and Rest are in the game's move notation
+	// (game.ParseMove/FormatMove).
 	Position string `json:"position"`
-	// Empties is the number of empty squares.
+	// Empties is the number of empty squares (Othello, Troll, Blocs' cells; 0 where it means
+	// nothing, as in Turnover).
 	Empties int `json:"empties"`
-	// Value is the position's exact value for the side to move (discs, empties to the winner).
+	// Value is the position's exact value for the side to move: discs, empties to the winner,
+	// for Othello; for the others, the game's own unit (Unit).
 	Value int `json:"value"`
+	// Unit is the unit of the values where it is not Othello's discs: "mate" (Turnover: the
+	// value is 100 minus the number of the player's moves to mate, negative for being mated),
+	// "result" (+1 a win, 0 a draw, -1 a loss: Blocs, Troll, Turncoat), or the game's own
+	// score unit named in its puzzle's doc.
+	Unit string `json:"unit,omitempty"`
 	// Margin is how many discs the second-best first move loses against the best (at least
 	// the build's minimum).
 	Margin int `json:"margin"`
