@@ -1,0 +1,195 @@
+package puzzles
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"turncoat/api"
+	"turncoat/domain"
+	"turncoat/engine/puzzle"
+)
+
+// fixtureSet reads the test sets of the kinds other than Othello (testdata/, see
+// fixtures_test.go).
+func fixtureSet(t testing.TB) []puzzle.Puzzle {
+	t.Helper()
+	paths, err := filepath.Glob(filepath.Join("testdata", "*.jsonl.gz"))
+	if err != nil || len(paths) < 4 {
+		t.Fatalf("the test sets: %v (%d files)", err, len(paths))
+	}
+	var set []puzzle.Puzzle
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := puzzle.Read(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		set = append(set, ps...)
+	}
+	return set
+}
+
+var fixedNow = func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) }
+
+// TestKinds plays a puzzle of each kind through the service as a guest: the whole line right,
+// a wrong first move told by its loss in the kind's unit, an illegal move, too many moves.
+func TestKinds(t *testing.T) {
+	set := fixtureSet(t)
+	svc, err := New(nil, set, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := svc.Kinds(), []string{puzzle.Turnover, puzzle.Turncoat, puzzle.Blocs, puzzle.Troll}; !slices.Equal(got, want) {
+		t.Fatalf("kinds %v, want %v (the registry's order)", got, want)
+	}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		id, unit string
+		// right is the whole line's answers; wrong a wrong first move and its loss
+		right   []string
+		wrong   string
+		loss    int
+		illegal string
+	}{
+		// White takes Black's last Castle with the Queen's Castle part from c8 (mate in 1);
+		// the Queen to c8 with check mates only in 2: it loses one move of the mate
+		{"v1", UnitMate, []string{"xCb8.Q"}, ":Qc8+", 1, "Ka1"},
+		{"v2", UnitMate, []string{"QxCh8"}, "Bb2+", 99, "Ka1"},
+		// Blocs placement: three answers, each the only winning placement by Grundy values
+		{"b1", UnitResult, []string{"Wd4", "Wc4", "Bd2"}, "Ba4", 2, "Wa1"},
+		{"b2", UnitResult, []string{"Wc3"}, "Bb1", 2, "Wa1"},
+		// Troll: Black connects top and bottom with c5; any other move loses
+		{"l1", UnitResult, []string{"c5"}, "h6", 2, "a1"},
+		// Turncoat: Red's b1 turns Red's last white piece (a win whatever Yellow selects);
+		// a2 only draws against Yellow's best answer
+		{"c1", UnitResult, []string{"b1"}, "a2", 1, "a1"},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			pz, err := svc.Puzzle(tc.id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pz.Unit != tc.unit || pz.Moves != len(tc.right) || len(pz.View.Legal) == 0 || pz.View.Board == nil {
+				t.Fatalf("puzzle %s: unit %q, %d moves, %d legal moves in its view", tc.id, pz.Unit, pz.Moves, len(pz.View.Legal))
+			}
+			var res api.PuzzleResult
+			for i := range tc.right {
+				res, err = svc.Attempt(ctx, nil, tc.id, api.PuzzleAttempt{Moves: tc.right[:i+1]})
+				if err != nil {
+					t.Fatalf("answers %q: %v", tc.right[:i+1], err)
+				}
+				want := api.PuzzleContinue
+				if i == len(tc.right)-1 {
+					want = api.PuzzleSolved
+				}
+				if res.Result != want || res.Loss != 0 || len(res.Views) == 0 {
+					t.Fatalf("answers %q: %s, loss %d, %d views; want %s", tc.right[:i+1], res.Result, res.Loss, len(res.Views), want)
+				}
+			}
+			if res.Rating == nil || res.Rating.Rating <= res.Before.Rating || res.Unit != tc.unit {
+				t.Fatalf("a solved puzzle: rating %v from %v, unit %q", res.Rating, res.Before, res.Unit)
+			}
+			last := res.Views[len(res.Views)-1]
+			if pz.Kind != puzzle.Blocs && (!last.Outcome.Over || last.Outcome.Winner != pz.Side) {
+				t.Fatalf("after the answer: %+v, want a win for %v", last.Outcome, pz.Side)
+			}
+			res, err = svc.Attempt(ctx, nil, tc.id, api.PuzzleAttempt{Moves: []string{tc.wrong}})
+			if err != nil || res.Result != api.PuzzleFailed || res.Loss != tc.loss || res.Best != tc.right[0] {
+				t.Fatalf("%s: %+v, %v; want failed by %d, the answer %s", tc.wrong, res, err, tc.loss, tc.right[0])
+			}
+			if pz.Kind == puzzle.Turncoat {
+				// the round is played: Red's selection and Yellow's, revealed together
+				if len(res.Reply) != 1 || len(res.Views) != 1 || res.Views[0].Ply != 1 {
+					t.Fatalf("a Turncoat selection: replies %q, %d views", res.Reply, len(res.Views))
+				}
+			}
+			_, err = svc.Attempt(ctx, nil, tc.id, api.PuzzleAttempt{Moves: []string{tc.illegal}})
+			if de := (*domain.Error)(nil); !errors.As(err, &de) || de.Code != domain.IllegalMove {
+				t.Fatalf("%s: %v, want an illegal move", tc.illegal, err)
+			}
+			_, err = svc.Attempt(ctx, nil, tc.id, api.PuzzleAttempt{Moves: append(slices.Clone(tc.right), tc.right...)})
+			if de := (*domain.Error)(nil); !errors.As(err, &de) || de.Code != domain.BadRequest {
+				t.Fatalf("too many moves: %v, want a bad request", err)
+			}
+		})
+	}
+}
+
+// TestNextKind: the next puzzle is of the kind asked, or of any kind; a kind the set does not
+// have is not found.
+func TestNextKind(t *testing.T) {
+	svc, err := New(nil, fixtureSet(t), fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, kind := range svc.Kinds() {
+		p, err := svc.Next(ctx, nil, 1500, "", kind)
+		if err != nil || p.Kind != kind {
+			t.Fatalf("next %s: %s, %v", kind, p.Kind, err)
+		}
+	}
+	seen := map[string]bool{}
+	for range 60 {
+		p, err := svc.Next(ctx, nil, 1500, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		seen[p.Kind] = true
+	}
+	if len(seen) != 4 {
+		t.Fatalf("any kind: 60 puzzles of %d kinds, want all 4", len(seen))
+	}
+	_, err = svc.Next(ctx, nil, 1500, "", puzzle.Othello)
+	if de := (*domain.Error)(nil); !errors.As(err, &de) || de.Code != domain.NotFound {
+		t.Fatalf("a kind the set has not: %v", err)
+	}
+	// the daily puzzle takes the kinds in turn
+	days := map[string]bool{}
+	for d := range 4 {
+		p, err := svc.Daily(fixedNow().AddDate(0, 0, d))
+		if err != nil {
+			t.Fatal(err)
+		}
+		days[p.Kind] = true
+	}
+	if len(days) != 4 {
+		t.Fatalf("four days' puzzles are of %d kinds", len(days))
+	}
+}
+
+// TestBadSets: a set whose moves its game does not take is refused when the service starts.
+func TestBadSets(t *testing.T) {
+	set := fixtureSet(t)
+	for _, tc := range []struct {
+		name   string
+		change func(p *puzzle.Puzzle)
+	}{
+		{"an unknown kind", func(p *puzzle.Puzzle) { p.Kind = "chess" }},
+		{"a bad option", func(p *puzzle.Puzzle) { p.Options = map[string]string{"size": "99"} }},
+		{"an unreadable position", func(p *puzzle.Puzzle) { p.Position = "nonsense" }},
+		{"an illegal answer", func(p *puzzle.Puzzle) { p.Steps[0].Moves[0].Move = "a1" }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := slices.Clone(set)
+			i := slices.IndexFunc(bad, func(p puzzle.Puzzle) bool { return p.ID == "l1" })
+			p := bad[i]
+			p.Steps = slices.Clone(p.Steps)
+			p.Steps[0].Moves = slices.Clone(p.Steps[0].Moves)
+			tc.change(&p)
+			bad[i] = p
+			if _, err := New(nil, bad, fixedNow); err == nil {
+				t.Fatal("the set was taken")
+			}
+		})
+	}
+}
