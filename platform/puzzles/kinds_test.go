@@ -3,7 +3,6 @@ package puzzles
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -18,22 +17,9 @@ import (
 // fixtures_test.go).
 func fixtureSet(t testing.TB) []puzzle.Puzzle {
 	t.Helper()
-	paths, err := filepath.Glob(filepath.Join("testdata", "*.jsonl.gz"))
-	if err != nil || len(paths) < 4 {
-		t.Fatalf("the test sets: %v (%d files)", err, len(paths))
-	}
-	var set []puzzle.Puzzle
-	for _, path := range paths {
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ps, err := puzzle.Read(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		set = append(set, ps...)
+	set, err := ReadFiles(filepath.Join("testdata", "*.jsonl.gz"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return set
 }

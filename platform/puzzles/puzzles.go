@@ -42,6 +42,8 @@ import (
 	"hash/fnv"
 	"io/fs"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -75,6 +77,31 @@ func Shipped() ([]puzzle.Puzzle, error) {
 		ps, err := puzzle.Read(bytes.NewReader(b))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		out = append(out, ps...)
+	}
+	return out, nil
+}
+
+// ReadFiles reads the sets of the files pattern matches (a set a kind, as data/ holds them):
+// test sets, served beside the shipped one.
+func ReadFiles(pattern string) ([]puzzle.Puzzle, error) {
+	paths, err := filepath.Glob(pattern)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("puzzles: no file matches %s", pattern)
+	}
+	var out []puzzle.Puzzle
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := puzzle.Read(bytes.NewReader(b))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		out = append(out, ps...)
 	}
