@@ -31,6 +31,9 @@ type Puzzle struct {
 	// ("mate"), the result to keep ("result": 1 a win, 0 a draw); 0 in discs, whose value the
 	// end of the puzzle tells.
 	Goal int `json:"goal"`
+	// Actions describe the player's legal moves square by square, for a game whose pieces go
+	// from one square to another (Turnover).
+	Actions []Action `json:"actions,omitempty"`
 }
 
 // PuzzleSource is the real game a puzzle's position comes from.
@@ -87,6 +90,9 @@ type PuzzleResult struct {
 	// "mate" (100 less the player's moves to mate; a move that misses every mate is worth 0),
 	// "result" (+1 a win, 0 a draw, -1 a loss). Loss is the value less the move's.
 	Unit string `json:"unit"`
+	// Actions describe the player's legal moves after the replies, when the puzzle goes on
+	// (see Puzzle.Actions).
+	Actions []Action `json:"actions,omitempty"`
 }
 
 // PuzzleMe is a player's puzzle rating and counts.

@@ -144,7 +144,7 @@ func lineFrom(st game.State, analyze func(game.State) ([]puzzle.MoveValue, error
 		return puzzle.Puzzle{}, false, err
 	}
 	p := puzzle.Puzzle{Options: st.Options().Map(), Position: st.Encode(), Empties: empties(st), Value: first[0].Value,
-		Unit: unit, Margin: first[0].Value - first[1].Value, Rating: 1200 + 100*len(first), Themes: []string{}}
+		Unit: unit, Margin: first[0].Value - first[1].Value, Themes: []string{}}
 	s := st.Clone()
 	player := s.ToAct().Single()
 	step := puzzle.Step{Moves: first}
@@ -187,6 +187,7 @@ func lineFrom(st game.State, analyze func(game.State) ([]puzzle.MoveValue, error
 		s = s2
 		step = puzzle.Step{Moves: next}
 	}
+	p.Rating = 1300 + 200*len(p.Steps) // a guess: a longer line is harder
 	return p, true, nil
 }
 
@@ -427,6 +428,6 @@ func turncoatPuzzle(st *turncoat.State, g exact.TurncoatGame) (puzzle.Puzzle, bo
 	}
 	reply := st.FormatAction(game.Second, g.YellowSquares[best])
 	return puzzle.Puzzle{Kind: puzzle.Turncoat, Options: st.Options().Map(), Position: st.Encode(), Value: 1, Unit: UnitResult,
-		Margin: moves[0].Value - moves[1].Value, Rating: 1200 + 100*len(moves), Themes: []string{},
+		Margin: moves[0].Value - moves[1].Value, Rating: 1500, Themes: []string{},
 		Steps: []puzzle.Step{{Moves: moves, Reply: []string{reply}}}}, true
 }

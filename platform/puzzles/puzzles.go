@@ -409,7 +409,7 @@ func (s *Service) wire(i int) (api.Puzzle, error) {
 	r := s.ratingOf(p)
 	return api.Puzzle{
 		ID: p.ID, Kind: p.Kind, View: tb.View(side, s.now()), Side: side, Moves: len(p.Steps), Empties: p.Empties,
-		Unit: unitOf(p), Goal: goalOf(p),
+		Unit: unitOf(p), Goal: goalOf(p), Actions: actionDetails(s.starts[i], side),
 		Rating: int(r.Rating.Rating + 0.5), Plays: r.Attempts, Themes: p.Themes,
 		Source: api.PuzzleSource{Black: p.Source.Black, White: p.Source.White, Year: p.Source.Year, Tournament: p.Source.Tournament},
 	}, nil
@@ -550,10 +550,12 @@ func (s *Service) Attempt(ctx context.Context, u *domain.User, id string, req ap
 		return api.PuzzleResult{}, err
 	}
 	out := api.PuzzleResult{Result: v.Result, Reply: v.Reply, Value: p.Value, Loss: v.Loss, Unit: unitOf(p)}
-	if out.Views, err = s.views(i, req.Moves, v.Reply); err != nil {
+	var tb *game.Table
+	if out.Views, tb, err = s.views(i, req.Moves, v.Reply); err != nil {
 		return api.PuzzleResult{}, err
 	}
 	if v.Result == api.PuzzleContinue {
+		out.Actions = actionDetails(tb.State(), s.player[i])
 		return out, nil
 	}
 	out.Best = p.Answer(len(req.Moves) - 1)
@@ -634,11 +636,11 @@ func (s *Service) canonical(i int, moves []string) ([]string, error) {
 // views are the positions after the player's last move and after each of the replies. At a
 // simultaneous node the player's move and the opponent's selection (reply's first) are one
 // round, and so one view.
-func (s *Service) views(i int, moves, reply []string) ([]game.View, error) {
+func (s *Service) views(i int, moves, reply []string) ([]game.View, *game.Table, error) {
 	p := &s.set[i]
 	tb, side, err := s.table(i)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	now := s.now()
 	play := func(text string) error {
@@ -682,26 +684,41 @@ func (s *Service) views(i int, moves, reply []string) ([]game.View, error) {
 		}
 		rest, err := mine(m, p.Steps[k].Reply)
 		if err != nil {
-			return nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", k+1, m, err)
+			return nil, nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", k+1, m, err)
 		}
 		for _, r := range rest {
 			if err := play(r); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
 	rest, err := mine(moves[len(moves)-1], reply)
 	if err != nil {
-		return nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", len(moves), moves[len(moves)-1], err)
+		return nil, nil, domain.Errorf(domain.IllegalMove, "move %d (%s): %v", len(moves), moves[len(moves)-1], err)
 	}
 	views := []game.View{tb.View(side, now)}
 	for _, r := range rest {
 		if err := play(r); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		views = append(views, tb.View(side, now))
 	}
-	return views, nil
+	return views, tb, nil
+}
+
+// actionDetails describes p's legal moves in st square by square, for a game whose pieces go
+// from one square to another (game.MoveDescriber); none for the others.
+func actionDetails(st game.State, p game.Player) []api.Action {
+	md, ok := st.(game.MoveDescriber)
+	if !ok || !st.ToAct().Has(p) || st.ToAct().Simultaneous() {
+		return nil
+	}
+	legal := st.Legal(p, nil)
+	out := make([]api.Action, 0, len(legal))
+	for _, a := range legal {
+		out = append(out, api.Action{Move: st.FormatAction(p, a), MoveDescription: md.DescribeAction(p, a)})
+	}
+	return out
 }
 
 // Line is p's solution: every answer and reply, then the perfect play to the end. At a

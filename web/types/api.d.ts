@@ -1134,6 +1134,11 @@ export interface Puzzle {
    * end of the puzzle tells.
    */
   goal: number;
+  /**
+   * Actions describe the player's legal moves square by square, for a game whose pieces go
+   * from one square to another (Turnover).
+   */
+  actions?: Action[];
 }
 
 /**
@@ -1205,6 +1210,11 @@ export interface PuzzleResult {
    * "result" (+1 a win, 0 a draw, -1 a loss). Loss is the value less the move's.
    */
   unit: string;
+  /**
+   * Actions describe the player's legal moves after the replies, when the puzzle goes on
+   * (see Puzzle.Actions).
+   */
+  actions?: Action[];
 }
 
 /** PuzzleSource is the real game a puzzle's position comes from. */
