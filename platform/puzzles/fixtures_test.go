@@ -120,6 +120,9 @@ func buildFixtures(kind string) ([]puzzle.Puzzle, error) {
 				p.ID = fmt.Sprintf("%s%d", puzzle.IDLetter(kind), len(out)+1)
 				p.Kind = kind
 				p.Source = puzzle.Source{Ply: ply}
+				if kind == puzzle.Turnover {
+					p.Empties = 0 // empty squares say nothing of a Turnover position
+				}
 				out = append(out, p)
 				break
 			}

@@ -104,7 +104,8 @@ func TestPuzzles(t *testing.T) {
 
 // TestPuzzleKinds, on a phone's screen: a guest solves a Blocs puzzle by taps (the face, then
 // the square), a Turncoat one by selecting a square (revealed with Yellow's selection of the
-// same round), and picks the kind of the next puzzle. Screenshots of each.
+// same round), a Turnover one by the piece and its target, and picks the kind of the next
+// puzzle. Screenshots of each.
 func TestPuzzleKinds(t *testing.T) {
 	p := newPage(t)
 	dir := shots(t)
@@ -140,6 +141,21 @@ func TestPuzzleKinds(t *testing.T) {
 	}
 	p.scrollTo = "#pz-result"
 	p.screenshot(dir, "puzzle-turncoat-solved-en-phone", 390, 844)
+	p.phone()
+
+	// Turnover v2: the Queen from h1 takes Black's last Castle on h8, a win in 1 (from-to taps
+	// as on the game page).
+	p.open("/puzzles/v2")
+	p.wait(board)
+	p.wait(`document.querySelector("#pz-task").innerText.startsWith("White to play and win in 1")`)
+	p.clickCell("h1")
+	p.clickCell("h8")
+	p.wait(`document.querySelector("#pz-verdict")?.innerText.startsWith("Solved!")`)
+	if got := eval[string](p, `document.querySelector("#pz-result").innerText`); !strings.Contains(got, "With best play White wins in 1.") {
+		t.Errorf("the Turnover verdict: %q", got)
+	}
+	p.scrollTo = "#pz-result"
+	p.screenshot(dir, "puzzle-turnover-solved-en-phone", 390, 844)
 	p.phone()
 
 	// The kind picker: the next puzzle is a Troll one.
