@@ -179,3 +179,35 @@ func TestBadSets(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkServeAndCheckKinds serves a puzzle of each kind of the test sets and checks a
+// guest's answer to it (its views and the rating included), by kind.
+func BenchmarkServeAndCheckKinds(b *testing.B) {
+	set := fixtureSet(b)
+	svc, err := New(nil, set, fixedNow)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for _, kind := range svc.Kinds() {
+		b.Run(kind, func(b *testing.B) {
+			var of []*puzzle.Puzzle
+			for i := range set {
+				if set[i].Kind == kind {
+					of = append(of, &set[i])
+				}
+			}
+			i := 0
+			for b.Loop() {
+				p := of[i%len(of)]
+				i++
+				if _, err := svc.Puzzle(p.ID); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := svc.Attempt(ctx, nil, p.ID, api.PuzzleAttempt{Moves: []string{p.Answer(0)}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
