@@ -11,6 +11,7 @@ import (
 	"turncoat/api"
 	"turncoat/domain"
 	"turncoat/engine/puzzle"
+	"turncoat/game"
 )
 
 // fixtureSet reads the test sets of the kinds other than Othello (testdata/, see
@@ -209,5 +210,69 @@ func BenchmarkServeAndCheckKinds(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestTurncoatRounds: a Turncoat puzzle of two rounds goes on after the first selection: the
+// round is played with Yellow's selection, which the result reveals with the position after the
+// round, and Red selects again there. (The values are made up: the service checks by them
+// without searching; the line's moves are real.)
+func TestTurncoatRounds(t *testing.T) {
+	set := fixtureSet(t)
+	c := set[slices.IndexFunc(set, func(p puzzle.Puzzle) bool { return p.Kind == puzzle.Turncoat })]
+	svc, err := New(nil, []puzzle.Puzzle{c}, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a round that does not end the game, and Red's selections after it
+	st := svc.starts[0]
+	var first, reply string
+	var second []puzzle.MoveValue
+	for _, a := range st.Legal(game.First, nil) {
+		for _, b := range st.Legal(game.Second, nil) {
+			s := st.Clone()
+			if err := s.ApplyJoint(game.Joint{a, b}); err != nil {
+				t.Fatal(err)
+			}
+			if s.Outcome().Over || second != nil {
+				continue
+			}
+			first, reply = st.FormatAction(game.First, a), st.FormatAction(game.Second, b)
+			for k, r := range s.Legal(game.First, nil) {
+				second = append(second, puzzle.MoveValue{Move: s.FormatAction(game.First, r), Value: -k})
+			}
+		}
+	}
+	if second == nil || len(second) < 2 {
+		t.Fatal("no round of the test puzzle goes on")
+	}
+	var others []puzzle.MoveValue
+	for _, a := range st.Legal(game.First, nil) {
+		if m := st.FormatAction(game.First, a); m != first {
+			others = append(others, puzzle.MoveValue{Move: m, Value: -1})
+		}
+	}
+	c.ID = "c99"
+	c.Steps = []puzzle.Step{
+		{Moves: append([]puzzle.MoveValue{{Move: first, Value: 0}}, others...), Reply: []string{reply}},
+		{Moves: second, Reply: []string{st.FormatAction(game.Second, st.Legal(game.Second, nil)[0])}},
+	}
+	c.Value = 0
+	svc, err = New(nil, []puzzle.Puzzle{c}, fixedNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	res, err := svc.Attempt(ctx, nil, "c99", api.PuzzleAttempt{Moves: []string{first}})
+	if err != nil || res.Result != api.PuzzleContinue || !slices.Equal(res.Reply, []string{reply}) || len(res.Views) != 1 ||
+		res.Views[0].Ply != 1 || res.Views[0].Moves[0].Text != first+" "+reply || len(res.Views[0].Legal) == 0 {
+		t.Fatalf("the first round: %+v, %v", res, err)
+	}
+	res, err = svc.Attempt(ctx, nil, "c99", api.PuzzleAttempt{Moves: []string{first, second[1].Move}})
+	if err != nil || res.Result != api.PuzzleFailed || res.Loss != 1 || len(res.Reply) != 1 || res.Views[0].Ply != 2 {
+		t.Fatalf("a wrong second selection: %+v, %v", res, err)
+	}
+	if got := Line(&c); got[0] != first+" "+reply {
+		t.Fatalf("the line %q writes the first round as %q", got, got[0])
 	}
 }
