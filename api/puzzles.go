@@ -22,6 +22,18 @@ type Puzzle struct {
 	Source  PuzzleSource `json:"source"`
 	// Daily is the UTC day ("2006-01-02") of which this is the daily puzzle, if it is.
 	Daily string `json:"daily,omitempty"`
+
+	// Unit is the unit of the puzzle's values: "discs" (Othello: the final disc difference),
+	// "mate" (Turnover: a move that mates sooner is worth more), "result" (Blocs, Troll,
+	// Turncoat: +1 a win, 0 a draw, -1 a loss).
+	Unit string `json:"unit"`
+	// Goal is what the player must reach, in Unit: the number of the player's moves to mate
+	// ("mate"), the result to keep ("result": 1 a win, 0 a draw); 0 in discs, whose value the
+	// end of the puzzle tells.
+	Goal int `json:"goal"`
+	// Actions describe the player's legal moves square by square, for a game whose pieces go
+	// from one square to another (Turnover).
+	Actions []Action `json:"actions,omitempty"`
 }
 
 // PuzzleSource is the real game a puzzle's position comes from.
@@ -73,6 +85,14 @@ type PuzzleResult struct {
 	Member bool `json:"member"`
 	// PuzzleRating is the puzzle's rating after the attempt.
 	PuzzleRating int `json:"puzzleRating,omitempty"`
+
+	// Unit is the unit of Value and Loss: "discs" (the disc difference with perfect play),
+	// "mate" (100 less the player's moves to mate; a move that misses every mate is worth 0),
+	// "result" (+1 a win, 0 a draw, -1 a loss). Loss is the value less the move's.
+	Unit string `json:"unit"`
+	// Actions describe the player's legal moves after the replies, when the puzzle goes on
+	// (see Puzzle.Actions).
+	Actions []Action `json:"actions,omitempty"`
 }
 
 // PuzzleMe is a player's puzzle rating and counts.
@@ -80,4 +100,16 @@ type PuzzleMe struct {
 	Rating   rating.Rating `json:"rating"`
 	Attempts int64         `json:"attempts"`
 	Solved   int64         `json:"solved"`
+}
+
+// PuzzleKinds are the kinds of puzzles a server has (game names, in the order of the games),
+// with how many of each.
+type PuzzleKinds struct {
+	Kinds []PuzzleKind `json:"kinds"`
+}
+
+// PuzzleKind is one kind of puzzles and their number.
+type PuzzleKind struct {
+	Kind  string `json:"kind"`
+	Count int    `json:"count"`
 }

@@ -25,6 +25,7 @@ import (
 	"turncoat/domain"
 	"turncoat/engine"
 	othellobook "turncoat/engine/othello/book"
+	"turncoat/engine/puzzle"
 	"turncoat/game"
 	"turncoat/platform/accounts"
 	"turncoat/platform/aiwork"
@@ -107,6 +108,8 @@ type Config struct {
 	// plain calls on the program's clock. For tests on a manual clock, which then know when
 	// what a deadline calls for is done instead of waiting for the queue's polls.
 	JobsByHand bool
+	// Puzzles are served beside the shipped set (test sets of kinds a build has not shipped).
+	Puzzles []puzzle.Puzzle
 }
 
 // Book is an opening book a game kind adds (Othello's, package booksvc): the durable jobs at
@@ -218,7 +221,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}
-	puz, err := puzzles.New(cfg.Store, set, a.now)
+	puz, err := puzzles.New(cfg.Store, append(set, cfg.Puzzles...), a.now)
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
 	}

@@ -32,7 +32,8 @@ func puzzleMember(r *http.Request) *domain.User {
 }
 
 // handlePuzzleNext answers GET /api/puzzles/next: a puzzle at the player's rating (a guest's
-// is ?rating=R, kept by their browser) other than ?after=ID.
+// is ?rating=R, kept by their browser) other than ?after=ID, of ?kind=K (a game's name; absent or
+// "any": a kind of the set at random, each kind as likely).
 func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) error {
 	ps, err := s.puzzleService()
 	if err != nil {
@@ -45,11 +46,22 @@ func (s *Server) handlePuzzleNext(w http.ResponseWriter, r *http.Request) error 
 			return domain.Errorf(domain.BadRequest, "rating=%q: want a number from 0 to 4000", v).Words("puzzle.bad_rating")
 		}
 	}
-	p, err := ps.Next(r.Context(), puzzleMember(r), guest, q.Get("after"))
+	p, err := ps.Next(r.Context(), puzzleMember(r), guest, q.Get("after"), q.Get("kind"))
 	if err != nil {
 		return err
 	}
 	writeJSON(w, http.StatusOK, p)
+	return nil
+}
+
+// handlePuzzleKinds answers GET /api/puzzles/kinds: the kinds of puzzles served and how many of
+// each, for the page's kind picker.
+func (s *Server) handlePuzzleKinds(w http.ResponseWriter, r *http.Request) error {
+	ps, err := s.puzzleService()
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, ps.KindCounts())
 	return nil
 }
 

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -140,4 +141,60 @@ func TestPuzzles(t *testing.T) {
 			t.Fatalf("the daily puzzle's picture: %d", st)
 		}
 	})
+}
+
+// TestPuzzleKinds: puzzles of every kind through HTTP (the test sets beside the shipped one):
+// the kinds and their counts, the next puzzle of a kind, a Troll win found, a wrong move told
+// in the kind's unit, a Turncoat selection answered by Yellow's, an illegal move (422) and too
+// many moves (400), and each kind's picture.
+func TestPuzzleKinds(t *testing.T) {
+	t.Parallel()
+	fixtures, err := puzzles.ReadFiles(filepath.Join("..", "platform", "puzzles", "testdata", "*.jsonl.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, filepath.Join(t.TempDir(), "t.db"), store.Options{}, func(c *app.Config) { c.Puzzles = fixtures })
+	guest := h.browser()
+
+	var kinds api.PuzzleKinds
+	if st := guest.call("GET", "/api/puzzles/kinds", nil, &kinds); st != http.StatusOK || len(kinds.Kinds) != 5 || kinds.Kinds[0].Kind != puzzle.Othello {
+		t.Fatalf("kinds: %d %s", st, guest.received())
+	}
+	for _, k := range kinds.Kinds[1:] {
+		var p api.Puzzle
+		if st := guest.call("GET", "/api/puzzles/next?kind="+k.Kind, nil, &p); st != http.StatusOK || p.Kind != k.Kind || p.View.Game != k.Kind {
+			t.Fatalf("next %s: %d %s", k.Kind, st, guest.received())
+		}
+		st, png := guest.raw("GET", "/api/puzzles/"+p.ID+"/board.png", nil)
+		if st != http.StatusOK || !strings.HasPrefix(string(png), "\x89PNG") {
+			t.Fatalf("the picture of %s: %d", p.ID, st)
+		}
+	}
+	var res api.PuzzleResult
+	if st := guest.call("POST", "/api/puzzles/l1/attempt", api.PuzzleAttempt{Moves: []string{"c5"}}, &res); st != http.StatusOK ||
+		res.Result != api.PuzzleSolved || res.Unit != "result" || res.Value != 1 || !res.Views[0].Outcome.Over {
+		t.Fatalf("the Troll win: %d %s", st, guest.received())
+	}
+	if st := guest.call("POST", "/api/puzzles/v1/attempt", api.PuzzleAttempt{Moves: []string{":Qc8+"}}, &res); st != http.StatusOK ||
+		res.Result != api.PuzzleFailed || res.Unit != "mate" || res.Loss != 1 || res.Best != "xCb8.Q" {
+		t.Fatalf("a slower mate: %d %s", st, guest.received())
+	}
+	if st := guest.call("POST", "/api/puzzles/c1/attempt", api.PuzzleAttempt{Moves: []string{"b1"}}, &res); st != http.StatusOK ||
+		res.Result != api.PuzzleSolved || len(res.Reply) != 1 || len(res.Views) != 1 || res.Views[0].Moves[0].Text != "b1 "+res.Reply[0] {
+		t.Fatalf("a Turncoat selection: %d %s", st, guest.received())
+	}
+	for _, tc := range []struct {
+		name, id string
+		moves    []string
+		status   int
+	}{
+		{"an illegal move", "b2", []string{"Wa1"}, http.StatusUnprocessableEntity},
+		{"not a move of the game", "v2", []string{"zz9"}, http.StatusUnprocessableEntity},
+		{"too many moves", "b2", []string{"Wc3", "Bb1"}, http.StatusBadRequest},
+		{"more than any puzzle", "b1", []string{"Wd4", "Wc4", "Bd2", "Bd2"}, http.StatusBadRequest},
+	} {
+		if st := guest.call("POST", "/api/puzzles/"+tc.id+"/attempt", api.PuzzleAttempt{Moves: tc.moves}, nil); st != tc.status {
+			t.Errorf("%s: %d %s, want %d", tc.name, st, guest.received(), tc.status)
+		}
+	}
 }

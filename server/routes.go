@@ -126,6 +126,7 @@ func (s *Server) apiRoutes() []route {
 		// Puzzles.
 		{"GET /api/puzzles/next", s.handlePuzzleNext},
 		{"GET /api/puzzles/daily", s.handlePuzzleDaily},
+		{"GET /api/puzzles/kinds", s.handlePuzzleKinds},
 		{"GET /api/puzzles/me", s.handlePuzzleMe},
 		{"GET /api/puzzles/{id}", s.handlePuzzle},
 		{"POST /api/puzzles/{id}/attempt", s.handlePuzzleAttempt},

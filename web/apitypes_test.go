@@ -76,7 +76,7 @@ var apiRoots = []any{
 	api.HostAction{}, api.Board{}, api.Ledger{}, api.CreateEvent{}, api.PairedEvent{}, api.EventRound{},
 	api.EventPairing{}, api.TrainerOpenings{}, api.TrainerLine{}, api.Drill{}, api.DrillStep{}, api.MoveCheck{},
 	api.TrainerDue{}, api.TrainerDueLine{},
-	api.Puzzle{}, api.PuzzleSource{}, api.PuzzleAttempt{}, api.PuzzleResult{}, api.PuzzleMe{},
+	api.Puzzle{}, api.PuzzleSource{}, api.PuzzleAttempt{}, api.PuzzleResult{}, api.PuzzleMe{}, api.PuzzleKinds{}, api.PuzzleKind{},
 }
 
 // otherRoots are what the server writes from types outside package api.

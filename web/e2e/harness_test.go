@@ -32,6 +32,7 @@ import (
 	"turncoat/internal/testenv"
 	"turncoat/platform/accounts"
 	"turncoat/platform/booksvc"
+	"turncoat/platform/puzzles"
 	"turncoat/store"
 	"turncoat/web"
 )
@@ -87,8 +88,15 @@ func start(t *testing.T) {
 			suite.err = err
 			return
 		}
+		// the test sets of the puzzles' other kinds, served beside the shipped set
+		fixtures, err := puzzles.ReadFiles(filepath.Join("..", "..", "platform", "puzzles", "testdata", "*.jsonl.gz"))
+		if err != nil {
+			suite.err = err
+			return
+		}
 		srv, err := app.New(ctx, app.Config{PasswordHashing: &accounts.CheapHashing, Store: st, Registry: games.Registry(), Web: web.Files(), Book: bk,
-			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1})
+			Log: slog.New(slog.DiscardHandler), Now: func() time.Time { return time.Now().Add(time.Duration(suite.skew.Load())) }, MaxThink: 20 * time.Second, LoginRate: -1, GuestRate: -1, MoveRate: -1, CreateRate: -1,
+			Puzzles: fixtures})
 		if err != nil {
 			suite.err = err
 			return

@@ -101,3 +101,70 @@ func TestPuzzles(t *testing.T) {
 		t.Errorf("console errors: %q", errs)
 	}
 }
+
+// TestPuzzleKinds, on a phone's screen: a guest solves a Blocs puzzle by taps (the face, then
+// the square), a Turncoat one by selecting a square (revealed with Yellow's selection of the
+// same round), a Turnover one by the piece and its target, and picks the kind of the next
+// puzzle. Screenshots of each.
+func TestPuzzleKinds(t *testing.T) {
+	p := newPage(t)
+	dir := shots(t)
+	p.phone()
+	board := `document.querySelector(".board-host svg.board .cell")`
+
+	// Blocs b2: White up on c3 is the only winning placement (by the Grundy values).
+	p.open("/puzzles/b2")
+	p.wait(board)
+	p.wait(`document.querySelector("#pz-game").innerText === "Blocs" && document.querySelector("#pz-task").innerText.includes("only winning move")`)
+	p.screenshot(dir, "puzzle-blocs-start-en-phone", 390, 844)
+	p.phone()
+	p.click(`.board-host .face-btn[data-face="W"]`)
+	p.clickCell("c3")
+	p.wait(`document.querySelector("#pz-verdict")?.innerText.startsWith("Solved!")`)
+	if got := eval[string](p, `document.querySelector("#pz-result").innerText`); !strings.Contains(got, "With best play Player two wins.") {
+		t.Errorf("the Blocs verdict: %q", got)
+	}
+	p.scrollTo = "#pz-result"
+	p.screenshot(dir, "puzzle-blocs-solved-en-phone", 390, 844)
+	p.phone()
+
+	// Turncoat c1: Red selects b1, its last white piece; Yellow's selection is shown with it.
+	p.open("/puzzles/c1")
+	p.wait(board)
+	p.wait(`document.querySelector("#pz-task").innerText.startsWith("Red to select")`)
+	p.screenshot(dir, "puzzle-turncoat-start-en-phone", 390, 844)
+	p.phone()
+	p.clickCell("b1")
+	p.wait(`document.querySelector("#pz-verdict")?.innerText.startsWith("Solved!")`)
+	if got := eval[string](p, `document.querySelector("#pz-revealed")?.innerText || ""`); got != "Yellow selected b1." {
+		t.Errorf("the revealed selection: %q", got)
+	}
+	p.scrollTo = "#pz-result"
+	p.screenshot(dir, "puzzle-turncoat-solved-en-phone", 390, 844)
+	p.phone()
+
+	// Turnover v2: the Queen from h1 takes Black's last Castle on h8, a win in 1 (from-to taps
+	// as on the game page).
+	p.open("/puzzles/v2")
+	p.wait(board)
+	p.wait(`document.querySelector("#pz-task").innerText.startsWith("White to play and win in 1")`)
+	p.clickCell("h1")
+	p.clickCell("h8")
+	p.wait(`document.querySelector("#pz-verdict")?.innerText.startsWith("Solved!")`)
+	if got := eval[string](p, `document.querySelector("#pz-result").innerText`); !strings.Contains(got, "With best play White wins in 1.") {
+		t.Errorf("the Turnover verdict: %q", got)
+	}
+	p.scrollTo = "#pz-result"
+	p.screenshot(dir, "puzzle-turnover-solved-en-phone", 390, 844)
+	p.phone()
+
+	// The kind picker: the next puzzle is a Troll one.
+	p.wait(`[...document.querySelectorAll("#pz-kind option")].some(o => o.value === "troll")`)
+	eval[bool](p, `(() => { const s = document.querySelector("#pz-kind"); s.value = "troll"; s.dispatchEvent(new Event("change")); return true; })()`)
+	p.wait(`document.querySelector("#pz-game").innerText === "Troll" && document.querySelector("#pz-result").hidden`)
+	p.wait(board)
+	p.screenshot(dir, "puzzle-troll-start-en-phone", 390, 844)
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %q", errs)
+	}
+}

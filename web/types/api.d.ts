@@ -1122,6 +1122,23 @@ export interface Puzzle {
   source: PuzzleSource;
   /** Daily is the UTC day ("2006-01-02") of which this is the daily puzzle, if it is. */
   daily?: string;
+  /**
+   * Unit is the unit of the puzzle's values: "discs" (Othello: the final disc difference),
+   * "mate" (Turnover: a move that mates sooner is worth more), "result" (Blocs, Troll,
+   * Turncoat: +1 a win, 0 a draw, -1 a loss).
+   */
+  unit: string;
+  /**
+   * Goal is what the player must reach, in Unit: the number of the player's moves to mate
+   * ("mate"), the result to keep ("result": 1 a win, 0 a draw); 0 in discs, whose value the
+   * end of the puzzle tells.
+   */
+  goal: number;
+  /**
+   * Actions describe the player's legal moves square by square, for a game whose pieces go
+   * from one square to another (Turnover).
+   */
+  actions?: Action[];
 }
 
 /**
@@ -1133,6 +1150,20 @@ export interface Puzzle {
 export interface PuzzleAttempt {
   moves: string[];
   guest?: RatingRating;
+}
+
+/** PuzzleKind is one kind of puzzles and their number. */
+export interface PuzzleKind {
+  kind: string;
+  count: number;
+}
+
+/**
+ * PuzzleKinds are the kinds of puzzles a server has (game names, in the order of the games),
+ * with how many of each.
+ */
+export interface PuzzleKinds {
+  kinds: PuzzleKind[];
 }
 
 /** PuzzleMe is a player's puzzle rating and counts. */
@@ -1173,6 +1204,17 @@ export interface PuzzleResult {
   member: boolean;
   /** PuzzleRating is the puzzle's rating after the attempt. */
   puzzleRating?: number;
+  /**
+   * Unit is the unit of Value and Loss: "discs" (the disc difference with perfect play),
+   * "mate" (100 less the player's moves to mate; a move that misses every mate is worth 0),
+   * "result" (+1 a win, 0 a draw, -1 a loss). Loss is the value less the move's.
+   */
+  unit: string;
+  /**
+   * Actions describe the player's legal moves after the replies, when the puzzle goes on
+   * (see Puzzle.Actions).
+   */
+  actions?: Action[];
 }
 
 /** PuzzleSource is the real game a puzzle's position comes from. */

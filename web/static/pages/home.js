@@ -3,7 +3,7 @@
 // games to resume and the open challenges of others.
 
 import {h} from "../dom.js";
-import {t, date} from "../i18n.js";
+import {t, date, sideName} from "../i18n.js";
 import {api, kinds} from "../api.js";
 import {navigate, title} from "../router.js";
 import {gameTitle, gameSummary, quickAI, errorText, seatWords, challengeDetails, ratingWords} from "./common.js";
@@ -99,13 +99,15 @@ export async function render(main) {
   }).catch(e => mine.replaceChildren(h("h2", {}, t("home.yourGames")), h("p", {class: "error"}, errorText(e))));
 
   api("/puzzles/daily").then((/** @type {import("../../types/turncoat").Puzzle} */ p) => {
-    const side = p.side === "first" ? t("puzzles.black") : t("puzzles.white");
+    // the days take the kinds of puzzles in turn: the side is named as its game names it
+    const side = sideName(p.kind, p.view.sides, p.side);
     daily.replaceChildren(
       h("a", {href: "/puzzles/daily", class: "daily-link"},
         h("img", {src: `/api/puzzles/${encodeURIComponent(p.id)}/board.svg`, alt: t("puzzles.dailyAlt"), width: "96", height: "96", loading: "lazy"}),
         h("span", {class: "daily-text"},
           h("h2", {id: "h-daily"}, t("puzzles.daily")),
-          h("span", {}, t("puzzles.dailyLine", {side, rating: p.rating})))));
+          h("span", {}, p.kind === "reversi" ? t("puzzles.dailyLine", {side, rating: p.rating})
+            : t("puzzles.dailyLineKind", {game: gameTitle(p.kind), side, rating: p.rating})))));
     daily.hidden = false;
   }).catch(() => {});
 
