@@ -41,18 +41,20 @@ import (
 //     the rounds left are at least the iterations the values took to converge, which is every
 //     round of a game short of its cap.
 //   - estimated (source mcts, unit "winrate"): other boards are searched round by round with
-//     SM-MCTS (regret matching at the root, every selection of both sides tried): a selection's
-//     value is its mean result in the search, which plays it against the other side's searched
-//     mix, and the round's value for a side is the mean of its selections' values weighted by
-//     the search's strategy (a selection proven to win is worth 100). A selection the search
+//     SM-MCTS (regret matching, every selection of both sides tried): a selection's value is its
+//     mean result in the search, which plays it against the other side's searched mix, and the
+//     round's value for a side is its mean result over the whole search (regret matching's
+//     play converges to an equilibrium, so this tends to the round's value; a selection proven
+//     to win makes it 100). A selection's mean counts with priorVisits virtual visits at the
+//     round's value, so that one tried a few times is not judged by a few random games. Best is the selection searched most. A selection the search
 //     did not try is valued by a second search in which its side must play it (so against the
 //     other side's best reply to it: a lower bound of the measure above). These are estimates
 //     and said so: exact=no.
 //
 // A round gives two reviewed moves with the same Ply (the round's number in the record),
 // Red's (Side 0) then Yellow's (Side 1); the graph has a point for each, from Red's view: the
-// value of the selection played against the other side's optimal (or searched) mix. Best is the
-// selection the equilibrium (or the search's strategy) plays most.
+// value of the selection played against the other side's optimal (or searched) mix. Best is, from
+// the solver, the selection the equilibrium found plays most.
 
 // TurncoatConfig configures a Turncoat review.
 type TurncoatConfig struct {
@@ -102,8 +104,7 @@ func Turncoat(ctx context.Context, start game.State, moves []game.Move, cfg Turn
 		r.Unit = "result"
 	} else {
 		r.Unit = "winrate"
-		search = mcts.New(mcts.Config{Iterations: cfg.Iterations, Seed: cfg.Seed, Solver: true, RootSolve: 1000,
-			Name: "turncoat review"})
+		search = mcts.New(mcts.Config{Iterations: cfg.Iterations, Seed: cfg.Seed, Solver: true, Name: "turncoat review"})
 	}
 	s := st.Clone().(*turncoat.State)
 	for i, m := range moves {
@@ -307,24 +308,32 @@ func turncoatSearchedRound(ctx context.Context, s *turncoat.State, search *mcts.
 	var out [2]Ply
 	for p := game.First; p <= game.Second; p++ {
 		stats := res.Stats[p]
-		var before, top float64
+		var sum, visits, top float64
 		best := -1
 		for i, st := range stats {
-			v := searchedValue(st)
-			before += st.Policy * v
+			sum += float64(st.Visits) * searchedValue(st)
+			visits += float64(st.Visits)
 			if st.Proven && st.Result == 1 {
 				top = 100
 			}
-			if best < 0 || st.Policy > stats[best].Policy {
+			if best < 0 || st.Visits > stats[best].Visits {
 				best = i
 			}
 		}
-		before = max(before, top)
+		before := top
+		if visits > 0 {
+			before = max(sum/visits, top)
+		}
 		i := slices.IndexFunc(stats, func(st mcts.ActionStat) bool { return st.Action == m.Actions[p] })
 		if i < 0 || best < 0 {
 			return out, errors.New("a selection the rules do not allow")
 		}
 		played := searchedValue(stats[i])
+		if !stats[i].Proven && stats[i].Visits > 0 {
+			// a rarely tried selection's mean is mostly noise: shrunk towards the round's value
+			n := float64(stats[i].Visits)
+			played = (n*played + priorVisits*before) / (n + priorVisits)
+		}
 		if stats[i].Visits == 0 && !stats[i].Proven {
 			// Not tried: its value with its side held to it.
 			var restrict [2][]game.Action
@@ -349,6 +358,9 @@ func turncoatSearchedRound(ctx context.Context, s *turncoat.State, search *mcts.
 	}
 	return out, nil
 }
+
+// priorVisits is the weight, in visits, of the round's value in a searched selection's value.
+const priorVisits = 10
 
 // searchedValue is a root selection's value for its side in percent: its proven result, else
 // its mean result in the search.

@@ -4,7 +4,9 @@
 // side's accuracy and total loss, the turning point, the evaluation graph with the marked moves,
 // and the moves that lost most; the move list carries the marks. A click on a marked move shows
 // the position before it with the better move and the move played on the board, the better
-// line, and "Practise from here", a new game against the AI from that position.
+// line, and "Practise from here", a new game against the AI from that position. A Turncoat
+// round has both sides' selections reviewed: the panel lists each side's marks, the move list
+// carries the round's worse one.
 
 import {h, s, toast} from "../dom.js";
 import {t, num} from "../i18n.js";
@@ -38,10 +40,11 @@ export function review(page, host, moves) {
   let timer = 0;
   /** @type {number} the ply of the move whose better move the board shows (0: none) */
   let shown = 0;
+  /** @type {number} the side of that move (a Turncoat round has both sides' moves) */
+  let shownSide = 0;
 
-  // A review follows one side's moves at a time: a game of simultaneous rounds (Turncoat's) has
-  // none, nor has a game without moves.
-  const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0 && !page.view.moves.some(m => m.by.length === 2);
+  // A game without moves has no review.
+  const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0;
 
   function update() {
     host.hidden = !open();
@@ -78,9 +81,13 @@ export function review(page, host, moves) {
     page.marks = null;
     if (r.state === "done" && r.review) {
       const reviewed = r.review.moves;
-      page.marks = new Map(reviewed.filter(m => MARKS[m.class]).map(m => [m.ply, m.class]));
+      page.marks = new Map();
+      for (const m of reviewed) {
+        const had = page.marks.get(m.ply);
+        if (MARKS[m.class] && (!had || rank(m.class) > rank(had))) page.marks.set(m.ply, m.class);
+      }
       page.reviewPick = ply => {
-        const m = reviewed.find(x => x.ply === ply);
+        const m = worst(reviewed.filter(x => x.ply === ply));
         if (m) pick(m);
       };
       page.update();
@@ -110,7 +117,7 @@ export function review(page, host, moves) {
     const b = r.review;
     host.dataset.state = "done";
     host.append(sides(b), turning(b), graph(b), keyMoves(b), h("p", {class: "muted small"}, sourceWords(b)));
-    if (shown) detail(b.moves.find(m => m.ply === shown));
+    if (shown) detail(b.moves.find(m => m.ply === shown && m.side === shownSide));
   }
 
   /** @param {ReviewBody} b */
@@ -132,7 +139,7 @@ export function review(page, host, moves) {
 
   /** @param {ReviewBody} b */
   function turning(b) {
-    const m = b.moves.find(x => x.ply === b.turningPoint);
+    const m = worst(b.moves.filter(x => x.ply === b.turningPoint));
     if (!m) return h("p", {class: "muted small"}, t("review.noTurningPoint"));
     return h("p", {id: "turning-point"}, t("review.turningPoint"), " ",
       h("a", {href: "#", on: {click: (/** @type {Event} */ e) => { e.preventDefault(); pick(m); }}},
@@ -169,7 +176,8 @@ export function review(page, host, moves) {
     const marked = b.moves.filter(m => MARKS[m.class]);
     if (!marked.length) return h("p", {id: "review-clean"}, t("review.clean"));
     return h("ol", {class: "review-moves", "aria-label": t("review.keyMoves")}, ...marked.map(m => h("li", {},
-      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply), "aria-pressed": m.ply === shown ? "true" : "false",
+      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply), "data-side": String(m.side),
+        "aria-pressed": m.ply === shown && m.side === shownSide ? "true" : "false",
         on: {click: () => pick(m)}},
       `${num(m.ply)}. ${page.sideName(m.side ? "second" : "first")} ${m.move}${MARKS[m.class]} `,
       h("span", {class: "muted"}, `−${valueText(b, m.loss)} · ${t("review.bestWas", {move: m.best})}`)))));
@@ -181,8 +189,14 @@ export function review(page, host, moves) {
     const b = current && current.review;
     if (!b) return;
     shown = m.ply;
+    shownSide = m.side;
     await moves.show(m.ply - 1);
-    if (page.stopped || shown !== m.ply) return;
+    if (page.stopped || shown !== m.ply || shownSide !== m.side) return;
+    if (rounds(b)) {
+      // a round's selections are not one side's move on one board: the panel says them
+      render();
+      return;
+    }
     const unit = percent(b) ? "winrate" : b.unit;
     const scale = percent(b) ? 100 : 1;
     /** @type {import("../../types/api").Hint[]} */
@@ -217,6 +231,23 @@ export function review(page, host, moves) {
     } catch (e) {
       toast(errorText(e), "error");
     }
+  }
+
+  // rounds tells a review of simultaneous rounds (Turncoat's): two reviewed moves a ply.
+  /** @param {ReviewBody} b */
+  function rounds(b) {
+    return b.what === "turncoat";
+  }
+
+  /** @param {string} c */
+  function rank(c) {
+    return ["inaccuracy", "mistake", "blunder"].indexOf(c);
+  }
+
+  // worst is the move of ms that lost most (a round's two selections), undefined for none.
+  /** @param {ReviewMove[]} ms */
+  function worst(ms) {
+    return ms.reduce((/** @type {ReviewMove | undefined} */ w, m) => !w || m.loss > w.loss ? m : w, undefined);
   }
 
   /** @param {ReviewBody} b */
