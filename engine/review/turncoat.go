@@ -37,9 +37,13 @@ import (
 //   - exact (source solver, unit "result"): small boards within the exact solver's reach
 //     (exact.TurncoatInReach, and at most TurncoatConfig.MaxStates positions reachable) are
 //     solved once from the game's start by value iteration; each round's matrix game and its
-//     equilibrium are the solver's. The values are those of the round cap's game: exact while
-//     the rounds left are at least the iterations the values took to converge, which is every
-//     round of a game short of its cap.
+//     equilibrium are the solver's. The values are those of the round cap's game from the
+//     start: exact in the first round, and in every later one while the rounds left are at
+//     least the iterations the values took to converge (every round of a game short of its cap
+//     in white-and-black mode, whose values settle in a few rounds). Where they did not
+//     converge within the cap (white-only games of genuinely mixed values), the later rounds'
+//     values are the full cap's (off from their own by at most the last iteration's change
+//     for each round played since): said exact=no, source solver.
 //   - estimated (source mcts, unit "winrate"): other boards are searched round by round with
 //     SM-MCTS (regret matching, every selection of both sides tried): a selection's value is its
 //     mean result in the search, which plays it against the other side's searched mix, and the
@@ -58,9 +62,9 @@ import (
 
 // TurncoatConfig configures a Turncoat review.
 type TurncoatConfig struct {
-	// MaxStates is the most positions an exact solve may reach (default 200,000: a few
-	// seconds); a game whose start reaches more, or is out of the solver's reach, is searched.
-	// A negative MaxStates never solves.
+	// MaxStates is the most positions an exact solve may reach (default 200,000: some
+	// seconds, and at most 100 matrix-game cells a position, 80 MB); a game whose start reaches
+	// more, or is out of the solver's reach, is searched. A negative MaxStates never solves.
 	MaxStates int
 	// Iterations is the SM-MCTS search's budget for each round (default 10,000), Seed its seed.
 	Iterations int64
@@ -177,7 +181,7 @@ func solveTurncoat(ctx context.Context, st *turncoat.State, cfg TurncoatConfig) 
 		defer cancel()
 	}
 	sol, err := exact.SolveTurncoat(sctx, st, exact.TurncoatOptions{Tolerance: turncoatTolerance, MaxStates: cfg.MaxStates,
-		MaxCells: 40 * int64(cfg.MaxStates), Workers: 1})
+		MaxCells: 100 * int64(cfg.MaxStates), Workers: 1})
 	if err != nil {
 		return nil
 	}
@@ -200,9 +204,10 @@ func turncoatExactRound(s *turncoat.State, sol *exact.TurncoatSolution, m game.M
 	// Yellow's against Red's, both in Red's view from -1 to 1.
 	red := punished(g, 0, ri)
 	yellow := punished(g, 1, yi)
-	// The values are exact while the rounds left are at least the iterations they converged
-	// in (a fixed point is the value of every larger cap).
-	isExact := sol.Change <= turncoatTolerance && s.MovesLeft() >= sol.Rounds
+	// The values are the cap's with sol.Rounds rounds left: exact in the position with that
+	// many left (the game's first round), and in every later one while the rounds left are at
+	// least the iterations they converged in (a fixed point is the value of every larger cap).
+	isExact := s.MovesLeft() == sol.Rounds || sol.Change <= turncoatTolerance && s.MovesLeft() >= sol.Rounds
 	v := g.Value
 	pct := func(x float64) float64 { return (x + 1) * 50 }
 	return [2]Ply{
