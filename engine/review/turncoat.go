@@ -42,8 +42,9 @@ import (
 //     least the iterations the values took to converge (every round of a game short of its cap
 //     in white-and-black mode, whose values settle in a few rounds). Where they did not
 //     converge within the cap (white-only games of genuinely mixed values), the later rounds'
-//     values are the full cap's (off from their own by at most the last iteration's change
-//     for each round played since): said exact=no, source solver.
+//     values are the full cap's (off from their own by at most the sum of the value
+//     iteration's changes in its last rounds, one for each round played since): said exact=no,
+//     source solver.
 //   - estimated (source mcts, unit "winrate"): other boards are searched round by round with
 //     SM-MCTS (regret matching, every selection of both sides tried): a selection's value is its
 //     mean result in the search, which plays it against the other side's searched mix, and the
