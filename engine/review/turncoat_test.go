@@ -128,3 +128,34 @@ func TestTurncoatPunished(t *testing.T) {
 		}
 	}
 }
+
+// TestTurncoatReviewNotConverged: a 3x3 white-only game whose values still change at the round
+// cap is exact in its first round only; later rounds are the solver's values of the full cap,
+// said not exact.
+func TestTurncoatReviewNotConverged(t *testing.T) {
+	start, err := games.Registry().New("turncoat", "size=3,mode=white-only,setup=WWW/WBW/WWW")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := start.Clone()
+	var ms []game.Move
+	for range 2 {
+		j := game.Joint{s.Legal(0, nil)[0], s.Legal(1, nil)[1]}
+		if err := game.PlayJoint(s, j); err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, game.Simultaneous(j))
+	}
+	r, err := Turncoat(context.Background(), start, ms, TurncoatConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Unit != "result" || len(r.Plies) != 4 {
+		t.Fatalf("unit %q, %d plies", r.Unit, len(r.Plies))
+	}
+	for i, p := range r.Plies {
+		if p.Source != FromSolver || p.Exact != (p.Ply == 1) {
+			t.Errorf("ply %d (%d): %+v", p.Ply, i, p)
+		}
+	}
+}
