@@ -80,7 +80,8 @@ func TestReview(t *testing.T) {
 
 // TestReviewTurncoat on a phone: an imported 3x3 Turncoat record's review gives both sides'
 // selections of each round: Red's thrown forced win is a blunder marked on the round in the
-// move list and listed with Red's name; a click on it says the better selection.
+// move list and listed with Red's name; a click on it says the better selection, and "Practise
+// from here" plays the round again against the AI.
 func TestReviewTurncoat(t *testing.T) {
 	dir := shots(t)
 	p := newPage(t)
@@ -111,6 +112,13 @@ func TestReviewTurncoat(t *testing.T) {
 	}
 	p.scrollTo = "#review"
 	p.screenshot(dir, "review-turncoat-phone", 390, 844)
+	// practise the round again against the AI, the player Red
+	p.click("#practise-btn")
+	p.wait(`location.pathname !== "/play/` + id + `" && document.querySelector(".board-host[data-ready]")`)
+	next := strings.TrimPrefix(eval[string](p, `location.pathname`), "/play/")
+	if v := p.view(next, ""); v.Ply != 0 || v.Over || len(v.ToAct) != 2 {
+		t.Errorf("the practice game: %+v", v)
+	}
 	if errs := p.consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors: %v", errs)
 	}
