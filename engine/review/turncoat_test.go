@@ -3,6 +3,7 @@ package review
 import (
 	"context"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"turncoat/engine/exact"
@@ -156,6 +157,34 @@ func TestTurncoatReviewNotConverged(t *testing.T) {
 	for i, p := range r.Plies {
 		if p.Source != FromSolver || p.Exact != (p.Ply == 1) {
 			t.Errorf("ply %d (%d): %+v", p.Ply, i, p)
+		}
+	}
+}
+
+// BenchmarkTurncoatReview8x8 reviews 30 random rounds of an 8x8 game by SM-MCTS at the default
+// 10,000 iterations a round (one core).
+func BenchmarkTurncoatReview8x8(b *testing.B) {
+	start, err := games.Registry().New("turncoat", "seed=7")
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := start.Clone()
+	var ms []game.Move
+	for len(ms) < 30 && s.ToAct() != game.Nobody {
+		j := game.Joint{}
+		for p := game.First; p <= game.Second; p++ {
+			l := s.Legal(p, nil)
+			j[p] = l[rng.IntN(len(l))]
+		}
+		if err := game.PlayJoint(s, j); err != nil {
+			b.Fatal(err)
+		}
+		ms = append(ms, game.Simultaneous(j))
+	}
+	for b.Loop() {
+		if _, err := Turncoat(context.Background(), start, ms, TurncoatConfig{Seed: 1}); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
