@@ -98,9 +98,12 @@ func TestReviewTurncoat(t *testing.T) {
 	p.click("#review-btn")
 	p.waitFor(`document.querySelector("#review[data-state=done]")`, 30e9)
 	p.wait(`document.querySelector("ol.moves .rv-mark.rv-blunder[data-ply='1']")`)
-	marked := eval[[]string](p, `[...document.querySelectorAll(".review-moves .rv-move")].map(b => b.dataset.side + " " + b.textContent)`)
-	if len(marked) != 1 || !strings.HasPrefix(marked[0], "0 1. Red a1??") {
+	marked := eval[[]string](p, `[...document.querySelectorAll(".review-moves .rv-move")].map(b => b.textContent)`)
+	if len(marked) != 1 || !strings.HasPrefix(marked[0], "1. Red a1??") {
 		t.Errorf("the marked selections: %q", marked)
+	}
+	if words := eval[string](p, `document.querySelector("#review").innerText`); !strings.Contains(words, "against the other side's best mixed play") {
+		t.Errorf("the review does not say what its values are: %q", words)
 	}
 	if tp := eval[string](p, `document.querySelector("#turning-point").textContent`); !strings.Contains(tp, "Red a1") {
 		t.Errorf("the turning point: %q", tp)

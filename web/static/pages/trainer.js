@@ -313,8 +313,7 @@ export async function render(main, _params, query) {
 }
 
 // A guest's schedule lives in this browser's storage, with the server's boxes and waits (box 1
-// after a miss, one box further after a drill played right), until the guest signs up: the
-// trainer's next visit brings it into the account (adoptLocal).
+// after a miss, one box further after a drill played right).
 const LOCAL = "turncoat.trainer";
 const DAY = 864e5;
 const WAITS = [0, 10 * 60e3, DAY, 3 * DAY, 7 * DAY, 16 * DAY, 35 * DAY];
@@ -354,15 +353,12 @@ function localRecord(d, right) {
   return l;
 }
 
-// adoptLocal brings the schedule this browser kept for a guest into the account it signed up
-// as (as the puzzle rating comes along), then forgets it here: the account's schedule after it,
-// or null when there was nothing to bring. A failure keeps it for the next visit.
+// adoptLocal brings a guest's schedule into its account: the schedule after, or null.
 /** @returns {Promise<TrainerDueLine[] | null>} */
 async function adoptLocal() {
   const lines = localLines();
   if (!lines.length) return null;
   try {
-    /** @type {import("../../types/api").TrainerAdopted} */
     const r = await api("/trainer/adopt", {method: "POST", body: {lines}});
     localStorage.removeItem(LOCAL);
     return r.lines;

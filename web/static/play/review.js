@@ -4,9 +4,7 @@
 // side's accuracy and total loss, the turning point, the evaluation graph with the marked moves,
 // and the moves that lost most; the move list carries the marks. A click on a marked move shows
 // the position before it with the better move and the move played on the board, the better
-// line, and "Practise from here", a new game against the AI from that position. A Turncoat
-// round has both sides' selections reviewed: the panel lists each side's marks, the move list
-// carries the round's worse one.
+// line, and "Practise from here", a new game against the AI from that position.
 
 import {h, s, toast} from "../dom.js";
 import {t, num} from "../i18n.js";
@@ -40,10 +38,8 @@ export function review(page, host, moves) {
   let timer = 0;
   /** @type {number} the ply of the move whose better move the board shows (0: none) */
   let shown = 0;
-  /** @type {number} the side of that move (a Turncoat round has both sides' moves) */
   let shownSide = 0;
 
-  // A game without moves has no review.
   const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0;
 
   function update() {
@@ -81,11 +77,7 @@ export function review(page, host, moves) {
     page.marks = null;
     if (r.state === "done" && r.review) {
       const reviewed = r.review.moves;
-      page.marks = new Map();
-      for (const m of reviewed) {
-        const had = page.marks.get(m.ply);
-        if (MARKS[m.class] && (!had || rank(m.class) > rank(had))) page.marks.set(m.ply, m.class);
-      }
+      page.marks = new Map(reviewed.filter(m => MARKS[m.class]).sort((a, b) => a.loss - b.loss).map(m => [m.ply, m.class]));
       page.reviewPick = ply => {
         const m = worst(reviewed.filter(x => x.ply === ply));
         if (m) pick(m);
@@ -176,7 +168,7 @@ export function review(page, host, moves) {
     const marked = b.moves.filter(m => MARKS[m.class]);
     if (!marked.length) return h("p", {id: "review-clean"}, t("review.clean"));
     return h("ol", {class: "review-moves", "aria-label": t("review.keyMoves")}, ...marked.map(m => h("li", {},
-      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply), "data-side": String(m.side),
+      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply),
         "aria-pressed": m.ply === shown && m.side === shownSide ? "true" : "false",
         on: {click: () => pick(m)}},
       `${num(m.ply)}. ${page.sideName(m.side ? "second" : "first")} ${m.move}${MARKS[m.class]} `,
@@ -191,9 +183,8 @@ export function review(page, host, moves) {
     shown = m.ply;
     shownSide = m.side;
     await moves.show(m.ply - 1);
-    if (page.stopped || shown !== m.ply || shownSide !== m.side) return;
-    if (rounds(b)) {
-      // a round's selections are not one side's move on one board: the panel says them
+    if (page.stopped || shown !== m.ply) return;
+    if (b.what === "turncoat") {
       render();
       return;
     }
@@ -233,18 +224,7 @@ export function review(page, host, moves) {
     }
   }
 
-  // rounds tells a review of simultaneous rounds (Turncoat's): two reviewed moves a ply.
-  /** @param {ReviewBody} b */
-  function rounds(b) {
-    return b.what === "turncoat";
-  }
-
-  /** @param {string} c */
-  function rank(c) {
-    return ["inaccuracy", "mistake", "blunder"].indexOf(c);
-  }
-
-  // worst is the move of ms that lost most (a round's two selections), undefined for none.
+  // worst is the move of ms (a round's) that lost most.
   /** @param {ReviewMove[]} ms */
   function worst(ms) {
     return ms.reduce((/** @type {ReviewMove | undefined} */ w, m) => !w || m.loss > w.loss ? m : w, undefined);
@@ -268,6 +248,7 @@ export function review(page, host, moves) {
   function sourceWords(b) {
     const sources = new Set(b.moves.map(m => m.source));
     const out = [...sources].map(src => t(`review.source.${src}`));
+    if (b.what === "turncoat") out.unshift(t("review.rounds"));
     if (b.exactEmpties) out.push(t("review.exactFrom", {n: num(b.exactEmpties)}));
     return out.join(" ");
   }
