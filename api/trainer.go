@@ -115,3 +115,17 @@ type TrainerDueLine struct {
 	Right  int       `json:"right"`
 	Missed int       `json:"missed"`
 }
+
+// TrainerAdopt brings a guest's schedule, kept by the browser, into the account it signed up
+// as (POST /api/trainer/adopt): the lines as the browser keeps them.
+type TrainerAdopt struct {
+	Lines []TrainerDueLine `json:"lines"`
+}
+
+// TrainerAdopted is what came of a TrainerAdopt: the lines taken into the account's schedule,
+// those left out (not lines of the book, bad colours, boxes or dates), and the schedule now.
+type TrainerAdopted struct {
+	Adopted int              `json:"adopted"`
+	Skipped int              `json:"skipped"`
+	Lines   []TrainerDueLine `json:"lines"`
+}

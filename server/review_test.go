@@ -102,3 +102,35 @@ func TestGameReview(t *testing.T) {
 		}
 	})
 }
+
+// TestTurncoatReview: an imported Turncoat record's review through HTTP: both sides' selections
+// of each round, exact on a 3x3 board (Red throwing away its forced win a blunder).
+func TestTurncoatReview(t *testing.T) {
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		owner := h.browser()
+		const text = "size 3\nmode white-and-black\ncap 100\nsetup BBB/BBB/BBW:WWW/WBW/WWW\n1. a1 b2\n"
+		var g gameJSON
+		if st := owner.call("POST", "/api/import", map[string]any{"kind": "turncoat", "text": text}, &g); st != http.StatusCreated {
+			t.Fatalf("import: %d %s", st, owner.received())
+		}
+		path := "/api/games/" + g.ID + "/review"
+		var asked api.GameReview
+		if st := owner.call("POST", path, nil, &asked); st != http.StatusAccepted || asked.State != "queued" || asked.Plies != 1 {
+			t.Fatalf("asked: %d %+v", st, asked)
+		}
+		if n := h.settle(); n != 1 {
+			t.Errorf("%d jobs worked, want the one review", n)
+		}
+		var got api.GameReview
+		if st := owner.call("GET", path, nil, &got); st != http.StatusOK || got.State != "done" || got.Review == nil || len(got.Review.Moves) != 2 {
+			t.Fatalf("after the job: %d %+v", st, got)
+		}
+		b := got.Review
+		red, yellow := b.Moves[0], b.Moves[1]
+		if b.What != "turncoat" || b.Unit != "result" || red.Side != 0 || red.Move != "a1" || red.Best != "c3" || red.Class != "blunder" || !red.Exact ||
+			yellow.Side != 1 || yellow.Ply != 1 || yellow.Move != "b2" || yellow.Loss != 0 || b.TurningPoint != 1 {
+			t.Errorf("the review: %+v", b)
+		}
+	})
+}

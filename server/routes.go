@@ -63,6 +63,7 @@ func (s *Server) apiRoutes() []route {
 		{"GET /api/trainer/openings", s.handleTrainerOpenings},
 		{"POST /api/trainer/drill", s.handleTrainerDrill},
 		{"GET /api/trainer/due", s.handleTrainerDue},
+		{"POST /api/trainer/adopt", s.handleTrainerAdopt},
 		{"GET /api/ws", s.handleWS},
 
 		// Chat.

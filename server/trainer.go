@@ -78,3 +78,26 @@ func (s *Server) handleTrainerDue(w http.ResponseWriter, r *http.Request) error 
 	writeJSON(w, http.StatusOK, out)
 	return nil
 }
+
+// handleTrainerAdopt answers POST /api/trainer/adopt: a guest's schedule, kept by its browser,
+// taken into the account it signed up as.
+func (s *Server) handleTrainerAdopt(w http.ResponseWriter, r *http.Request) error {
+	t, err := s.trainerOrNotFound()
+	if err != nil {
+		return err
+	}
+	var req api.TrainerAdopt
+	if err := decodeJSON(w, r, &req); err != nil {
+		return err
+	}
+	u := userOf(r)
+	if u != nil && !s.moveLimits.Allow(s.aiw.Caller(u, s.clientAddr(r)), s.now()) {
+		return domain.Errorf(domain.RateLimited, "too many requests; slow down")
+	}
+	out, err := t.Adopt(r.Context(), u, req)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}

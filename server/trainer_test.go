@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"turncoat/api"
 	"turncoat/app"
@@ -180,4 +181,52 @@ func TestTrainerDrillLimited(t *testing.T) {
 	if codes[http.StatusOK] == 0 || codes[http.StatusTooManyRequests] == 0 || codes[http.StatusOK]+codes[http.StatusTooManyRequests] != 70 {
 		t.Errorf("70 steps at once (a burst of 60 allowed): %v", codes)
 	}
+}
+
+// TestTrainerAdopt: a guest's schedule, kept by the browser, is taken into the account it
+// signed up as: a line of the book with its box (its due date no later than the box's wait), a
+// line the account has already keeping the more cautious box and the counts added, bad lines
+// left out and counted; a guest has no schedule to take it into.
+func TestTrainerAdopt(t *testing.T) {
+	t.Parallel()
+	storeKinds(t, func(t *testing.T, dsn string, opts store.Options) {
+		h := newHarness(t, dsn, opts)
+		ann := h.registered("ann")
+		// ann misses a drill as white: box 1
+		var step api.DrillStep
+		line, off := outOfBook(t)
+		if st := ann.call("POST", "/api/trainer/drill", api.Drill{Line: line, Color: "white", Moves: line + off, Seed: 1}, &step); st != http.StatusOK || step.Schedule == nil {
+			t.Fatalf("a missed drill: %d %+v", st, step)
+		}
+		far := time.Now().Add(1000 * 24 * time.Hour)
+		req := api.TrainerAdopt{Lines: []api.TrainerDueLine{
+			{Line: "f5d6c3d3c4", Color: "black", Box: 3, DueAt: far, Right: 2},
+			{Line: line, Color: "white", Box: 5, DueAt: far, Right: 4, Missed: 1},
+			{Line: "f5d6", Color: "red", Box: 2},
+			{Line: "a1", Color: "black", Box: 2},
+			{Line: "f5d6", Color: "black", Box: 9},
+		}}
+		var out api.TrainerAdopted
+		if st := ann.call("POST", "/api/trainer/adopt", req, &out); st != http.StatusOK || out.Adopted != 2 || out.Skipped != 3 || len(out.Lines) != 2 {
+			t.Fatalf("adopted: %d %+v", st, out)
+		}
+		for _, l := range out.Lines {
+			switch l.Line {
+			case "f5d6c3d3c4":
+				if l.Color != "black" || l.Box != 3 || l.Right != 2 || l.Name != "Tiger" || l.DueAt.After(time.Now().Add(3*24*time.Hour+time.Minute)) {
+					t.Errorf("the guest's line: %+v", l)
+				}
+			case line:
+				if l.Box != 1 || l.Right != 4 || l.Missed != 2 || !l.Due && l.DueAt.After(time.Now().Add(11*time.Minute)) {
+					t.Errorf("the line ann had: %+v", l)
+				}
+			default:
+				t.Errorf("a line never sent: %+v", l)
+			}
+		}
+		var ae apiError
+		if st := h.bot().call("POST", "/api/trainer/adopt", req, &ae); st != http.StatusUnauthorized || ae.Error.Code != "unauthorized" {
+			t.Errorf("a guest adopting: %d %+v", st, ae)
+		}
+	})
 }

@@ -75,7 +75,7 @@ var apiRoots = []any{
 	api.TournamentRow{}, api.Tournament{}, api.Round{}, api.TournamentYou{}, api.OpResult{}, api.Post{},
 	api.HostAction{}, api.Board{}, api.Ledger{}, api.CreateEvent{}, api.PairedEvent{}, api.EventRound{},
 	api.EventPairing{}, api.TrainerOpenings{}, api.TrainerLine{}, api.Drill{}, api.DrillStep{}, api.MoveCheck{},
-	api.TrainerDue{}, api.TrainerDueLine{},
+	api.TrainerDue{}, api.TrainerDueLine{}, api.TrainerAdopt{}, api.TrainerAdopted{},
 	api.Puzzle{}, api.PuzzleSource{}, api.PuzzleAttempt{}, api.PuzzleResult{}, api.PuzzleMe{}, api.PuzzleKinds{}, api.PuzzleKind{},
 }
 

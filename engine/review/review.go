@@ -5,7 +5,8 @@
 // play from there on), the value of the move played, and their difference, the loss: never
 // negative, in the unit of the game's values (discs for Othello). Where the values come from is
 // said for each move (Source) and whether they are exact: the solver's, the opening book's, a
-// search engine's estimate, Grundy values, or SM-MCTS estimates.
+// search engine's estimate, Grundy values, or SM-MCTS estimates. A Turncoat round gives two
+// reviewed moves, one per side, with the round's number.
 //
 // Each move is classed by its loss (thresholds in discs for Othello, DiscThresholds):
 //
@@ -20,7 +21,10 @@
 // Other games class their losses in their own units: Turnover's in pawns (PawnThresholds, from
 // its alpha-beta engine), win rates and exact results in percentage points (WinrateThresholds:
 // Troll's MCTS estimates, Blocs' Grundy values, where a win thrown to a draw or a loss is a
-// blunder). Turncoat's simultaneous rounds are not reviewed here.
+// blunder). Turncoat's simultaneous rounds are reviewed side by side (Turncoat): each side's
+// selection against the other side's optimal play in the round's matrix game, exactly from the
+// solver on small boards, else from SM-MCTS estimates, in percentage points of the expected
+// result.
 //
 // Each side gets its total loss, its average loss per reviewed move, its counts per class and
 // an accuracy figure from 0 to 100: 100·exp(−average/AccuracyScale), a mapping in the manner

@@ -10,6 +10,9 @@
 // solves that do not end in their share give the search's estimate (said not exact), and any
 // other review that outlasts it fails, saying so.
 //
+// Turncoat's games are reviewed round by round, both sides' selections (engine/review's
+// Turncoat: exact on boards the solver reaches, SM-MCTS estimates elsewhere).
+//
 // Errors are domain.Error values: NotFound (no such game, no review asked), NotAllowed (a game
 // in play between people, or a game no engine reviews).
 package reviews
@@ -32,6 +35,7 @@ import (
 	"turncoat/engine/review"
 	"turncoat/game"
 	"turncoat/games/reversi"
+	"turncoat/games/turncoat"
 	"turncoat/games/turnover"
 	"turncoat/platform/aiwork"
 	"turncoat/platform/clock"
@@ -58,6 +62,9 @@ type Config struct {
 	// OthelloLevel is the engine's level above the solver's reach (default 8), Level the level
 	// of the other games' analyzers (default 6).
 	OthelloLevel, Level int
+	// TurncoatIterations is the SM-MCTS budget of each Turncoat round above the exact solver's
+	// reach (default 10,000).
+	TurncoatIterations int64
 }
 
 // Service keeps the games' reviews.
@@ -146,8 +153,8 @@ func mayReview(u *domain.User, row domain.Game) error {
 	return domain.Errorf(domain.NotAllowed, "the review opens when the game ends").Words("review.not_over")
 }
 
-// reviewable refuses the games no engine reviews move by move: Turncoat's rounds are
-// simultaneous.
+// reviewable refuses the games no engine reviews move by move (Turncoat's simultaneous rounds
+// have a review of their own).
 func (s *Service) reviewable(row domain.Game) error {
 	g, err := s.cfg.Registry.Lookup(row.Kind)
 	if err != nil {
@@ -156,6 +163,9 @@ func (s *Service) reviewable(row domain.Game) error {
 	st, err := g.Decode(row.Start)
 	if err != nil {
 		return err
+	}
+	if _, ok := st.(*turncoat.State); ok {
+		return nil // its own review, round by round
 	}
 	if st.ToAct().Simultaneous() {
 		return domain.Errorf(domain.NotAllowed, "%s has no review: its rounds are simultaneous", g.Title()).Words("review.simultaneous", "game", g.Title())
@@ -275,6 +285,9 @@ func (s *Service) compute(ctx context.Context, a jobs.Review, progress review.Pr
 			cfg.Book = s.cfg.Book()
 		}
 		rv, err = review.Othello(tctx, rec, cfg)
+	} else if _, ok := start.(*turncoat.State); ok {
+		rv, err = review.Turncoat(tctx, start, moves, review.TurncoatConfig{Iterations: s.cfg.TurncoatIterations, Seed: 1,
+			Time: s.cfg.Time * 3 / 4, Progress: progress, Slot: slot})
 	} else if _, ok := start.(*turnover.State); ok {
 		rv, err = review.Turnover(tctx, start, moves, review.TurnoverConfig{Time: s.cfg.Time * 3 / 4, Progress: progress, Slot: slot})
 	} else {

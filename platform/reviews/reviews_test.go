@@ -121,7 +121,6 @@ func TestAskRefused(t *testing.T) {
 	f := newFixture(t, Config{})
 	ctx := t.Context()
 	f.game("ai", "reversi", "", domain.ModeAI, false, "f5")
-	f.game("tc", "turncoat", "", domain.ModeHotSeat, true)
 	f.game("hs", "reversi", "", domain.ModeHotSeat, false, "f5")
 	other := f.st.AddUser("bea", "hash", now0)
 	for _, c := range []struct {
@@ -130,7 +129,6 @@ func TestAskRefused(t *testing.T) {
 		code domain.Code
 	}{
 		{"ai", &f.u, domain.NotAllowed},
-		{"tc", &f.u, domain.NotAllowed},
 		{"hs", &other, domain.NotAllowed},
 		{"hs", nil, domain.NotAllowed},
 		{"nosuch", &f.u, domain.NotFound},
@@ -209,4 +207,43 @@ func firstMoves(t *testing.T, kind string, n int) []string {
 		}
 	}
 	return out
+}
+
+// TestTurncoat: a Turncoat game is reviewed round by round, both sides' selections: on a 3x3
+// board exactly, Red's thrown forced win a blunder; on the 8x8 board by SM-MCTS estimates.
+func TestTurncoat(t *testing.T) {
+	f := newFixture(t, Config{TurncoatIterations: 300})
+	ctx := t.Context()
+	f.game("small", "turncoat", "size=3,setup=BBB/BBB/BBW:WWW/WBW/WWW", domain.ModeHotSeat, true, "a1 b2")
+	f.game("big", "turncoat", "seed=7", domain.ModeHotSeat, true, "a1 b2", "c3 c3")
+	for _, id := range []string{"small", "big"} {
+		if _, err := f.svc.Ask(ctx, &f.u, id); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+	}
+	if n := f.work(); n != 2 {
+		t.Fatalf("%d jobs worked", n)
+	}
+	small, err := f.svc.Get(ctx, "small")
+	if err != nil || small.State != "done" || small.Review == nil || len(small.Review.Moves) != 2 {
+		t.Fatalf("small: %+v %v", small, err)
+	}
+	if red := small.Review.Moves[0]; red.Ply != 1 || red.Side != 0 || red.Class != "blunder" || !red.Exact || red.Source != "solver" || red.Best != "c3" {
+		t.Errorf("Red's thrown win: %+v", red)
+	}
+	if b := small.Review; b.Unit != "result" || b.Moves[1].Side != 1 || b.Moves[1].Ply != 1 {
+		t.Errorf("unit %s, Yellow's %+v", b.Unit, b.Moves[1])
+	}
+	big, err := f.svc.Get(ctx, "big")
+	if err != nil || big.State != "done" || big.Review == nil || len(big.Review.Moves) != 4 {
+		t.Fatalf("big: %+v %v", big, err)
+	}
+	for _, m := range big.Review.Moves {
+		if m.Exact || m.Source != "mcts" || m.Loss < 0 {
+			t.Errorf("8x8, estimated: %+v", m)
+		}
+	}
+	if big.Review.Unit != "winrate" {
+		t.Errorf("8x8 unit %s", big.Review.Unit)
+	}
 }

@@ -5,7 +5,8 @@
 // the player's moves judged against the book: in the book or not, and how many discs it gives
 // away against the book's best move. A signed-in account keeps a schedule of the lines it
 // drilled (a Leitner schedule: a missed line comes back the next day at the latest, one played
-// right moves out a box further each time).
+// right moves out a box further each time). A guest's schedule is kept by the browser, with
+// the same boxes, and brought into the account when the guest signs up (Adopt).
 //
 // A drill is stateless: each step sends the line, the colour, the moves so far and the seed
 // that picks the replies, and the service checks it all again (the book's replies among the
@@ -565,5 +566,68 @@ func (s *Service) Due(ctx context.Context, u *domain.User) (api.TrainerDue, erro
 	for _, l := range rows {
 		out.Lines = append(out.Lines, dueLine(l, now))
 	}
+	return out, nil
+}
+
+// maxAdopt bounds the lines of a guest's schedule taken at once (the browser keeps 200).
+const maxAdopt = 200
+
+// Adopt takes a guest's schedule, kept by its browser, into u's (the account the guest signed
+// up as). Each line must be a line of the book from the start with a colour, a box from 1 to
+// 6 and counts that are not negative; the others are left out and counted. A line the account
+// has already keeps the more cautious of the two: the lower box, the earlier due date, the
+// counts added. A line's due date is never later than its box's wait from now (a browser's
+// date is not trusted further).
+func (s *Service) Adopt(ctx context.Context, u *domain.User, req api.TrainerAdopt) (api.TrainerAdopted, error) {
+	if u == nil || u.Guest {
+		return api.TrainerAdopted{}, domain.Errorf(domain.Unauthorized, "sign in to keep a schedule of lines").Words("trainer.sign_in")
+	}
+	if len(req.Lines) > maxAdopt {
+		return api.TrainerAdopted{}, domain.Errorf(domain.BadRequest, "lines: at most %d", maxAdopt).Words("trainer.too_many", "max", fmt.Sprint(maxAdopt))
+	}
+	out := api.TrainerAdopted{Lines: []api.TrainerDueLine{}}
+	if s.store == nil {
+		out.Skipped = len(req.Lines)
+		return out, nil
+	}
+	now := s.clk.Now().UTC()
+	for _, g := range req.Lines {
+		moves, err := parseLine(g.Line)
+		if err != nil || len(g.Line) > maxDrillText || (g.Color != "black" && g.Color != "white") ||
+			g.Box < 1 || g.Box >= len(boxWait) || g.Right < 0 || g.Missed < 0 || !s.inBook(g.Line) {
+			out.Skipped++
+			continue
+		}
+		lineText := strings.Join(squareNames(moves), "")
+		due := g.DueAt.UTC()
+		if latest := now.Add(boxWait[g.Box]); due.IsZero() || due.After(latest) {
+			due = latest
+		}
+		l, err := s.store.TrainerLine(ctx, u.ID, g.Color, lineText)
+		switch {
+		case errors.Is(err, domain.ErrNotFound):
+			l = domain.TrainerLine{UserID: u.ID, Color: g.Color, Line: lineText, Box: g.Box, DueAt: due}
+		case err != nil:
+			return out, err
+		default:
+			l.Box = min(l.Box, g.Box)
+			if due.Before(l.DueAt) {
+				l.DueAt = due
+			}
+		}
+		l.Name, _ = book.LineName(reversi.Start(8), moves)
+		l.Right += min(g.Right, 1000)
+		l.Missed += min(g.Missed, 1000)
+		l.Updated = now
+		if err := s.store.SaveTrainerLine(ctx, l); err != nil {
+			return out, err
+		}
+		out.Adopted++
+	}
+	due, err := s.Due(ctx, u)
+	if err != nil {
+		return out, err
+	}
+	out.Lines = due.Lines
 	return out, nil
 }

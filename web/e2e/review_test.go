@@ -77,3 +77,52 @@ func TestReview(t *testing.T) {
 	}
 	p.screenshot(dir, "review-practise-phone", 390, 844)
 }
+
+// TestReviewTurncoat on a phone: an imported 3x3 Turncoat record's review gives both sides'
+// selections of each round: Red's thrown forced win is a blunder marked on the round in the
+// move list and listed with Red's name; a click on it says the better selection, and "Practise
+// from here" plays the round again against the AI.
+func TestReviewTurncoat(t *testing.T) {
+	dir := shots(t)
+	p := newPage(t)
+	p.open("/")
+	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateScale(2)))
+	body, _ := json.Marshal(map[string]any{"kind": "turncoat", "text": "size 3\nmode white-and-black\ncap 100\nsetup BBB/BBB/BBW:WWW/WBW/WWW\n1. a1 b2\n"})
+	id := eval[string](p, fmt.Sprintf(`fetch("/api/import", {method: "POST", headers: {"Content-Type": "application/json"}, body: %q})
+		.then(r => r.json()).then(g => g.id || JSON.stringify(g))`, body))
+	if len(id) != 10 {
+		t.Fatalf("importing: %s", id)
+	}
+	p.openGame(id)
+	p.wait(`document.querySelector("#review-btn")`)
+	p.click("#review-btn")
+	p.waitFor(`document.querySelector("#review[data-state=done]")`, 30e9)
+	p.wait(`document.querySelector("ol.moves .rv-mark.rv-blunder[data-ply='1']")`)
+	marked := eval[[]string](p, `[...document.querySelectorAll(".review-moves .rv-move")].map(b => b.textContent)`)
+	if len(marked) != 1 || !strings.HasPrefix(marked[0], "1. Red a1??") {
+		t.Errorf("the marked selections: %q", marked)
+	}
+	if words := eval[string](p, `document.querySelector("#review").innerText`); !strings.Contains(words, "against the other side's best mixed play") {
+		t.Errorf("the review does not say what its values are: %q", words)
+	}
+	if tp := eval[string](p, `document.querySelector("#turning-point").textContent`); !strings.Contains(tp, "Red a1") {
+		t.Errorf("the turning point: %q", tp)
+	}
+	p.click(".review-moves .rv-move")
+	p.wait(`document.querySelector("#review-detail")`)
+	if best := eval[string](p, `document.querySelector("#review-best").textContent`); !strings.Contains(best, "c3") {
+		t.Errorf("the better selection: %q", best)
+	}
+	p.scrollTo = "#review"
+	p.screenshot(dir, "review-turncoat-phone", 390, 844)
+	// practise the round again against the AI, the player Red
+	p.click("#practise-btn")
+	p.wait(`location.pathname !== "/play/` + id + `" && document.querySelector(".board-host[data-ready]")`)
+	next := strings.TrimPrefix(eval[string](p, `location.pathname`), "/play/")
+	if v := p.view(next, ""); v.Ply != 0 || v.Over || len(v.ToAct) != 2 {
+		t.Errorf("the practice game: %+v", v)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}

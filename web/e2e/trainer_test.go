@@ -159,3 +159,23 @@ func TestOpeningTrainerSchedule(t *testing.T) {
 		t.Errorf("the schedule: %v", due)
 	}
 }
+
+// TestOpeningTrainerAdopt: the schedule a browser kept for a guest comes into the account the
+// guest signs up as on the trainer's next visit, and the browser forgets it.
+func TestOpeningTrainerAdopt(t *testing.T) {
+	p := newPage(t)
+	p.phone()
+	p.open("/")
+	eval[bool](p, `localStorage.setItem("turncoat.trainer", JSON.stringify([{name: "Tiger", line: "f5d6c3d3c4", color: "black", box: 2,
+		dueAt: new Date(Date.now() + 864e5).toISOString(), due: false, right: 1, missed: 0}])), true`)
+	p.signUp("adoptann")
+	p.open("/trainer")
+	p.wait(`document.querySelectorAll("#tr-openings li[data-line]").length > 60 && !localStorage.getItem("turncoat.trainer")`)
+	due := eval[[]string](p, `fetch("/api/trainer/due").then(r => r.json()).then(d => d.lines.map(l => l.line + " " + l.color + " " + l.box + " " + l.right))`)
+	if len(due) != 1 || due[0] != "f5d6c3d3c4 black 2 1" {
+		t.Errorf("the account's schedule: %v", due)
+	}
+	if errs := p.consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors: %v", errs)
+	}
+}

@@ -1660,6 +1660,24 @@ export interface TournamentYou {
 }
 
 /**
+ * TrainerAdopt brings a guest's schedule, kept by the browser, into the account it signed up
+ * as (POST /api/trainer/adopt): the lines as the browser keeps them.
+ */
+export interface TrainerAdopt {
+  lines: TrainerDueLine[];
+}
+
+/**
+ * TrainerAdopted is what came of a TrainerAdopt: the lines taken into the account's schedule,
+ * those left out (not lines of the book, bad colours, boxes or dates), and the schedule now.
+ */
+export interface TrainerAdopted {
+  adopted: number;
+  skipped: number;
+  lines: TrainerDueLine[];
+}
+
+/**
  * TrainerDue is an account's schedule of lines (GET /api/trainer/due): those due first, then
  * the others by when they come due.
  */

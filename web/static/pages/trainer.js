@@ -37,7 +37,7 @@ export async function render(main, _params, query) {
   let due = [];
   // a guest or a visitor drills without a schedule
   const signedIn = list.schedule;
-  due = signedIn ? await api("/trainer/due").then(r => r.lines, () => []) : localDue();
+  due = signedIn ? await adoptLocal().then(lines => lines || api("/trainer/due").then(r => r.lines), () => []) : localDue();
 
   let seq = 0;
   /** @type {Drilled | null} */
@@ -351,6 +351,20 @@ function localRecord(d, right) {
     // storage full or off: the drill is not kept
   }
   return l;
+}
+
+// adoptLocal brings a guest's schedule into its account: the schedule after, or null.
+/** @returns {Promise<TrainerDueLine[] | null>} */
+async function adoptLocal() {
+  const lines = localLines();
+  if (!lines.length) return null;
+  try {
+    const r = await api("/trainer/adopt", {method: "POST", body: {lines}});
+    localStorage.removeItem(LOCAL);
+    return r.lines;
+  } catch {
+    return null;
+  }
 }
 
 // localDue is this browser's schedule, the soonest due first.

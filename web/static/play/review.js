@@ -38,10 +38,9 @@ export function review(page, host, moves) {
   let timer = 0;
   /** @type {number} the ply of the move whose better move the board shows (0: none) */
   let shown = 0;
+  let shownSide = 0;
 
-  // A review follows one side's moves at a time: a game of simultaneous rounds (Turncoat's) has
-  // none, nor has a game without moves.
-  const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0 && !page.view.moves.some(m => m.by.length === 2);
+  const open = () => (page.view.outcome.over || page.hotseat()) && page.view.ply > 0;
 
   function update() {
     host.hidden = !open();
@@ -78,9 +77,9 @@ export function review(page, host, moves) {
     page.marks = null;
     if (r.state === "done" && r.review) {
       const reviewed = r.review.moves;
-      page.marks = new Map(reviewed.filter(m => MARKS[m.class]).map(m => [m.ply, m.class]));
+      page.marks = new Map(reviewed.filter(m => MARKS[m.class]).sort((a, b) => a.loss - b.loss).map(m => [m.ply, m.class]));
       page.reviewPick = ply => {
-        const m = reviewed.find(x => x.ply === ply);
+        const m = worst(reviewed.filter(x => x.ply === ply));
         if (m) pick(m);
       };
       page.update();
@@ -110,7 +109,7 @@ export function review(page, host, moves) {
     const b = r.review;
     host.dataset.state = "done";
     host.append(sides(b), turning(b), graph(b), keyMoves(b), h("p", {class: "muted small"}, sourceWords(b)));
-    if (shown) detail(b.moves.find(m => m.ply === shown));
+    if (shown) detail(b.moves.find(m => m.ply === shown && m.side === shownSide));
   }
 
   /** @param {ReviewBody} b */
@@ -132,7 +131,7 @@ export function review(page, host, moves) {
 
   /** @param {ReviewBody} b */
   function turning(b) {
-    const m = b.moves.find(x => x.ply === b.turningPoint);
+    const m = worst(b.moves.filter(x => x.ply === b.turningPoint));
     if (!m) return h("p", {class: "muted small"}, t("review.noTurningPoint"));
     return h("p", {id: "turning-point"}, t("review.turningPoint"), " ",
       h("a", {href: "#", on: {click: (/** @type {Event} */ e) => { e.preventDefault(); pick(m); }}},
@@ -169,7 +168,8 @@ export function review(page, host, moves) {
     const marked = b.moves.filter(m => MARKS[m.class]);
     if (!marked.length) return h("p", {id: "review-clean"}, t("review.clean"));
     return h("ol", {class: "review-moves", "aria-label": t("review.keyMoves")}, ...marked.map(m => h("li", {},
-      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply), "aria-pressed": m.ply === shown ? "true" : "false",
+      h("button", {type: "button", class: `rv-move rv-${m.class}`, "data-ply": String(m.ply),
+        "aria-pressed": m.ply === shown && m.side === shownSide ? "true" : "false",
         on: {click: () => pick(m)}},
       `${num(m.ply)}. ${page.sideName(m.side ? "second" : "first")} ${m.move}${MARKS[m.class]} `,
       h("span", {class: "muted"}, `−${valueText(b, m.loss)} · ${t("review.bestWas", {move: m.best})}`)))));
@@ -181,8 +181,13 @@ export function review(page, host, moves) {
     const b = current && current.review;
     if (!b) return;
     shown = m.ply;
+    shownSide = m.side;
     await moves.show(m.ply - 1);
     if (page.stopped || shown !== m.ply) return;
+    if (b.what === "turncoat") {
+      render();
+      return;
+    }
     const unit = percent(b) ? "winrate" : b.unit;
     const scale = percent(b) ? 100 : 1;
     /** @type {import("../../types/api").Hint[]} */
@@ -219,6 +224,12 @@ export function review(page, host, moves) {
     }
   }
 
+  // worst is the move of ms (a round's) that lost most.
+  /** @param {ReviewMove[]} ms */
+  function worst(ms) {
+    return ms.reduce((/** @type {ReviewMove | undefined} */ w, m) => !w || m.loss > w.loss ? m : w, undefined);
+  }
+
   /** @param {ReviewBody} b */
   function percent(b) {
     return b.unit === "winrate" || b.unit === "result";
@@ -237,6 +248,7 @@ export function review(page, host, moves) {
   function sourceWords(b) {
     const sources = new Set(b.moves.map(m => m.source));
     const out = [...sources].map(src => t(`review.source.${src}`));
+    if (b.what === "turncoat") out.unshift(t("review.rounds"));
     if (b.exactEmpties) out.push(t("review.exactFrom", {n: num(b.exactEmpties)}));
     return out.join(" ");
   }
