@@ -147,6 +147,16 @@ func TestRoundViews(t *testing.T) {
 	if after.View.View.Ply != 1 {
 		t.Fatalf("the round is not played once both selected: ply %d", after.View.View.Ply)
 	}
+	// A page that plays a game's AI (a server's game with browserAI) starts the engine's game
+	// from the view's state, and asks the AI's selection there.
+	var from worker.Started
+	if err := call(t, e, "newGame", map[string]any{"game": "turncoat", "options": after.View.View.Options, "state": after.View.View.State}, &from); err != nil {
+		t.Fatalf("a game from the view's state: %v", err)
+	}
+	var ai struct{ Move, Side string }
+	if err := call(t, e, "aiMove", map[string]any{"id": from.ID, "level": 2, "side": "second"}, &ai); err != nil || ai.Side != "second" || ai.Move == "" {
+		t.Fatalf("the AI's selection from the view's state: %+v %v", ai, err)
+	}
 }
 
 func equal(a, b []string) bool { return strings.Join(a, " ") == strings.Join(b, " ") }
