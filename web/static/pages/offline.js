@@ -481,7 +481,9 @@ async function playPage(main, id) {
     const v = page.view;
     controlsBox.replaceChildren();
     const playing = !v.outcome.over && !page.replay;
-    if (playing && page.spec.hints && page.canAct() && !busy) controlsBox.append(button(t("play.hint"), hint, {id: "hint-btn"}));
+    // (At a hot-seat round, only for the player whose board is shown: never on the cover.)
+    const covered = page.hotseat() && page.simultaneous() && !page.asSide;
+    if (playing && page.spec.hints && page.canAct() && !busy && !covered) controlsBox.append(button(t("play.hint"), hint, {id: "hint-btn"}));
     const theirs = lg.opponent === "ai" ? v.moves.some(m => m.by.includes(lg.human)) : v.ply > 0;
     if (playing && theirs) controlsBox.append(button(t("play.takeback"), takeback, {id: "takeback-btn"}));
     controlsBox.append(again);
