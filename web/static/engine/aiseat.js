@@ -53,6 +53,8 @@ export function browserAI(page, {boardHost, apply}) {
     const g = page.game, v = g.view;
     const side = browserAISide(g);
     if (!side || page.stopped || g.status !== "active" || v.outcome.over) return;
+    // Only the game's player sends the AI's moves (a spectator's page leaves them alone).
+    if (!page.mine().includes(side === "first" ? "second" : "first")) return;
     if (!v.toAct.includes(side) || v.submitted[side === "second" ? 1 : 0]) return;
     const level = levelOf(page.seat(side).ai || "");
     if (!level || working === v.version) return;
