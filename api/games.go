@@ -54,6 +54,10 @@ type CreateGame struct {
 	// notation or a view's "state" (a review's "practise from here"): hot-seat games and games
 	// against the AI only.
 	Position string `json:"position,omitempty"`
+	// BrowserAI (a game against the AI at a level) lets the page's own engine play the AI's
+	// moves: the player's page sends them (POST /api/games/{id}/move with "ai": true), and
+	// the server's AI moves for the seat only when none comes within a few seconds.
+	BrowserAI bool `json:"browserAI,omitempty"`
 }
 
 // Correspondence is a correspondence time control as the API takes it: days per move and an
@@ -77,6 +81,9 @@ type Seat struct {
 	AI     string      `json:"ai,omitempty"`
 	Open   bool        `json:"open"`
 	You    bool        `json:"you"`
+	// Browser: the seat's AI moves may come from its game's player's browser (see
+	// CreateGame.BrowserAI).
+	Browser bool `json:"browser,omitempty"`
 }
 
 // Game is a game as the caller sees it: the game's row and the table's view for the caller's
@@ -142,6 +149,10 @@ type Command struct {
 	Ply    *int   `json:"ply"`
 	Moves  int    `json:"moves"`
 	Accept bool   `json:"accept"`
+	// AI marks a move as the AI seat's, computed by the engine in the browser of the game's
+	// player (a game created with CreateGame.BrowserAI); it must name the ply it was computed
+	// at.
+	AI bool `json:"ai,omitempty"`
 }
 
 // Import is the body of POST /api/import.

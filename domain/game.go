@@ -47,6 +47,10 @@ type Seat struct {
 	UserName   string
 	AI         string
 	InviteHash string
+	// Browser marks an AI seat whose moves its game's player may send, computed by the
+	// engine in the player's browser (a casual game against the AI that asked for it); the
+	// server's AI moves for it when none comes in time.
+	Browser bool
 }
 
 // Open reports whether nobody holds the seat yet.

@@ -88,8 +88,8 @@ func createGameTx(ctx context.Context, tx *sql.Tx, g domain.Game) error {
 }
 
 func insertSeat(ctx context.Context, tx *sql.Tx, id string, side int, seat domain.Seat) error {
-	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, side, user_id, ai, invite_hash) VALUES ($1, $2, $3, $4, $5)`,
-		id, side, nullInt(seat.UserID), nullString(seat.AI), nullString(seat.InviteHash))
+	_, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, side, user_id, ai, invite_hash, browser) VALUES ($1, $2, $3, $4, $5, $6)`,
+		id, side, nullInt(seat.UserID), nullString(seat.AI), nullString(seat.InviteHash), boolInt(seat.Browser))
 	return err
 }
 
@@ -174,7 +174,7 @@ func (s *Store) fillSeats(ctx context.Context, gs []domain.Game) error {
 		args[i] = g.ID
 		marks[i] = fmt.Sprintf("$%d", i+1)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT s.game_id, s.side, s.user_id, COALESCE(u.name, ''), s.ai, s.invite_hash
+	rows, err := s.db.QueryContext(ctx, `SELECT s.game_id, s.side, s.user_id, COALESCE(u.name, ''), s.ai, s.invite_hash, s.browser
 		FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id IN (`+strings.Join(marks, ",")+`)`, args...)
 	if err != nil {
 		return err
@@ -185,13 +185,14 @@ func (s *Store) fillSeats(ctx context.Context, gs []domain.Game) error {
 		var side int
 		var user sql.NullInt64
 		var ai, invite sql.NullString
-		if err := rows.Scan(&id, &side, &user, &name, &ai, &invite); err != nil {
+		var browser int
+		if err := rows.Scan(&id, &side, &user, &name, &ai, &invite, &browser); err != nil {
 			return err
 		}
 		if side < 0 || side > 1 {
 			continue
 		}
-		gs[idx[id]].Seats[side] = domain.Seat{UserID: user.Int64, UserName: name, AI: ai.String, InviteHash: invite.String}
+		gs[idx[id]].Seats[side] = domain.Seat{UserID: user.Int64, UserName: name, AI: ai.String, InviteHash: invite.String, Browser: browser != 0}
 	}
 	return rows.Err()
 }

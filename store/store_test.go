@@ -313,7 +313,7 @@ func TestSeatsAndLists(t *testing.T) {
 		}
 		ai := g
 		ai.ID, ai.Mode, ai.Status, ai.AITurn = "ai1", "ai", domain.StatusActive, true
-		ai.Seats = [2]domain.Seat{{UserID: u.ID}, {AI: "level=3"}}
+		ai.Seats = [2]domain.Seat{{UserID: u.ID}, {AI: "level=3", Browser: true}}
 		if err := s.CreateGame(ctx, ai); err != nil {
 			t.Fatal(err)
 		}
@@ -325,7 +325,7 @@ func TestSeatsAndLists(t *testing.T) {
 			t.Fatalf("open challenges: %+v %v", open, err)
 		}
 		attn, _ := s.ListGames(ctx, domain.ListFilter{NeedsAttention: true})
-		if len(attn) != 1 || attn[0].ID != "ai1" || attn[0].Seats[1].AI != "level=3" {
+		if len(attn) != 1 || attn[0].ID != "ai1" || attn[0].Seats[1].AI != "level=3" || !attn[0].Seats[1].Browser || attn[0].Seats[0].Browser {
 			t.Fatalf("games needing attention: %+v", attn)
 		}
 		// A join is a versioned change that takes the seat (as a move is): the seat must still

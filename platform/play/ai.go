@@ -10,6 +10,7 @@ import (
 	"turncoat/domain"
 	"turncoat/game"
 	"turncoat/platform/aiwork"
+	"turncoat/platform/clock"
 )
 
 // aiPool runs the AI seats' moves: one job per game whose AI must act, each waiting for a slot
@@ -24,10 +25,67 @@ type aiPool struct {
 	metrics Metrics
 	log     *slog.Logger
 
+	// clk times the waits for a browser's move; browserWait is how long they last.
+	clk         clock.Clock
+	browserWait time.Duration
+
 	mu sync.Mutex
 	// queued holds, for each game with a job, the version its AI must act at (a newer one
 	// replaces it while the job waits).
 	queued map[string]int64
+	// waits holds, for each game whose AI's move its player's browser computes, the wait for
+	// it at a version (see later).
+	waits map[string]browserWait
+}
+
+// DefaultBrowserAIWait is how long the server waits for a browser's AI move before it moves
+// itself: an AI level's longest search (3 s) in a slower browser, with the board's animation
+// of the player's move before it.
+const DefaultBrowserAIWait = 10 * time.Second
+
+// browserWait is the wait for the browser's AI move in a game at a version.
+type browserWait struct {
+	version int64
+	timer   clock.Timer
+}
+
+// later asks for the AI's move in game id at version once the browser of the game's player
+// had its time to send it (Seat.Browser): if the game is still there when the wait is over
+// (the page was closed, its engine failed, it is too slow), the server's AI moves as ever, so
+// no game waits for a page that is gone. A move from the browser moves the game on, and the
+// wait then ends with nothing to do, never having taken a slot of the pool.
+func (p *aiPool) later(id string, version int64, owner string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.bg.closing.Load() {
+		return
+	}
+	if w, ok := p.waits[id]; ok {
+		if w.version >= version {
+			return
+		}
+		w.timer.Stop()
+	}
+	p.waits[id] = browserWait{version: version, timer: p.clk.AfterFunc(p.browserWait, func() {
+		p.mu.Lock()
+		w, ok := p.waits[id]
+		mine := ok && w.version == version
+		if mine {
+			delete(p.waits, id)
+		}
+		p.mu.Unlock()
+		if !mine || p.bg.closing.Load() {
+			return
+		}
+		due := false
+		err := p.games.with(p.bg.ctx, id, func(ctx context.Context, lg *liveGame) error {
+			due = lg.tb.Version() == version && lg.row.Status == domain.StatusActive && aiTurn(lg.row, lg.tb)
+			return nil
+		})
+		if err == nil && due {
+			p.enqueue(id, version, owner)
+		}
+	})}
 }
 
 // enqueue asks for the AI's move in game id at version, on owner's share of the AI.

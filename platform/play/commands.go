@@ -26,6 +26,8 @@ type command struct {
 	reason string
 	// add is the time cmdAddTime gives the side's clock.
 	add time.Duration
+	// ai marks a move its game's player sends for an AI seat (see browserAISide).
+	ai bool
 }
 
 // Command kinds.
@@ -114,7 +116,7 @@ func (c *commander) command(ctx context.Context, u *domain.User, id, kind string
 
 // commandOf reads a command request of a kind.
 func commandOf(q api.Command, kind string) (command, error) {
-	c := command{kind: kind, side: game.NoPlayer, move: q.Move, ply: -1, moves: q.Moves, accept: q.Accept}
+	c := command{kind: kind, side: game.NoPlayer, move: q.Move, ply: -1, moves: q.Moves, accept: q.Accept, ai: q.AI}
 	if q.Side != "" {
 		p, err := game.ParsePlayer(q.Side)
 		if err != nil || !p.Valid() {
@@ -127,6 +129,12 @@ func commandOf(q api.Command, kind string) (command, error) {
 			return c, domain.Errorf(domain.BadRequest, "ply %d: want 0 or more", *q.Ply)
 		}
 		c.ply = *q.Ply
+	}
+	if q.AI && kind != cmdMove {
+		return c, domain.Errorf(domain.BadRequest, "\"ai\" marks a move: the browser plays only the AI's moves")
+	}
+	if q.AI && q.Ply == nil {
+		return c, domain.Errorf(domain.BadRequest, "an AI's move names the ply it was found at: {\"move\": \"f5\", \"ai\": true, \"ply\": 0}")
 	}
 	if kind == cmdMove && strings.TrimSpace(q.Move) == "" {
 		return c, domain.Errorf(domain.BadRequest, "a move is required: {\"move\": \"f5\"}")
@@ -155,7 +163,13 @@ func (c *commander) doThen(ctx context.Context, id string, who *domain.User, cmd
 	lg, err := c.games.update(ctx, id, func(ctx context.Context, lg *liveGame) (*liveGame, func(context.Context) error, error) {
 		cmd := cmd
 		evs, cmdErr = nil, nil
-		if who != nil {
+		if who != nil && cmd.ai {
+			side, err := browserAISide(lg.row, lg.tb.ToAct(), who.ID, cmd.side)
+			if err != nil {
+				return nil, nil, err
+			}
+			cmd.side = side
+		} else if who != nil {
 			side, err := actingSide(lg.row, lg.tb.ToAct(), who.ID, cmd.side)
 			if err != nil {
 				return nil, nil, err
@@ -255,6 +269,40 @@ func actingSide(row domain.Game, toAct game.Actors, user int64, side game.Player
 	}
 	if !side.Valid() || row.Seats[side].UserID != user {
 		return side, domain.Errorf(domain.Forbidden, "you do not hold the %s seat of game %s", sideWord(side), row.ID)
+	}
+	return side, nil
+}
+
+// browserAISide returns the AI seat user may move for with the engine of user's browser: the
+// side named (or the game's AI seat), when it is an AI seat that opted in to the browser's
+// moves (Seat.Browser, set only in casual games against the AI), the other seat is user's,
+// and it acts now. Anything else is refused: a rated game, another person's game, the human's
+// own seat, a move out of turn. The move itself is then checked as any move.
+func browserAISide(row domain.Game, toAct game.Actors, user int64, side game.Player) (game.Player, error) {
+	if side == game.NoPlayer {
+		for p := game.First; p <= game.Second; p++ {
+			if row.Seats[p].AI != "" {
+				side = p
+			}
+		}
+	}
+	if !side.Valid() {
+		return side, domain.Errorf(domain.Forbidden, "game %s has no AI seat", row.ID)
+	}
+	seat, other := row.Seats[side], row.Seats[side.Other()]
+	switch {
+	case row.Rated || row.Mode != domain.ModeAI:
+		return side, domain.Errorf(domain.Forbidden, "only a casual game against the AI takes the AI's moves from a browser")
+	case seat.AI == "":
+		return side, domain.Errorf(domain.Forbidden, "the %s seat of game %s is not the AI's", sideWord(side), row.ID)
+	case !seat.Browser:
+		return side, domain.Errorf(domain.Forbidden, "game %s plays its AI on the server (it was not created with browserAI)", row.ID)
+	case other.UserID != user:
+		return side, domain.Errorf(domain.Forbidden, "you do not play in game %s", row.ID)
+	case row.Status != domain.StatusActive:
+		return side, domain.Errorf(domain.NotAllowed, "game %s is not in play", row.ID)
+	case !toAct.Has(side):
+		return side, domain.Errorf(domain.NotYourTurn, "the AI does not act now in game %s", row.ID)
 	}
 	return side, nil
 }

@@ -133,7 +133,13 @@ func (c *creator) createGame(ctx context.Context, user func() (*domain.User, err
 				return domain.Game{}, nil, "", err
 			}
 		}
+		if err := checkBrowserAI(req); err != nil {
+			return domain.Game{}, nil, "", err
+		}
 	case domain.ModeOnline:
+		if req.BrowserAI {
+			return domain.Game{}, nil, "", domain.Errorf(domain.BadRequest, "browserAI is for games against the AI")
+		}
 		// No clock runs before the opponent joins: the join begins the game.
 		if tb, err = game.NewTable(tb.Start(), game.TableConfig{Time: req.Time, Now: now, Held: true}); err != nil {
 			return domain.Game{}, nil, "", err
@@ -162,7 +168,7 @@ func (c *creator) createGame(ctx context.Context, user func() (*domain.User, err
 		row.Seats = [2]domain.Seat{{UserID: u.ID}, {UserID: u.ID}}
 	case domain.ModeAI:
 		row.Seats[side] = domain.Seat{UserID: u.ID}
-		row.Seats[side.Other()] = domain.Seat{AI: aiSpec}
+		row.Seats[side.Other()] = domain.Seat{AI: aiSpec, Browser: req.BrowserAI}
 	case domain.ModeOnline:
 		row.Seats[side] = domain.Seat{UserID: u.ID}
 		row.Status = domain.StatusOpen
@@ -428,4 +434,19 @@ func (c *creator) createPaired(ctx context.Context, p Paired) error {
 func (c *creator) startJobs(row domain.Game, tb *game.Table) []domain.Job {
 	out, _ := c.jobs.jobs(row, tb, row.Status, false, false)
 	return out
+}
+
+// checkBrowserAI refuses a browser's AI where the browser cannot stand in for the server's: in
+// a hot-seat game (no AI seat) and with a vetted engine spec (the page's engine plays levels).
+func checkBrowserAI(req api.CreateGame) error {
+	if !req.BrowserAI {
+		return nil
+	}
+	if req.Mode != domain.ModeAI {
+		return domain.Errorf(domain.BadRequest, "browserAI is for games against the AI")
+	}
+	if req.Engine != "" {
+		return domain.Errorf(domain.BadRequest, "browserAI plays the AI's levels, not an engine spec")
+	}
+	return nil
 }

@@ -77,6 +77,10 @@ type Config struct {
 	// Moderation refuses what blocks, bans and the chat's words forbid, and hides what mutes
 	// hide (default: nothing is refused).
 	Moderation Moderation
+	// BrowserAIWait is how long an AI seat whose moves its player's browser computes (a game
+	// created with browserAI) waits for the browser's move before the server's AI moves for
+	// it (default DefaultBrowserAIWait).
+	BrowserAIWait time.Duration
 	// Shared tells that several instances share the store: a chat message reaches the
 	// followers through the store's notice of it on every instance (RemoteChat), this one
 	// included.
@@ -142,6 +146,9 @@ func New(cfg Config) *Service {
 	if cfg.Log == nil {
 		cfg.Log = slog.New(slog.DiscardHandler)
 	}
+	if cfg.BrowserAIWait <= 0 {
+		cfg.BrowserAIWait = DefaultBrowserAIWait
+	}
 	if cfg.Clock == nil {
 		cfg.Clock = clock.Real{}
 	}
@@ -176,7 +183,8 @@ func New(cfg Config) *Service {
 	finish := &finisher{games: games, store: st, notes: cfg.Notes, now: now, reminderBefore: cfg.ReminderBefore, endJobs: cfg.EndJobs}
 	cmd := &commander{games: games, views: v, now: now}
 	cl := &clocks{clk: cfg.Clock, bg: bg, do: cmd, log: log}
-	ai := &aiPool{aiw: cfg.AI, games: games, do: cmd, bg: bg, metrics: cfg.Metrics, log: log, queued: map[string]int64{}}
+	ai := &aiPool{aiw: cfg.AI, games: games, do: cmd, bg: bg, metrics: cfg.Metrics, log: log, queued: map[string]int64{},
+		clk: cfg.Clock, browserWait: cfg.BrowserAIWait, waits: map[string]browserWait{}}
 	rec := &recorder{store: st, games: games, jobs: finish, followers: fl, ai: ai, clocks: cl, aiw: cfg.AI,
 		metrics: cfg.Metrics, lobbyChanged: cfg.LobbyChanged, log: log}
 	// The commands commit through the recorder, whose jobs are the finisher's, which ends games

@@ -23,6 +23,8 @@ type broadcaster interface {
 // aiQueue asks for an AI seat's move (see aiPool).
 type aiQueue interface {
 	enqueue(id string, version int64, owner string)
+	// later is enqueue once a browser had its time to send the move (see aiPool.later).
+	later(id string, version int64, owner string)
 }
 
 // timers keeps a game's live clock's timer (see clocks).
@@ -105,6 +107,17 @@ func aiTurn(row domain.Game, tb *game.Table) bool {
 	return false
 }
 
+// browserAITurn reports whether the AI seat that must act at tb takes its moves from its
+// player's browser first (Seat.Browser).
+func browserAITurn(row domain.Game, tb *game.Table) bool {
+	for _, p := range tb.ToAct().Players() {
+		if row.Seats[p].AI != "" && row.Seats[p].Browser && tb.Pending(p) == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // afterChange schedules what a change calls for in memory: the AI's move and the clock's flag
 // fall; it stops an AI search and the timer of a game that ended.
 func (r *recorder) afterChange(lg *liveGame) {
@@ -119,7 +132,10 @@ func (r *recorder) afterChange(lg *liveGame) {
 	if lg.row.Status != domain.StatusActive {
 		return
 	}
-	if aiTurn(lg.row, lg.tb) {
+	switch {
+	case browserAITurn(lg.row, lg.tb):
+		r.ai.later(lg.id, lg.tb.Version(), r.aiw.GameOwner(lg.row))
+	case aiTurn(lg.row, lg.tb):
 		r.ai.enqueue(lg.id, lg.tb.Version(), r.aiw.GameOwner(lg.row))
 	}
 	r.clocks.schedule(lg)

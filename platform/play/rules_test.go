@@ -153,6 +153,48 @@ func TestActingSide(t *testing.T) {
 	}
 }
 
+// TestBrowserAISide: a move for an AI seat from its player's browser is taken only in a casual
+// game against the AI whose AI seat opted in, from the player of the other seat, in turn.
+func TestBrowserAISide(t *testing.T) {
+	browser := func(row domain.Game) domain.Game {
+		for i := range row.Seats {
+			row.Seats[i].Browser = row.Seats[i].AI != ""
+		}
+		return row
+	}
+	aiSecond := browser(rowOf(domain.ModeAI, ann, "level=3"))
+	rated := aiSecond
+	rated.Rated = true
+	over := aiSecond
+	over.Status = domain.StatusOver
+	first, second := game.Actors(1<<game.First), game.Actors(1<<game.Second)
+	for _, tc := range []struct {
+		name  string
+		row   domain.Game
+		toAct game.Actors
+		user  int64
+		side  game.Player
+		want  game.Player
+		err   domain.Code
+	}{
+		{"the AI's seat found", aiSecond, second, ann, game.NoPlayer, game.Second, ""},
+		{"the AI's seat named", aiSecond, game.BothAct, ann, game.Second, game.Second, ""},
+		{"another person", aiSecond, second, bob, game.NoPlayer, game.Second, domain.Forbidden},
+		{"the player's own seat", aiSecond, first, ann, game.First, game.First, domain.Forbidden},
+		{"out of turn", aiSecond, first, ann, game.NoPlayer, game.Second, domain.NotYourTurn},
+		{"a game without browserAI", rowOf(domain.ModeAI, ann, "level=3"), second, ann, game.NoPlayer, game.Second, domain.Forbidden},
+		{"a rated game", rated, second, ann, game.NoPlayer, game.Second, domain.Forbidden},
+		{"a game between people", rowOf(domain.ModeOnline, ann, bob), second, ann, game.Second, game.Second, domain.Forbidden},
+		{"a hot-seat game", rowOf(domain.ModeHotSeat, ann, ann), second, ann, game.NoPlayer, game.NoPlayer, domain.Forbidden},
+		{"a game over", over, second, ann, game.NoPlayer, game.Second, domain.NotAllowed},
+	} {
+		got, err := browserAISide(tc.row, tc.toAct, tc.user, tc.side)
+		if errCode(err) != tc.err || err == nil && got != tc.want {
+			t.Errorf("%s: %v %v, want %v %q", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+}
+
 func TestOpenSeat(t *testing.T) {
 	invited := rowOf(domain.ModeOnline, ann, nil)
 	invited.Seats[1].InviteHash = domain.HashToken("secret")

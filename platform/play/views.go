@@ -24,7 +24,7 @@ func (v *views) view(lg *liveGame, u *domain.User, as game.Player) api.Game {
 		Created: lg.row.Created, RematchOf: lg.row.RematchOf, Rematch: lg.row.Rematch, You: []string{}}
 	for p := game.First; p <= game.Second; p++ {
 		seat := lg.row.Seats[p]
-		sj := api.Seat{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open()}
+		sj := api.Seat{Side: p, Name: names[p], Player: seat.UserName, AI: seat.AI, Open: seat.Open(), Browser: seat.Browser}
 		if u != nil && seat.UserID == u.ID {
 			sj.You = true
 			j.You = append(j.You, p.String())

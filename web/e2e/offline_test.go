@@ -29,7 +29,7 @@ const humanMoveJS = `(async () => {
 	if (!host || document.querySelector(".play[data-status=over]")) return "";
 	const {openEngine} = await import(new URL("engine/client.js", document.querySelector("script[type=module]").src));
 	const engine = await openEngine();
-	const g = (await engine.view(host.dataset.engine)).view;
+	const g = (await engine.view(host.dataset.engine, host.dataset.viewer || undefined)).view;
 	const click = el => el.dispatchEvent(new MouseEvent("click", {bubbles: true}));
 	const cell = c => host.querySelector('svg.board .cell[data-coord="' + c + '"] rect');
 	const pass = document.querySelector("#pass-btn");
@@ -157,6 +157,7 @@ func TestOfflineApp(t *testing.T) {
 		{"troll", "ai", nil},
 		{"turncoat", "hotseat", map[string]string{"size": "4", "cap": "1"}},
 	}
+	shotRound := false
 	for _, g := range games {
 		began := time.Now()
 		// Within the app, as a player goes from game to game: the engine started once.
@@ -168,6 +169,19 @@ func TestOfflineApp(t *testing.T) {
 		}
 		p.click("#off-start")
 		p.wait(`document.querySelector(".board-host[data-engine][data-ready]")`)
+		if g.kind == "reversi" {
+			// A hint from the browser's engine, then the move taken back with the AI's reply.
+			p.wait(`document.querySelector(".play[data-can-act=true]")`)
+			eval[string](p, humanMoveJS)
+			p.wait(`document.querySelectorAll(".moves button[data-ply]").length >= 3 && document.querySelector(".play[data-can-act=true] #hint-btn")`)
+			p.click("#hint-btn")
+			p.wait(`document.querySelector(".board-host .hint")`)
+			p.scrollTo = ".board-host"
+			p.screenshot(dir, "offline-reversi-hint-en-phone", 390, 844)
+			p.phone()
+			p.click("#takeback-btn")
+			p.wait(`document.querySelectorAll(".moves button[data-ply]").length === 1 && document.querySelector(".play[data-can-act=true]") && !document.querySelector("#takeback-btn")`)
+		}
 		played := ""
 		for moves := 0; ; moves++ {
 			if moves > 200 {
@@ -185,9 +199,31 @@ func TestOfflineApp(t *testing.T) {
 				if eval[bool](p, `!!document.querySelector(".play[data-status=over]")`) {
 					break
 				}
-				side := eval[string](p, `(document.querySelector(".tc-cover:not([hidden]) .tc-show") || {dataset: {}}).dataset.side || ""`)
+				// Yellow selects first (the last of the cover's buttons while both are due), and
+				// Red's board then shows nothing of Yellow's selection.
+				if eval[bool](p, `!!document.querySelector(".tc-done")`) {
+					if !shotRound {
+						p.scrollTo = ".board-host"
+						p.screenshot(dir, "offline-turncoat-hotseat-selected-en-phone", 390, 844)
+						p.phone()
+					}
+					p.click(".tc-done")
+					if !shotRound {
+						shotRound = true
+						p.wait(`!document.querySelector(".tc-cover").hidden`)
+						p.scrollTo = ".board-host"
+						p.screenshot(dir, "offline-turncoat-hotseat-pass-en-phone", 390, 844)
+						p.phone()
+					}
+					continue
+				}
+				side := eval[string](p, `([...document.querySelectorAll(".tc-cover:not([hidden]) .tc-show")].pop() || {dataset: {}}).dataset.side || ""`)
 				if side != "" {
 					p.click(fmt.Sprintf(`.tc-show[data-side=%q]`, side))
+					p.wait(fmt.Sprintf(`document.querySelector(".board-host").dataset.viewer === %q`, side))
+					if side == "first" && eval[bool](p, `!!document.querySelector(".board-host .own-ring")`) {
+						t.Errorf("Red's board shows a selection before Red made one")
+					}
 				}
 			}
 			played = eval[string](p, humanMoveJS)
@@ -210,6 +246,16 @@ func TestOfflineApp(t *testing.T) {
 		name := fmt.Sprintf("offline-%s-%s-over-en-phone", g.kind, g.opponent)
 		p.screenshot(dir, name, 390, 844)
 		p.phone()
+		if g.kind == "reversi" {
+			// The finished game replayed, a move at a time.
+			p.click(`.moves button[data-ply="1"]`)
+			p.wait(`document.querySelector(".board-host").dataset.replay === "1" && !document.querySelector(".replay-bar").hidden`)
+			p.click(`.replay-ctl button:nth-child(3)`)
+			p.wait(`document.querySelector(".board-host").dataset.replay === "2"`)
+			p.scrollTo = ".board-host"
+			p.screenshot(dir, "offline-reversi-replay-en-phone", 390, 844)
+			p.phone()
+		}
 	}
 	p.do(chromedp.Navigate(ts.URL + "/offline"))
 	p.wait(`document.querySelectorAll(".offline-game[data-over=true]").length === 6`)

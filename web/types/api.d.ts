@@ -200,6 +200,12 @@ export interface ClientMessage {
   ply: number | null;
   moves: number;
   accept: boolean;
+  /**
+   * AI marks a move as the AI seat's, computed by the engine in the browser of the game's
+   * player (a game created with CreateGame.BrowserAI); it must name the ply it was computed
+   * at.
+   */
+  ai?: boolean;
 }
 
 /** ClockView is the clocks at a moment, for clients. */
@@ -230,6 +236,12 @@ export interface Command {
   ply: number | null;
   moves: number;
   accept: boolean;
+  /**
+   * AI marks a move as the AI seat's, computed by the engine in the browser of the game's
+   * player (a game created with CreateGame.BrowserAI); it must name the ply it was computed
+   * at.
+   */
+  ai?: boolean;
 }
 
 /**
@@ -328,6 +340,12 @@ export interface CreateGame {
    * against the AI only.
    */
   position?: string;
+  /**
+   * BrowserAI (a game against the AI at a level) lets the page's own engine play the AI's
+   * moves: the player's page sends them (POST /api/games/{id}/move with "ai": true), and
+   * the server's AI moves for the seat only when none comes within a few seconds.
+   */
+  browserAI?: boolean;
 }
 
 /** CreateToken is the body of POST /api/tokens. */
@@ -1408,6 +1426,11 @@ export interface Seat {
   ai?: string;
   open: boolean;
   you: boolean;
+  /**
+   * Browser: the seat's AI moves may come from its game's player's browser (see
+   * CreateGame.BrowserAI).
+   */
+  browser?: boolean;
 }
 
 /** Standing is one line of an event's standings. */

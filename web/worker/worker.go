@@ -115,6 +115,14 @@ type (
 	GameRef struct {
 		ID string `json:"id"`
 	}
+	// ViewOf names a game and the side it is seen by (As: "first" or "second"; none: the side
+	// alone to act, the first when both act), as the server's GET /api/games/{id}?as= for the
+	// holder of both seats: at a Turncoat round each side sees its own selection only, so a
+	// hot-seat page shows each player's board in turn.
+	ViewOf struct {
+		ID string `json:"id"`
+		As string `json:"as"`
+	}
 	// Play plays a move: the move in the game's notation, as a string, or as the server's
 	// command {"move", "side"} (the side is needed only when both act: a Turncoat round,
 	// whose selections come one side at a time as on the server).
@@ -210,11 +218,11 @@ func (e *Engine) Handle(ctx context.Context, method string, params json.RawMessa
 		}
 		return e.play(p)
 	case "view":
-		var p GameRef
+		var p ViewOf
 		if err := decode(params, &p); err != nil {
 			return nil, err
 		}
-		return e.view(p.ID)
+		return e.view(p)
 	case "aiMove":
 		var p AIMove
 		if err := decode(params, &p); err != nil {
@@ -372,14 +380,22 @@ func (e *Engine) legal(id string) ([]string, error) {
 	return e.viewOf(id, lg, game.NoPlayer).View.Legal, nil
 }
 
-func (e *Engine) view(id string) (Viewed, error) {
+func (e *Engine) view(p ViewOf) (Viewed, error) {
+	as := game.NoPlayer
+	if p.As != "" {
+		q, err := game.ParsePlayer(p.As)
+		if err != nil || !q.Valid() {
+			return Viewed{}, errorf(codeBadRequest, "as %q: want first or second", p.As)
+		}
+		as = q
+	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	lg, err := e.game(id)
+	lg, err := e.game(p.ID)
 	if err != nil {
 		return Viewed{}, err
 	}
-	return Viewed{View: e.viewOf(id, lg, game.NoPlayer)}, nil
+	return Viewed{View: e.viewOf(p.ID, lg, as)}, nil
 }
 
 // play plays a move as the server's move command does for the holder of both seats.

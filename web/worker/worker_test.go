@@ -104,6 +104,61 @@ func TestEveryGamePlays(t *testing.T) {
 	}
 }
 
+// TestRoundViews: at a Turncoat round of a hot-seat game each side's view shows its own
+// selection and never the other's, as the server's views for the holder of both seats: the
+// page passes the device from one player to the other.
+func TestRoundViews(t *testing.T) {
+	e := worker.New(games.Registry())
+	var s worker.Started
+	if err := call(t, e, "newGame", map[string]any{"game": "turncoat", "options": map[string]string{"seed": "7"}}, &s); err != nil {
+		t.Fatal(err)
+	}
+	type viewed struct {
+		View api.Game `json:"view"`
+	}
+	view := func(as string) game.View {
+		t.Helper()
+		var v viewed
+		if err := call(t, e, "view", map[string]any{"id": s.ID, "as": as}, &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.View.View
+	}
+	// Yellow selects first: Red's selection is not made yet, and Red's view knows nothing of
+	// Yellow's.
+	yellow := view("second")
+	if yellow.Viewer != game.Second || len(yellow.Legal) == 0 || len(yellow.ToAct.Players()) != 2 {
+		t.Fatalf("Yellow's view of the first round: viewer %v, legal %v", yellow.Viewer, yellow.Legal)
+	}
+	if err := call(t, e, "play", map[string]any{"id": s.ID, "move": map[string]any{"move": yellow.Legal[0], "side": "second"}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if v := view("second"); v.Own != yellow.Legal[0] || !v.Submitted[1] || v.Ply != 0 {
+		t.Fatalf("Yellow's view after its selection: own %q, submitted %v, ply %d", v.Own, v.Submitted, v.Ply)
+	}
+	red := view("first")
+	if red.Viewer != game.First || red.Own != "" || !red.Submitted[1] || red.Submitted[0] || len(red.Legal) == 0 {
+		t.Fatalf("Red's view after Yellow's selection: own %q, submitted %v, legal %v", red.Own, red.Submitted, red.Legal)
+	}
+	var after viewed
+	if err := call(t, e, "play", map[string]any{"id": s.ID, "move": map[string]any{"move": red.Legal[0], "side": "first"}}, &after); err != nil {
+		t.Fatal(err)
+	}
+	if after.View.View.Ply != 1 {
+		t.Fatalf("the round is not played once both selected: ply %d", after.View.View.Ply)
+	}
+	// A page that plays a game's AI (a server's game with browserAI) starts the engine's game
+	// from the view's state, and asks the AI's selection there.
+	var from worker.Started
+	if err := call(t, e, "newGame", map[string]any{"game": "turncoat", "options": after.View.View.Options, "state": after.View.View.State}, &from); err != nil {
+		t.Fatalf("a game from the view's state: %v", err)
+	}
+	var ai struct{ Move, Side string }
+	if err := call(t, e, "aiMove", map[string]any{"id": from.ID, "level": 2, "side": "second"}, &ai); err != nil || ai.Side != "second" || ai.Move == "" {
+		t.Fatalf("the AI's selection from the view's state: %+v %v", ai, err)
+	}
+}
+
 func equal(a, b []string) bool { return strings.Join(a, " ") == strings.Join(b, " ") }
 
 func contains(list []string, s string) bool {
@@ -140,6 +195,7 @@ func TestRefusals(t *testing.T) {
 		{"bad level", "analyse", map[string]any{"id": s.ID, "level": 11}, domain.BadRequest, "level 11: want 1 to 10"},
 		{"bad AI level", "aiMove", map[string]any{"id": s.ID, "level": -1}, domain.BadRequest, "AI level -1"},
 		{"unknown parameter", "view", map[string]any{"id": s.ID, "colour": "red"}, domain.BadJSON, "colour"},
+		{"bad viewer", "view", map[string]any{"id": s.ID, "as": "third"}, domain.BadRequest, `as "third": want first or second`},
 		{"unknown method", "resign", map[string]any{}, domain.BadRequest, `unknown method "resign"`},
 		{"analysis, illegal move", "analysis", map[string]any{"kind": "reversi", "moves": []string{"f5", "f5"}}, domain.IllegalMove, "move 2 (f5)"},
 		{"bench too deep", "bench", map[string]any{"depth": 30}, domain.BadRequest, "depth 30: want 1 to 14"},

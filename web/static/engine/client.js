@@ -44,7 +44,9 @@ import {ApiError} from "../api.js";
  *   seats the viewer's), seen by the side to act (the first side when both act)
  * @property {(id: string) => Promise<string[]>} legal the legal moves of the side the view is for, as the view lists them
  * @property {(id: string, move: Move) => Promise<{view: Game}>} play plays a move
- * @property {(id: string) => Promise<{view: Game}>} view the game as it stands
+ * @property {(id: string, as?: Side) => Promise<{view: Game}>} view the game as it stands, seen
+ *   by the side as (none: the side to act, the first when both act); at a Turncoat round each
+ *   side sees its own selection only, as the server shows a hot-seat game to ?as=side
  * @property {(id: string, opts?: {level?: number, ms?: number, side?: Side}) => Promise<{move: string, side: Side}>} aiMove
  *   the AI's move for the side to act at a level (1-10, default 5), within ms milliseconds (0 or
  *   none: the level's own time); play it with play()
@@ -152,7 +154,7 @@ async function start() {
     newGame: req => call("newGame", req),
     legal: id => call("legal", {id}),
     play: (id, move) => call("play", {id, move}),
-    view: id => call("view", {id}),
+    view: (id, as) => call("view", as ? {id, as} : {id}),
     aiMove: (id, opts = {}) => call("aiMove", {id, ...opts}),
     analyse: (id, opts) => call("analyse", {id, ...opts}),
     analysis: req => call("analysis", req),

@@ -5,6 +5,7 @@ import {h} from "../dom.js";
 import {t, tn, tOr, has, current, num} from "../i18n.js";
 import {api, ApiError, knownKind} from "../api.js";
 import * as prefs from "../prefs.js";
+import {browserAIWanted} from "../engine/aiseat.js";
 
 /** @typedef {import("../../types/turncoat").OptionSpec} OptionSpec */
 /** @typedef {import("../../types/turncoat").View} View */
@@ -228,6 +229,8 @@ export function discTallies(view) {
 // when the browser has none).
 /** @param {Partial<import("../../types/turncoat").CreateGame>} body @returns {Promise<import("../../types/turncoat").Game>} */
 export async function startGame(body) {
+  // A game against the AI whose AI this page's engine can play (see ../engine/aiseat.js).
+  if (browserAIWanted(body)) body = {...body, browserAI: true};
   return api("/games", {method: "POST", body});
 }
 

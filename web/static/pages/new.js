@@ -9,6 +9,7 @@ import {navigate, title} from "../router.js";
 import * as prefs from "../prefs.js";
 import {gameTitle, optionField, optionValue, startGame, errorText} from "./common.js";
 import {sideName} from "../i18n.js";
+import {readyEngine} from "../engine/client.js";
 
 /** @typedef {import("../../types/turncoat").CreateGame} CreateGame */
 /** @typedef {import("../../types/turncoat").Side} Side */
@@ -30,6 +31,7 @@ export async function render(main, [kind], query) {
     return;
   }
   title(t("new.title", {game: gameTitle(kind)}));
+  readyEngine(); // fetched while the player chooses: the page's engine then plays the AI
   /** @type {Record<string, string>} */
   const preset = {};
   for (const [name, v] of query) if (name.startsWith("o.")) preset[name.slice(2)] = v;

@@ -3,7 +3,9 @@
 // the network. The page says what needs the network; it lists the games kept on this device
 // (../offline/store.js) and, once online and signed in, uploads the finished ones to the
 // player's account, where they become finished casual games, never rated. /offline/ID plays
-// one of them with the same board and panel parts as a game of the server's.
+// one of them with the same board and panel parts as a game of the server's: hints and
+// takebacks as on a hot-seat game's page, the move list and its replay (a finished game's
+// too), and at a Turncoat round of a hot-seat game the cover between the players' selections.
 
 import {h, toast, announce} from "../dom.js";
 import {t, tn, num, date} from "../i18n.js";
@@ -14,6 +16,8 @@ import * as sound from "../sound.js";
 import {loadBoard} from "../board/index.js";
 import {gameTitle, optionField, optionsSummary, outcomeWords, errorText, discTallies} from "./common.js";
 import {GamePage, moveLabel} from "../play/page.js";
+import {moveList} from "../play/moves.js";
+import {button} from "../play/actions.js";
 import {players} from "../play/players.js";
 import {status} from "../play/status.js";
 import {openEngine} from "../engine/client.js";
@@ -223,23 +227,27 @@ async function playPage(main, id) {
     main.append(h("h1", {}, gameTitle(lg.kind)), h("p", {class: "error"}, errorText(e)), back);
     return;
   }
-  const eid = started.id;
+  // eid is the engine's game (a takeback replaces it).
+  let eid = started.id;
   const mod = await loadBoard(lg.kind, ks);
   const page = new GamePage(id, dress(started.view, lg), ks, mod);
 
   const statusLine = h("div", {class: "status-line", id: "status-line", "aria-live": "polite"});
   // (data-engine names the engine's game: the page's tests read its legal moves from it.)
   const boardHost = h("div", {class: "board-host", "data-kind": lg.kind, "data-engine": eid});
-  const boardArea = h("section", {class: "board-area", "aria-label": t("play.board")}, statusLine, boardHost);
+  const replayBar = h("div", {class: "replay-bar", hidden: true});
+  const boardArea = h("section", {class: "board-area", "aria-label": t("play.board")}, statusLine, boardHost, replayBar);
   const playersBox = h("div", {class: "players"});
   const result = h("div", {class: "result", id: "result", hidden: true, role: "status"});
   const list = h("ol", {class: "moves", "aria-label": t("play.moves")});
+  const replayCtl = h("div", {class: "replay-ctl", role: "group", "aria-label": t("play.replay")});
   const again = h("button", {type: "button", id: "off-again"}, t("offline.again"));
+  const controlsBox = h("div", {class: "controls"});
   const panel = h("aside", {class: "panel", "aria-label": t("play.panel")},
     h("h1", {class: "game-title"}, gameTitle(lg.kind)),
     h("p", {class: "muted options-line"}, [t("offline.onDevice"), opponentWords(lg), optionsSummary(lg.kind, lg.options, ks.options)].filter(Boolean).join(" · ")),
-    playersBox, result, h("div", {class: "controls"}, again),
-    h("section", {class: "history"}, h("h2", {}, t("play.moves")), list), back);
+    playersBox, result, controlsBox,
+    h("section", {class: "history"}, h("h2", {}, t("play.moves")), replayCtl, list), back);
   const layout = h("div", {class: "play offline-play", "data-game": id}, boardArea, panel);
   main.append(layout);
   title(gameTitle(lg.kind));
@@ -248,9 +256,12 @@ async function playPage(main, id) {
   function draw(animate, prev) {
     layout.dataset.boardTheme = page.theme();
     boardHost.dataset.version = String(page.view.version);
+    if (page.replay) return null;
     const v = page.view;
     const opts = {interactive: page.canAct() && !busy, actions: page.game.actions || []};
+    page.lastHints = null;
     layout.dataset.canAct = String(opts.interactive); // the board takes the player's moves
+    boardHost.dataset.viewer = v.viewer || ""; // whose board is shown (a hot-seat round: each player's in turn)
     const p = animate && prev && prev.ply + 1 === v.ply && prev.version < v.version ? page.board.animate(prev, v, opts) : (page.board.draw(v, opts), null);
     if (!p) {
       boardHost.dataset.settled = String(v.version);
@@ -273,8 +284,13 @@ async function playPage(main, id) {
   /** @param {Game} next @param {string | {move: string, side?: Side}} played */
   async function install(next, played) {
     const prev = page.view;
-    page.game = dress(next, lg);
     lg.plays.push(played);
+    // At a hot-seat round the player who selected keeps their board (their selection on it)
+    // until they hide it for the next player, as on a hot-seat game's page.
+    if (page.hotseat() && page.asSide && next.view.toAct.length === 2 && next.view.viewer !== page.asSide) {
+      next = (await eng.view(eid, page.asSide).catch(() => ({view: next}))).view;
+    }
+    page.game = dress(next, lg);
     const v = page.view;
     const ended = v.outcome.over && !prev.outcome.over;
     if (ended) {
@@ -370,22 +386,116 @@ async function playPage(main, id) {
       announce(msg);
     },
     say: announce,
-    // The engine shows a round to the side whose selection is due: on this device the first
-    // side selects first.
+    // A hot-seat round: the board of the side shown (null: the cover between the players).
     setViewer: async side => {
-      if (side && side !== page.view.viewer) toast(t("offline.selectOrder", {side: page.sideName(/** @type {Side} */ (page.view.viewer))}));
+      page.asSide = side;
+      if (side && side !== page.view.viewer) {
+        try {
+          page.game = dress((await eng.view(eid, side)).view, lg);
+        } catch (e) {
+          toast(errorText(e), "error");
+        }
+      }
       draw(false);
+      update();
     },
   });
 
+  // at is the position after ply moves, found by the engine (for the replay).
+  /** @param {number} ply @returns {Promise<View>} */
+  async function at(ply) {
+    const moves = page.view.moves.slice(0, ply).map(m => m.text);
+    return (await eng.analysis({kind: lg.kind, options: lg.options, moves})).view;
+  }
   const playersPart = players(page, playersBox);
-  const statusPart = status(page, statusLine, {act: m => act(m), verified: new Map()});
+  const verified = new Map();
+  const statusPart = status(page, statusLine, {act: m => act(m), verified});
+  const moves = moveList(page, {list, controls: replayCtl, bar: replayBar, boardHost, verified, draw: () => draw(false), at});
+
+  // hint writes the engine's values of the player's moves on the board, as a hot-seat game's
+  // page does with the browser's engine.
+  async function hint() {
+    const btn = /** @type {HTMLButtonElement | null} */ (controlsBox.querySelector("#hint-btn"));
+    if (btn) {
+      btn.disabled = true;
+      btn.textContent = t("play.thinking");
+    }
+    const version = page.view.version;
+    try {
+      const side = lg.opponent === "ai" ? lg.human : page.mySide();
+      const level = Math.max(4, prefs.get("level") || 3);
+      const vals = await eng.analyse(eid, {level, side});
+      if (page.stopped || page.view.version !== version || page.replay) return;
+      page.lastHints = vals.moves;
+      page.board.hints(vals.moves);
+      announce(t("play.hintShown"));
+    } catch (e) {
+      toast(errorText(e), "error");
+    } finally {
+      controlsUpdate();
+    }
+  }
+
+  // takeback takes back at once, as on a hot-seat game's page: the last move, and against the
+  // AI back to before the player's last move (the AI's reply with it). The engine's game is
+  // set up again from the moves kept, and so is the game kept on the device.
+  async function takeback() {
+    if (busy || page.stopped || page.view.outcome.over) return;
+    const v = page.view;
+    let to = v.ply - 1;
+    if (lg.opponent === "ai") {
+      const mine = v.moves.filter(m => m.by.includes(lg.human));
+      to = mine.length ? mine[mine.length - 1].ply - 1 : -1;
+    }
+    if (to < 0) return;
+    setBusy(true);
+    try {
+      const fresh = await eng.newGame({game: lg.kind, options: lg.options});
+      let view = fresh.view;
+      /** @type {LocalGame["plays"]} */
+      const kept = [];
+      for (const p of lg.plays) {
+        if (view.view.ply >= to) break;
+        view = (await eng.play(fresh.id, p)).view;
+        kept.push(p);
+      }
+      eng.close(eid).catch(() => {});
+      eid = fresh.id;
+      boardHost.dataset.engine = eid;
+      lg.plays = kept;
+      await saveGame(lg).catch(e => toast(errorText(e), "error"));
+      page.asSide = null;
+      page.game = dress(view, lg);
+      moves.forget();
+      announce(t("offline.takenBack"));
+    } catch (e) {
+      toast(errorText(e), "error");
+    }
+    setBusy(false);
+    draw(false);
+    update();
+    aiTurn();
+  }
+
+  function controlsUpdate() {
+    const v = page.view;
+    controlsBox.replaceChildren();
+    const playing = !v.outcome.over && !page.replay;
+    // (At a hot-seat round, only for the player whose board is shown: never on the cover.)
+    const covered = page.hotseat() && page.simultaneous() && !page.asSide;
+    if (playing && page.spec.hints && page.canAct() && !busy && !covered) controlsBox.append(button(t("play.hint"), hint, {id: "hint-btn"}));
+    const theirs = lg.opponent === "ai" ? v.moves.some(m => m.by.includes(lg.human)) : v.ply > 0;
+    if (playing && theirs) controlsBox.append(button(t("play.takeback"), takeback, {id: "takeback-btn"}));
+    controlsBox.append(again);
+  }
+
   function update() {
     const v = page.view;
     layout.dataset.status = v.outcome.over && !page.holdResult ? "over" : "active";
     playersPart.update();
     statusPart.update();
-    list.replaceChildren(...v.moves.map(m => h("li", {}, moveLabel(m))));
+    moves.update();
+    controlsUpdate();
     result.hidden = !v.outcome.over || page.holdResult;
     if (!result.hidden) {
       result.dataset.winner = v.outcome.winner || "draw";
@@ -405,6 +515,7 @@ async function playPage(main, id) {
     update();
   });
 
+  page.update = update;
   draw(false);
   update();
   boardHost.dataset.ready = "1";
@@ -414,6 +525,7 @@ async function playPage(main, id) {
   return () => {
     page.stopped = true;
     stopPrefs();
+    moves.stop();
     page.board.destroy();
     eng.close(eid).catch(() => {});
     delete document.documentElement.dataset.board;

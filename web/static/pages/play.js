@@ -25,6 +25,7 @@ import {review} from "../play/review.js";
 import {chat} from "../play/chat.js";
 import {shareBox, settingsBox} from "../play/share.js";
 import {updates} from "../play/updates.js";
+import {browserAI} from "../engine/aiseat.js";
 
 /** @typedef {import("../../types/turncoat").Game} Game */
 /** @typedef {import("../../types/turncoat").View} View */
@@ -150,6 +151,8 @@ export async function render(main, [id], query) {
     moves,
     evaluation(page, graphBox, moves),
   ];
+  // A casual game against the AI created with browserAI: this page's engine plays the AI.
+  parts.push(browserAI(page, {boardHost, apply: sync.apply}));
   const reviewPart = review(page, reviewBox, moves);
   parts.push(reviewPart);
   const chatPart = chat(page, chatBox, watchersLine);

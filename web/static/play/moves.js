@@ -32,9 +32,11 @@ export function rows(moves) {
 
 /**
  * @param {GamePage} page
- * @param {{list: HTMLElement, controls: HTMLElement, bar: HTMLElement, boardHost: HTMLElement, verified: Map<number, boolean>, draw: () => void}} parts
+ * @param {{list: HTMLElement, controls: HTMLElement, bar: HTMLElement, boardHost: HTMLElement, verified: Map<number, boolean>, draw: () => void,
+ *   at?: (ply: number) => Promise<View>}} parts at finds the position after ply moves (default: the
+ *   server's analysis of the game; a game played on the device asks the browser's engine)
  */
-export function moveList(page, {list, controls, bar, boardHost, verified, draw}) {
+export function moveList(page, {list, controls, bar, boardHost, verified, draw, at}) {
   /** @type {Map<number, View>} ply -> view, fetched once */
   const positions = new Map();
 
@@ -42,9 +44,9 @@ export function moveList(page, {list, controls, bar, boardHost, verified, draw})
   async function position(ply) {
     const known = positions.get(ply);
     if (known) return known;
-    const r = await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply}});
-    positions.set(ply, r.view);
-    return r.view;
+    const view = at ? await at(ply) : (await api(`/games/${page.id}/analysis`, {method: "POST", body: {ply}})).view;
+    positions.set(ply, view);
+    return view;
   }
 
   /** @param {number} ply */
