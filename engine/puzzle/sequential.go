@@ -234,6 +234,19 @@ func proveLine(ctx context.Context, sv solver, g game.Game, p *Puzzle) error {
 	if len(p.Rest) < MaxRest && s.ToAct() != game.Nobody {
 		return fmt.Errorf("puzzle %s: the line does not reach the end of the game", p.ID)
 	}
+	// a line that ends the game ends it as the value says, by the game's own rules
+	if o := s.Outcome(); o.Over {
+		want := game.NoPlayer
+		switch {
+		case p.Unit == UnitMate && p.Value > 0, p.Unit == UnitResult && p.Value > 0:
+			want = player
+		case p.Value < 0:
+			want = player.Other()
+		}
+		if o.Winner != want {
+			return fmt.Errorf("puzzle %s: the line ends with %s winning, the value %+d says %s", p.ID, o.Winner, p.Value, want)
+		}
+	}
 	return nil
 }
 

@@ -25,7 +25,7 @@ import (
 const TrollMaxEmpties = 26
 
 // trollBudget bounds the nodes the build spends on a candidate.
-const trollBudget = 400_000
+const trollBudget = 60_000
 
 // errBudget marks a search stopped by its node budget.
 var errBudget = errors.New("the search's node budget is spent")
