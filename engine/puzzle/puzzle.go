@@ -10,6 +10,14 @@
 // Every step keeps the exact value of each legal move, so that an answer is checked, and a
 // wrong one told by how many discs it loses, without searching.
 //
+// The other kinds (Build, one file each: turnover.go, blocs.go, troll.go, turncoat.go) come from
+// games the AI plays against itself, game i of a build opening with random moves drawn from the
+// seed and i, each puzzle proven by its game's exact search: a Turnover mate by a full-width
+// and-or search (unit "mate"), Blocs' only winning move by the exact solution, a Troll endgame
+// by an exhaustive negamax, a Turncoat selection by the exact values of 3x3 positions (unit
+// "result"). Each kind's file says what its puzzle is and what its values mean; Prove proves a
+// puzzle of any kind.
+//
 // The set is stored as gzip'd JSON lines (Write, Read), one puzzle a line, in the order of
 // their ids; a build from the same games, options and seed writes the same bytes.
 package puzzle
