@@ -212,7 +212,16 @@ func (m *turncoatMaker) line(ctx context.Context, start *turncoat.State, p game.
 	case 0:
 		pz.Themes = append(pz.Themes, "hold-the-draw")
 	}
-	pz.Rating = sequentialRating(&pz, 0)
+	// harder with more selections a single result short of the answer's (the near misses), and
+	// when the answer wins rather than holds the draw
+	first := pz.Steps[0].Moves
+	near := 0
+	for _, m := range first[1:] {
+		if m.Value == first[1].Value {
+			near++
+		}
+	}
+	pz.Rating = sequentialRating(&pz, 60*near+120*max(pz.Value, 0)-100)
 	return pz, true, nil
 }
 
