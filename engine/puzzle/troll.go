@@ -138,7 +138,7 @@ func (m *trollMaker) values(ctx context.Context, s game.State) ([]MoveValue, err
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if len(m.table) > 8<<20 {
+	if len(m.table) > 1<<20 {
 		clear(m.table)
 	}
 	p := ts.Turn()

@@ -176,7 +176,7 @@ func (m *turnoverMaker) values(ctx context.Context, s game.State) ([]MoveValue, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if len(m.proven) > 4<<20 {
+	if len(m.proven) > 1<<20 {
 		clear(m.proven)
 	}
 	pos := st.Position()
