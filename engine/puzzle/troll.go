@@ -14,7 +14,8 @@ import (
 
 // A Troll puzzle is a position of a game the MCTS AI plays against itself (random opening
 // moves from the seed, then a fixed number of simulations a move, so that the game replays),
-// with at most TrollMaxEmpties empty squares, where exactly one move keeps the best result: an
+// the winner to move a few moves before it joins its edges, with at most TrollMaxEmpties empty
+// squares, where exactly one move keeps the best result: an
 // exhaustive negamax (alpha-beta over the results, with a transposition table) solves every
 // move to the end of the game. Values are results (Unit "result": +1 a win, 0 a draw, -1 a
 // loss with perfect play after the move); a puzzle's best result is a win or a draw the other
