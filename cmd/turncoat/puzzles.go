@@ -15,6 +15,7 @@ func init() {
 }
 
 const puzzlesUsage = `Usage: turncoat puzzles build [--seed S] [--count N] [--min-empties E] [--max-empties E] [--margin M] [--workers W] --out FILE WTHOR-DIR
+       turncoat puzzles build --kind turnover|blocs|troll|turncoat [--seed S] [--count N] [--workers W] --out FILE
        turncoat puzzles prove [--workers W] FILE
 
 build makes the Othello puzzle set from the WTHOR databases of a directory (its *.wtb files
@@ -26,7 +27,19 @@ from the repository's root with
 
     go run ./cmd/turncoat puzzles build --seed 1 --count 5000 --out platform/puzzles/data/puzzles.jsonl.gz ../shared/data/wthor
 
-prove solves every puzzle of a set again and reports the first that does not hold.
+With --kind, build makes the puzzles of another game from games the AI plays against itself,
+their openings drawn from --seed: Turnover mates proven by a full-width search, Blocs' only
+winning moves by the exact solution, Troll endgames solved by an exhaustive search, Turncoat
+selections on small boards that alone guarantee the best result, by the exact solver. No
+directory is read. Progress goes to stderr; the same kind, seed and flags give the same bytes.
+The server's sets are built with
+
+    go run ./cmd/turncoat puzzles build --kind turnover --seed 1 --count 500 --out platform/puzzles/data/turnover.jsonl.gz
+
+(and blocs, troll, turncoat likewise).
+
+prove solves every puzzle of a set again, of whatever kind, and reports the first that does
+not hold.
 `
 
 func runPuzzles(ctx context.Context, e *env, args []string) error {
@@ -61,9 +74,22 @@ func puzzlesBuild(ctx context.Context, e *env, args []string) error {
 	margin := fs.Int("margin", puzzle.MinMargin, "discs every other first move must lose at least")
 	workers := fs.Int("workers", runtime.NumCPU(), "positions solved at once")
 	out := fs.String("out", "", "the set's file (gzip'd JSON lines)")
+	kind := fs.String("kind", puzzle.Othello, "the game: reversi (from WTHOR games), turnover, blocs, troll or turncoat (from self-play)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
+	}
+	if *kind != puzzle.Othello {
+		if len(pos) != 0 || *out == "" {
+			return usagef("--kind %s: want --out FILE and no directory", *kind)
+		}
+		if puzzle.IDLetter(*kind) == "" {
+			return usagef("--kind %q: want reversi, turnover, blocs, troll or turncoat", *kind)
+		}
+		if *count < 1 || *workers < 1 {
+			return usagef("--count and --workers must be positive")
+		}
+		return puzzlesBuildKind(ctx, e, *kind, *seed, *count, *workers, *out)
 	}
 	if len(pos) != 1 || *out == "" {
 		return usagef("want --out FILE and one WTHOR directory")
@@ -121,13 +147,40 @@ func puzzlesProve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	t0 := time.Now()
-	if err := puzzle.ProveAll(ctx, ps, *workers, func(done int) {
-		fmt.Fprintf(e.stderr, "\rproven=%d/%d", done, len(ps))
-	}); err != nil {
+	progress := func(done int) { fmt.Fprintf(e.stderr, "\rproven=%d/%d", done, len(ps)) }
+	err = puzzle.ProveAll(ctx, ps, *workers, progress)
+	if err == nil {
+		err = puzzle.ProveKind(ctx, ps, *workers, progress)
+	}
+	if err != nil {
 		fmt.Fprintln(e.stderr)
 		return err
 	}
 	fmt.Fprintln(e.stderr)
 	fmt.Fprintf(e.stdout, "proven=%d seconds=%.1f\n", len(ps), time.Since(t0).Seconds())
+	return nil
+}
+
+// puzzlesBuildKind builds a set of a kind made from self-play.
+func puzzlesBuildKind(ctx context.Context, e *env, kind string, seed uint64, count, workers int, out string) error {
+	t0 := time.Now()
+	ps, err := puzzle.Build(ctx, kind, puzzle.Options{
+		Seed: seed, Count: count, Workers: workers,
+		Progress: func(found, games, most int) {
+			fmt.Fprintf(e.stderr, "\rpuzzles=%d games=%d/%d seconds=%.0f", found, games, most, time.Since(t0).Seconds())
+		},
+	})
+	fmt.Fprintln(e.stderr)
+	if err != nil {
+		return err
+	}
+	if err := puzzle.WriteFile(out, ps); err != nil {
+		return err
+	}
+	st, err := os.Stat(out)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "puzzles=%d bytes=%d seconds=%.1f\n", len(ps), st.Size(), time.Since(t0).Seconds())
 	return nil
 }

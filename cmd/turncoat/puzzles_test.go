@@ -55,3 +55,40 @@ func TestPuzzlesBuild(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzlesBuildKind: "puzzles build --kind" makes another game's set from self-play with no
+// directory, the same bytes for the same seed, which "puzzles prove" proves; an unknown kind
+// or a directory is refused.
+func TestPuzzlesBuildKind(t *testing.T) {
+	dir := t.TempDir()
+	var sets [2][]byte
+	for i := range sets {
+		out := filepath.Join(dir, "blocs.gz")
+		code, stdout, stderr := runCLI(t, "", "puzzles", "build", "--kind", "blocs", "--seed", "3", "--count", "4", "--workers", "1", "--out", out)
+		if code != 0 || !strings.HasPrefix(stdout, "puzzles=4 bytes=") || !strings.Contains(stderr, "puzzles=4 games=") {
+			t.Fatalf("build: %d\n%s\n%s", code, stdout, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sets[i] = b
+		if i == 0 {
+			if code, stdout, stderr := runCLI(t, "", "puzzles", "prove", out); code != 0 || !strings.HasPrefix(stdout, "proven=4 ") {
+				t.Fatalf("prove: %d\n%s\n%s", code, stdout, stderr)
+			}
+		}
+	}
+	if !bytes.Equal(sets[0], sets[1]) {
+		t.Fatal("the same seed built two different files")
+	}
+	for _, args := range [][]string{
+		{"puzzles", "build", "--kind", "chess", "--out", "x"},
+		{"puzzles", "build", "--kind", "troll", "--out", "x", dir},
+		{"puzzles", "build", "--kind", "troll"},
+	} {
+		if code, _, stderr := runCLI(t, "", args...); code == 0 || stderr == "" {
+			t.Errorf("%q: exit %d, %q", args, code, stderr)
+		}
+	}
+}

@@ -31,8 +31,10 @@ type Options struct {
 	// Workers solve in parallel (default 1); the set does not depend on their number.
 	Workers int
 	// Progress, if set, is told after each batch how many puzzles were found out of how many
-	// positions tried.
+	// positions tried (games played, for the kinds of Build).
 	Progress func(found, tried, candidates int)
+	// MaxGames bounds the self-play games Build plays (default 50 a puzzle wanted).
+	MaxGames int
 }
 
 // WTHORCandidates reads the WTHOR databases (*.wtb with their name files) of dir and returns one

@@ -10,6 +10,14 @@
 // Every step keeps the exact value of each legal move, so that an answer is checked, and a
 // wrong one told by how many discs it loses, without searching.
 //
+// The other kinds (Build, one file each: turnover.go, blocs.go, troll.go, turncoat.go) come from
+// games the AI plays against itself, game i of a build opening with random moves drawn from the
+// seed and i, each puzzle proven by its game's exact search: a Turnover mate by a full-width
+// and-or search (unit "mate"), Blocs' only winning move by the exact solution, a Troll endgame
+// by an exhaustive negamax, a Turncoat selection by the exact values of 3x3 positions (unit
+// "result"). Each kind's file says what its puzzle is and what its values mean; Prove proves a
+// puzzle of any kind.
+//
 // The set is stored as gzip'd JSON lines (Write, Read), one puzzle a line, in the order of
 // their ids; a build from the same games, options and seed writes the same bytes.
 package puzzle
@@ -71,7 +79,9 @@ type Step struct {
 	Moves []MoveValue `json:"moves"`
 	// Reply is the opponent's answer to the best move ("" when the puzzle ends with this step;
 	// "pass" when the opponent must pass and the player moves again): the line's next moves
-	// before the player's next step, passes included.
+	// before the player's next step, passes included. In Turncoat, where both sides select at
+	// once, every step has one: the opponent's selection in the same round, the answer's
+	// worst case.
 	Reply []string `json:"reply,omitempty"`
 }
 
@@ -89,6 +99,10 @@ type Source struct {
 	Tournament string `json:"tournament,omitempty"`
 	// Ply is the number of moves played before the position (passes included).
 	Ply int `json:"ply"`
+	// Game is, for a position of a game the AI played against itself (Tournament
+	// "self-play"), the game's number in the build's sequence: the seed and the number replay
+	// it.
+	Game int `json:"game,omitempty"`
 }
 
 // Puzzle is one puzzle of the set.
@@ -96,6 +110,9 @@ type Puzzle struct {
 	// ID names the puzzle: the kind's letter and its number in the set ("o123").
 	ID   string `json:"id"`
 	Kind string `json:"kind"`
+	// Player is the side the puzzle asks to play where both sides act at once (Turncoat:
+	// "first" is Red, "second" Yellow); elsewhere the side to move, and empty.
+	Player string `json:"player,omitempty"`
 	// Options are the game's options the position is played under (Turncoat's board size,
 	// for example); none for 8x8 Othello.
 	Options map[string]string `json:"options,omitempty"`
