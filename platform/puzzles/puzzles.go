@@ -21,8 +21,9 @@
 // unit (discs, "mate", "result"): no search on a request.
 //
 // The player is the side to move of the puzzle's position. At a simultaneous node (a Turncoat
-// round) both sides select: the player is Red (the first side), the player's move is Red's
-// selection, and the first entry of the step's Reply is Yellow's selection in the same round,
+// round) both sides select: the player is the puzzle's Player (Red, the first side, when it
+// names none), the player's move is that side's selection, and the first entry of the step's
+// Reply is the other side's selection in the same round,
 // revealed with the verdict, right or wrong (a selection does not depend on the other side's,
 // which neither sees). The Reply's other entries, and Rest, are whole moves in the game's
 // notation ("b2 c3" for a round).
@@ -220,7 +221,14 @@ func startOf(reg *game.Registry, p *puzzle.Puzzle) (game.State, game.Player, err
 	case acts == game.Nobody:
 		return nil, 0, fmt.Errorf("the game is over in its position")
 	case acts.Simultaneous():
-		return st, game.First, nil
+		if p.Player == "" {
+			return st, game.First, nil
+		}
+		side, err := game.ParsePlayer(p.Player)
+		if err != nil {
+			return nil, 0, fmt.Errorf("the puzzle's player: %w", err)
+		}
+		return st, side, nil
 	}
 	return st, acts.Single(), nil
 }

@@ -211,3 +211,58 @@ func BenchmarkServeAndCheck(b *testing.B) {
 		}
 	}
 }
+
+// TestShippedPlayable plays the shipped puzzles of every kind but Othello (whose 5,000
+// TestShippedProven samples) through the service as a player would: every answer of the line
+// is taken and the last solves it; the second-best first move fails with the loss its value
+// says. It needs no search, so it takes every puzzle.
+func TestShippedPlayable(t *testing.T) {
+	set, err := Shipped()
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc, err := New(nil, set, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	count := map[string]int{}
+	for i := range set {
+		p := &set[i]
+		if p.Kind == puzzle.Othello {
+			continue
+		}
+		count[p.Kind]++
+		pz, err := svc.Puzzle(p.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Player != "" && pz.Side.String() != p.Player {
+			t.Fatalf("puzzle %s for %s is served to %s", p.ID, p.Player, pz.Side)
+		}
+		var answers []string
+		for k := range p.Steps {
+			answers = append(answers, p.Answer(k))
+			res, err := svc.Attempt(ctx, nil, p.ID, api.PuzzleAttempt{Moves: answers})
+			want := api.PuzzleContinue
+			if k == len(p.Steps)-1 {
+				want = api.PuzzleSolved
+			}
+			if err != nil || res.Result != want || res.Loss != 0 {
+				t.Fatalf("puzzle %s, answers %q: %s (loss %d), %v; want %s", p.ID, answers, res.Result, res.Loss, err, want)
+			}
+		}
+		{
+			second := p.Steps[0].Moves[1]
+			res, err := svc.Attempt(ctx, nil, p.ID, api.PuzzleAttempt{Moves: []string{second.Move}})
+			if err != nil || res.Result != api.PuzzleFailed || res.Loss != p.Value-second.Value || res.Loss <= 0 {
+				t.Fatalf("puzzle %s, the second-best %s: %s (loss %d), %v; want failed, loss %d", p.ID, second.Move, res.Result, res.Loss, err, p.Value-second.Value)
+			}
+		}
+	}
+	for _, kind := range []string{puzzle.Turnover, puzzle.Blocs, puzzle.Troll, puzzle.Turncoat} {
+		if count[kind] < 500 {
+			t.Errorf("the shipped set has %d %s puzzles, want 500 at least", count[kind], kind)
+		}
+	}
+}
