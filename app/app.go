@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -108,7 +109,8 @@ type Config struct {
 	// plain calls on the program's clock. For tests on a manual clock, which then know when
 	// what a deadline calls for is done instead of waiting for the queue's polls.
 	JobsByHand bool
-	// Puzzles are served beside the shipped set (test sets of kinds a build has not shipped).
+	// Puzzles replace the shipped puzzles of their kinds (test sets with known answers); the
+	// shipped puzzles of other kinds are served beside them.
 	Puzzles []puzzle.Puzzle
 }
 
@@ -220,6 +222,13 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	set, err := puzzles.Shipped()
 	if err != nil {
 		return nil, fmt.Errorf("app: %w", err)
+	}
+	if len(cfg.Puzzles) > 0 {
+		replaced := map[string]bool{}
+		for _, p := range cfg.Puzzles {
+			replaced[p.Kind] = true
+		}
+		set = slices.DeleteFunc(set, func(p puzzle.Puzzle) bool { return replaced[p.Kind] })
 	}
 	puz, err := puzzles.New(cfg.Store, append(set, cfg.Puzzles...), a.now)
 	if err != nil {
