@@ -95,7 +95,8 @@ async function notifications(main) {
     const list = await api("/notifications?limit=50");
     if (!list.notifications.length) main.append(h("p", {class: "muted"}, t("notes.none")));
     ul.append(...list.notifications.map(item));
-    main.append(ul);
+    // The button goes above the list: a notice pushed while the page is open is put at the
+    // list's top, and must not slide the button away from under a finger.
     if (list.unread) {
       const read = h("button", {type: "button", id: "notes-read", on: {click: async () => {
         await api("/notifications/read", {method: "POST", body: {}});
@@ -105,6 +106,7 @@ async function notifications(main) {
       }}}, t("notes.markRead"));
       main.append(read);
     }
+    main.append(ul);
   } catch (e) {
     main.append(h("p", {class: "error"}, e instanceof ApiError && e.status === 401 ? t("notes.signIn") : errorText(e)));
   }
