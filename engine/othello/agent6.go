@@ -12,10 +12,10 @@ import (
 // values of the positions it holds, and below its leaf the solver finishes the game.
 
 // choose6 returns the move of an agent that plays 6x6 perfectly (Level.Exact6): the book's,
-// else, from the book's leaf down, the solver's, without the level's time limit (a fraction of
-// a second there, but a loaded machine must not make it play a worse move). ok is false
+// else, from the book's leaf down, the solver's, without the level's time limit (about a
+// second at most there, but a loaded machine must not make it play a worse move). ok is false
 // elsewhere (and without the book, which TestBook6File makes sure loads): the usual search
-// then chooses. A book whose leaf has more empties than analyzeExact6 leaves a gap where the
+// then chooses. A book whose leaf has more empties than perfectSolve6 leaves a gap where the
 // solver would take seconds: there the level's search chooses, within its time.
 func (a *Agent) choose6(ctx context.Context, pos Position) (game.Action, bool, error) {
 	b, err := sharedBook6()
@@ -62,9 +62,16 @@ func analyze6(pos Position) ([]engine.MoveStat, bool) {
 // solve, at 24 up to 5 s), so that the levels' time limits rarely stop it.
 const analyzeExact6 = 22
 
+// perfectSolve6 is the most empties at which the perfect agent solves a position the book does
+// not hold: one best move (not every move's value, as the analysis), without the level's time
+// limit. Positions of real lines at 24 empties took 2.5 M to 42 M nodes to solve, 14 M on
+// average (about half a second on one thread; 1.7 s the slowest); at 22 a tenth of that.
+const perfectSolve6 = 24
+
 // perfectFrom6 is the number of empties from which the perfect agent solves: the book's leaf,
-// unless solving there would take longer than analyzeExact6's second or so.
-func perfectFrom6(b *book6) int { return min(b.leaf, analyzeExact6) }
+// unless that is more than perfectSolve6 (the book then leaves a gap where the level's search
+// chooses).
+func perfectFrom6(b *book6) int { return min(b.leaf, perfectSolve6) }
 
 // exactEmpties6 is the ExactEmpties of an analysis of a 6x6 position: at least
 // analyzeExact6, nor more than the book's leaf.

@@ -33,7 +33,7 @@ import (
 // order the builder met them, and reads their values in turn (book6build.go solves them;
 // "go generate" rebuilds the file, for hours on one thread).
 
-//go:generate go run ./internal/book6gen -out book6.bin -leaf 26 -full 32 -threads 2 -hash 2048
+//go:generate go run ./internal/book6gen -out book6.bin -leaf 22 -from 26 -full 32 -threads 2 -hash 2048
 
 //go:embed book6.bin
 var book6Data []byte

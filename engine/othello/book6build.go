@@ -44,6 +44,23 @@ func (bb *Book6Builder) Build(ctx context.Context, leaf int, w io.Writer) (int, 
 	return len(b.entries), writeBook6(w, b)
 }
 
+// Seed takes the positions of the embedded book as solved, so that a deeper book solves only
+// the positions below its leaf: the book's entries are exact, and its moves those the deeper
+// book follows. It returns the number of positions taken.
+func (bb *Book6Builder) Seed() (int, error) {
+	b, err := sharedBook6()
+	if err != nil {
+		return 0, err
+	}
+	if b.full != bb.full {
+		return 0, fmt.Errorf("6x6 book: the embedded book gives every move's value from %d empties, not %d", b.full, bb.full)
+	}
+	for k, e := range b.entries {
+		bb.entries[k] = e
+	}
+	return len(b.entries), nil
+}
+
 // Nodes returns the nodes searched so far.
 func (bb *Book6Builder) Nodes() uint64 { return bb.nodes }
 

@@ -2,7 +2,7 @@
 // solver: for each leaf depth asked, from the shallowest, it writes the book that stops there,
 // solving only the positions the shallower books did not hold.
 //
-//	go run ./internal/book6gen -out book6.bin [-leaf 30] [-from 30] [-full 32] [-threads 1] [-hash 1024]
+//	go run ./internal/book6gen -out book6.bin [-leaf 30] [-from 30] [-full 32] [-threads 1] [-hash 1024] [-seed]
 package main
 
 import (
@@ -25,11 +25,19 @@ func main() {
 	full := flag.Int("full", 32, "empties from which a position holds the value of every move")
 	threads := flag.Int("threads", 1, "search threads")
 	hash := flag.Int("hash", 1024, "transposition table size in MB")
+	seed := flag.Bool("seed", false, "take the embedded book's positions as solved (a deeper book then solves only those below its leaf)")
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bb := othello.NewBook6Builder(othello.New(othello.Options{Threads: *threads, TableBytes: *hash << 20}), *full)
 	bb.Logf = log.Printf
+	if *seed {
+		n, err := bb.Seed()
+		if err != nil {
+			log.Fatal(err)
+		}
+		log.Printf("%d positions from the embedded book", n)
+	}
 	t0 := time.Now()
 	for l := max(*from, *leaf); l >= *leaf; l -= 2 {
 		var buf bytes.Buffer
