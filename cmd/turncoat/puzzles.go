@@ -149,9 +149,6 @@ func puzzlesProve(ctx context.Context, e *env, args []string) error {
 	t0 := time.Now()
 	progress := func(done int) { fmt.Fprintf(e.stderr, "\rproven=%d/%d", done, len(ps)) }
 	err = puzzle.ProveAll(ctx, ps, *workers, progress)
-	if err == nil {
-		err = puzzle.ProveKind(ctx, ps, *workers, progress)
-	}
 	if err != nil {
 		fmt.Fprintln(e.stderr)
 		return err

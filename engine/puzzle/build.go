@@ -167,8 +167,9 @@ func WriteFile(path string, ps []Puzzle) error {
 	return os.Rename(tmp, path)
 }
 
-// ProveAll proves the Othello puzzles of ps on workers goroutines and returns the first error;
-// progress, if set, is told the number proven now and then.
+// ProveAll proves the puzzles of ps, of every kind, on workers goroutines and returns the first
+// error; progress, if set, is told the number proven now and then. Each worker keeps one prover
+// of each kind it meets (their tables serve the puzzles after the first).
 func ProveAll(ctx context.Context, ps []Puzzle, workers int, progress func(done int)) error {
 	workers = max(workers, 1)
 	errs := make([]error, workers)
@@ -176,16 +177,32 @@ func ProveAll(ctx context.Context, ps []Puzzle, workers int, progress func(done 
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			pr := NewProver()
+			var othello *Prover
+			makers := map[string]maker{}
 			for i := w; i < len(ps); i += workers {
-				if ps[i].Kind != Othello {
-					continue
+				p := &ps[i]
+				var err error
+				if p.Kind == Othello {
+					if othello == nil {
+						othello = NewProver()
+					}
+					err = othello.Prove(ctx, p)
+				} else {
+					m, ok := makers[p.Kind]
+					if !ok {
+						if m, err = newMaker(p.Kind); err != nil {
+							errs[w] = fmt.Errorf("puzzle %s: %w", p.ID, err)
+							return
+						}
+						makers[p.Kind] = m
+					}
+					err = m.prove(ctx, p)
 				}
-				if err := pr.Prove(ctx, &ps[i]); err != nil {
+				if err != nil {
 					errs[w] = err
 					return
 				}
-				if n := done.Add(1); progress != nil && n%100 == 0 {
+				if n := done.Add(1); progress != nil && n%50 == 0 {
 					progress(int(n))
 				}
 			}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
-	"sync/atomic"
 
 	"turncoat/engine"
 	"turncoat/game"
@@ -177,45 +176,6 @@ func selfPlay(ctx context.Context, s game.State, rng *rand.Rand, opening, maxPli
 		states = append(states, s.Clone())
 	}
 	return states, nil
-}
-
-// ProveKind proves the puzzles of ps of the kinds Build makes (those of other kinds are left to
-// ProveAll) on workers goroutines and returns the first error; progress, if set, is told the
-// number proven now and then.
-func ProveKind(ctx context.Context, ps []Puzzle, workers int, progress func(done int)) error {
-	workers = max(workers, 1)
-	errs := make([]error, workers)
-	var done atomic.Int64
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			makers := map[string]maker{}
-			for i := w; i < len(ps); i += workers {
-				p := &ps[i]
-				if p.Kind == Othello {
-					continue
-				}
-				m, ok := makers[p.Kind]
-				if !ok {
-					var err error
-					if m, err = newMaker(p.Kind); err != nil {
-						errs[w] = fmt.Errorf("puzzle %s: %w", p.ID, err)
-						return
-					}
-					makers[p.Kind] = m
-				}
-				if err := m.prove(ctx, p); err != nil {
-					errs[w] = err
-					return
-				}
-				if n := done.Add(1); progress != nil && n%50 == 0 {
-					progress(int(n))
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return errors.Join(errs...)
 }
 
 // Prove proves one puzzle of any kind.
