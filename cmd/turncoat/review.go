@@ -140,14 +140,7 @@ selections, Red's first: "c3 f6 d4 d4"; a Turncoat game needs its seed= or setup
 	status := e.statusWriter()
 	cfg.Progress = reviewProgress(e, status)
 	r, err := review.Othello(ctx, rec, cfg)
-	if status != nil {
-		fmt.Fprint(status, "\r\x1b[K")
-	}
-	if err != nil {
-		var oe *review.PlyError
-		if errors.As(err, &oe) {
-			return usageError{fmt.Sprintf("the record cannot be reviewed at %v", err)}
-		}
+	if err := reviewDone(status, err); err != nil {
 		return err
 	}
 	writeReview(e.stdout, r, [2]string{"black", "white"})
@@ -213,14 +206,7 @@ func reviewOther(ctx context.Context, e *env, g game.Game, options string, pos [
 		}
 		r, err = review.Generic(rctx, start, moves, cfg)
 	}
-	if status != nil {
-		fmt.Fprint(status, "\r\x1b[K")
-	}
-	if err != nil {
-		var oe *review.PlyError
-		if errors.As(err, &oe) {
-			return usageError{fmt.Sprintf("the record cannot be reviewed at %v", err)}
-		}
+	if err := reviewDone(status, err); err != nil {
 		return err
 	}
 	var sides [2]string
@@ -427,4 +413,17 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// reviewDone clears the progress line and words a review's error: a move the record cannot
+// have played is the user's record's fault, said as a usage error.
+func reviewDone(status io.Writer, err error) error {
+	if status != nil {
+		fmt.Fprint(status, "\r\x1b[K")
+	}
+	var oe *review.PlyError
+	if errors.As(err, &oe) {
+		return usageError{fmt.Sprintf("the record cannot be reviewed at %v", err)}
+	}
+	return err
 }
