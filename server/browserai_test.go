@@ -90,21 +90,18 @@ func TestBrowserAIMoves(t *testing.T) {
 	}
 	// The player moves; the page sends nothing: the server's AI moves once the wait is over, and
 	// not before.
+	w := owner.dial()
+	w.follow(g.ID)
 	if st := owner.call("POST", path, map[string]any{"move": after.View.Legal[0], "ply": 1}, &after); st != http.StatusOK || after.View.Ply != 2 {
 		t.Fatalf("the player's move: %d %s", st, owner.received())
 	}
-	time.Sleep(50 * time.Millisecond)
+	// The server's AI waits on the manual clock for the browser's move: until the clock passes
+	// the wait, the game stays at the player's move.
 	if v := owner.game(g.ID).View; v.Ply != 2 {
 		t.Fatalf("the server's AI moved before the browser's time was over (ply %d)", v.Ply)
 	}
 	h.clock.Advance(play.DefaultBrowserAIWait)
-	deadline := time.Now().Add(5 * time.Second)
-	for owner.game(g.ID).View.Ply == 2 {
-		if time.Now().After(deadline) {
-			t.Fatal("the server's AI did not move after the browser's time")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	w.await(g.ID, 30*time.Second, "the server's AI move after the browser's time", func(v gameJSON) bool { return v.View.Ply > 2 })
 
 	// A game without browserAI: its AI is the server's alone.
 	plain := owner.create(map[string]any{"kind": "reversi", "mode": "ai", "level": 1, "side": "first", "options": four})
