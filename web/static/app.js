@@ -167,13 +167,18 @@ async function notifications() {
     link.setAttribute("aria-label", i18n.t("notes.linkLabel", {n}));
   };
   link.hidden = false;
-  const list = await api("/notifications?unread=1&limit=1").catch(() => null);
-  let unread = list ? list.unread : 0;
-  show(unread);
-  addEventListener("notifications-read", () => { unread = 0; show(0); });
+  // The count is always the server's: asked again on each push and each (re)connection, the
+  // latest answer wins, so a notification stored while the page was subscribing is not missed.
+  let asked = 0;
+  const recount = async () => {
+    const mine = ++asked;
+    const list = await api("/notifications?unread=1&limit=1").catch(() => null);
+    if (list && mine === asked) show(list.unread);
+  };
+  addEventListener("notifications-read", () => { asked++; show(0); });
   followNotifications(async n => {
+    recount();
     if (!n) return;
-    show(++unread);
     // The list says what the notification is about (the game, the opponent).
     /** @type {Notification | undefined} */
     const full = await api("/notifications?limit=5").then(l => l.notifications.find((/** @type {Notification} */ x) => x.id === n.id), () => undefined);

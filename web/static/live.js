@@ -51,6 +51,9 @@ function connect() {
   sock.onopen = () => {
     retries = 0;
     setState("online");
+    // Notifications pushed while no socket was open are not sent again: each handler is told
+    // (with undefined) to count them afresh.
+    for (const f of notes) f(undefined);
     for (const [id, sub] of games) send(subscribeMsg(id, sub));
     if (lobby.size) send({type: "lobby"});
   };
@@ -129,11 +132,14 @@ export function followLobby(handler) {
 }
 
 // followNotifications calls handler with each notification the server pushes to the signed-in
-// user; it returns stop.
+// user, and with undefined once the socket is open (at once when it already is, and after each
+// reconnection), when what was pushed meanwhile is lost and the unread ones must be counted
+// again; it returns stop.
 /** @param {(n: Notification | undefined) => void} handler */
 export function followNotifications(handler) {
   notes.add(handler);
-  connect();
+  if (ws && ws.readyState === WebSocket.OPEN) handler(undefined);
+  else connect();
   return () => {
     notes.delete(handler);
     idle();
