@@ -252,6 +252,12 @@ func TestOfflineApp(t *testing.T) {
 			p.wait(`document.querySelector(".board-host").dataset.replay === "1" && !document.querySelector(".replay-bar").hidden`)
 			p.click(`.replay-ctl button:nth-child(3)`)
 			p.wait(`document.querySelector(".board-host").dataset.replay === "2"`)
+			// The players' counts are the shown position's: 3 discs each after two moves.
+			for _, side := range []string{"first", "second"} {
+				if got := eval[string](p, `document.querySelector(".player[data-side=`+side+`] .tally").innerText.trim()`); got != "3" {
+					t.Errorf("replaying move 2, %s's count reads %q, not the position's 3", side, got)
+				}
+			}
 			p.scrollTo = ".board-host"
 			p.screenshot(dir, "offline-reversi-replay-en-phone", 390, 844)
 			p.phone()

@@ -22,7 +22,8 @@ export function players(page, host) {
     const thinking = active && page.isAI(side) && game.status === "active" && !sel;
     const waiting = active && !page.isAI(side) && !page.hotseat() && !page.mine().includes(side) && game.status === "active";
     const here = page.presence && page.online() && !seat.ai && !seat.open && !seat.you ? page.presence[i] : null;
-    const tl = page.mod.tally(v, side);
+    // The count is the position's shown: an earlier one while replaying.
+    const tl = page.mod.tally(page.replay ? page.replay.view : v, side);
     const tallyName = tl ? tOr(`tally.${tl.name}`, tl.name) : "";
     const r = page.info && page.info.ratings ? page.info.ratings[i] : null;
     return h("div", {class: "player" + (active ? " active" : ""), "data-side": side},
