@@ -53,12 +53,45 @@ type Game struct {
 	Outcome game.Outcome
 	// AScore is A's result: 1, 0.5 or 0.
 	AScore float64
+	// Think is the time A (0) and B (1) took over their moves, measured on the wall clock
+	// around each agent's turn (an external engine's exchanges included).
+	Think [2]Think
+}
+
+// Think sums an agent's thinking time over its moves.
+type Think struct {
+	Moves      int
+	Total, Max time.Duration
+}
+
+// Mean is the mean time per move (0 without moves).
+func (t Think) Mean() time.Duration {
+	if t.Moves == 0 {
+		return 0
+	}
+	return t.Total / time.Duration(t.Moves)
+}
+
+// add counts a move that took d.
+func (t *Think) add(d time.Duration) {
+	t.Moves++
+	t.Total += d
+	t.Max = max(t.Max, d)
+}
+
+// merge adds u's moves to t's.
+func (t *Think) merge(u Think) {
+	t.Moves += u.Moves
+	t.Total += u.Total
+	t.Max = max(t.Max, u.Max)
 }
 
 // Result sums up a match from A's point of view.
 type Result struct {
 	Wins, Draws, Losses int
 	Games               []Game
+	// Think is A's (0) and B's (1) thinking time over all the games.
+	Think [2]Think
 }
 
 // Score returns A's points and the number of games.
@@ -230,6 +263,9 @@ func (r *Result) add(g Game) {
 		r.Draws++
 	}
 	r.Games = append(r.Games, g)
+	for i := range r.Think {
+		r.Think[i].merge(g.Think[i])
+	}
 }
 
 // play plays one game with A on side aSide. Its agents are closed before it returns, however
@@ -278,9 +314,15 @@ func playGame(ctx context.Context, c Config, opening game.State, aSide game.Play
 			return Game{}, err
 		}
 		for _, p := range tb.ToAct().Players() {
+			start := time.Now()
 			if _, err := engine.Act(ctx, tb, p, agents[p], now); err != nil {
 				return Game{}, fmt.Errorf("ply %d: %w", tb.Ply()+1, err)
 			}
+			who := 0 // A
+			if p != aSide {
+				who = 1
+			}
+			g.Think[who].add(time.Since(start))
 		}
 	}
 	for _, m := range tb.Moves() {
