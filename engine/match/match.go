@@ -54,7 +54,8 @@ type Game struct {
 	// AScore is A's result: 1, 0.5 or 0.
 	AScore float64
 	// Think is the time A (0) and B (1) took over their moves, measured on the wall clock
-	// around each agent's turn (an external engine's exchanges included).
+	// around each agent's turn (an external engine's exchanges included, its start not:
+	// engine.Starter).
 	Think [2]Think
 }
 
@@ -283,6 +284,12 @@ func play(ctx context.Context, c Config, opening game.State, aSide game.Player, 
 		return Game{}, nil, err
 	}
 	defer closeAgent(b, &closeErr)
+	// an external engine starts before the game, not in its first move's time
+	for _, ag := range []engine.Agent{a, b} {
+		if err := engine.Start(ctx, ag); err != nil {
+			return Game{}, nil, fmt.Errorf("starting %s: %w", ag.Name(), err)
+		}
+	}
 	g, err = playGame(ctx, c, opening, aSide, a, b)
 	return g, nil, err
 }

@@ -218,6 +218,39 @@ func TestThinkCounted(t *testing.T) {
 	}
 }
 
+// TestAgentsStarted: a match starts the agents that have a start before their first move.
+func TestAgentsStarted(t *testing.T) {
+	starting := func(seed uint64) (engine.Agent, error) {
+		a, err := random(seed)
+		return &startingAgent{Agent: a}, err
+	}
+	res, err := Run(context.Background(), Config{Start: small(), Games: 2, A: starting, B: starting, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 2 {
+		t.Errorf("%d games, want 2", len(res.Games))
+	}
+}
+
+// startingAgent refuses to move before it is started.
+type startingAgent struct {
+	engine.Agent
+	started bool
+}
+
+func (a *startingAgent) Start(context.Context) error {
+	a.started = true
+	return nil
+}
+
+func (a *startingAgent) Choose(ctx context.Context, s game.State, p game.Player) (game.Action, error) {
+	if !a.started {
+		return game.NoAction, errors.New("not started")
+	}
+	return a.Agent.Choose(ctx, s, p)
+}
+
 // countingAgent counts its agent's choices.
 type countingAgent struct {
 	engine.Agent
