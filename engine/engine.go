@@ -38,6 +38,21 @@ func Close(a Agent) error {
 	return nil
 }
 
+// A Starter is an agent with work to do before its first move (an external engine's process
+// to start, its data to load). A match starts its agents before each game, so that their
+// first move's time is their thinking only.
+type Starter interface {
+	Start(ctx context.Context) error
+}
+
+// Start starts a if it is a Starter, and does nothing otherwise.
+func Start(ctx context.Context, a Agent) error {
+	if s, ok := a.(Starter); ok {
+		return s.Start(ctx)
+	}
+	return nil
+}
+
 // MoveStat is what an analysing agent knows of one candidate action: a UI shows these as hints.
 type MoveStat struct {
 	Action game.Action

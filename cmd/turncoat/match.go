@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"time"
 
 	"turncoat/engine"
 	"turncoat/engine/ai"
@@ -17,7 +18,8 @@ func init() {
 func runMatch(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "match", "--a AGENT --b AGENT [--game G] [--games N] [--options k=v,...]", `
 Plays N games between agents A and B from balanced openings, each opening with both colours,
-and prints A's wins, draws and losses, its score and the Elo difference with a 95% interval.
+and prints A's wins, draws and losses, its score and the Elo difference with a 95% interval,
+and each side's mean and longest time per move (on the wall clock).
 
 An AGENT is a level (1-10) or a spec "kind[:name=value,...]": random, greedy, and the kinds of
 each game's engines (run with --list to see them). Two builds of the Othello engine are compared
@@ -95,10 +97,18 @@ at equal time by their NBoard servers at one level, e.g.
 	}
 	elo, lo, hi := res.Elo()
 	points, played := res.Score()
-	fmt.Fprintf(e.stdout, "wins=%d draws=%d losses=%d score=%.1f/%d (%.1f%%) elo=%s [%s, %s]\n",
-		res.Wins, res.Draws, res.Losses, points, played, 100*points/float64(max(played, 1)), eloText(elo), eloText(lo), eloText(hi))
+	// the think times tell whether the sides played at equal time (wall clock: a loaded
+	// machine slows both)
+	fmt.Fprintf(e.stdout, "wins=%d draws=%d losses=%d score=%.1f/%d (%.1f%%) elo=%s [%s, %s] think: A mean %s max %s, B mean %s max %s\n",
+		res.Wins, res.Draws, res.Losses, points, played, 100*points/float64(max(played, 1)), eloText(elo), eloText(lo), eloText(hi),
+		thinkText(res.Think[0].Mean()), thinkText(res.Think[0].Max), thinkText(res.Think[1].Mean()), thinkText(res.Think[1].Max))
 	// An interrupted match printed the games it finished; its status says it was interrupted.
 	return ctx.Err()
+}
+
+// thinkText writes a think time in seconds, to the millisecond.
+func thinkText(d time.Duration) string {
+	return fmt.Sprintf("%.3fs", d.Seconds())
 }
 
 func eloText(x float64) string {

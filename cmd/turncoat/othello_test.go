@@ -106,7 +106,7 @@ func TestMatchReversi(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	if !regexp.MustCompile(`wins=\d+ draws=\d+ losses=\d+`).MatchString(out) {
+	if !regexp.MustCompile(`wins=\d+ draws=\d+ losses=\d+ .* think: A mean \d+\.\d{3}s max \d+\.\d{3}s, B mean \d+\.\d{3}s max \d+\.\d{3}s\n`).MatchString(out) {
 		t.Errorf("no result line:\n%s", out)
 	}
 }

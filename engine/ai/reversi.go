@@ -67,6 +67,11 @@ func makeReversiAB(_ game.Game, v Values, seed uint64) (engine.Agent, Resources,
 	if v.Given("nodes") {
 		lim.Nodes = uint64(v.Int("nodes"))
 	}
+	if v.Given("depth") || v.Given("nodes") {
+		// explicit limits search as asked, iteration after iteration, without the level's
+		// managed time stopping them early
+		lim.Managed = false
+	}
 	if v.Given("time") {
 		lim.Time = v.Duration("time")
 	}

@@ -53,12 +53,46 @@ type Game struct {
 	Outcome game.Outcome
 	// AScore is A's result: 1, 0.5 or 0.
 	AScore float64
+	// Think is the time A (0) and B (1) took over their moves, measured on the wall clock
+	// around each agent's turn (an external engine's exchanges included, its start not:
+	// engine.Starter).
+	Think [2]Think
+}
+
+// Think sums an agent's thinking time over its moves.
+type Think struct {
+	Moves      int
+	Total, Max time.Duration
+}
+
+// Mean is the mean time per move (0 without moves).
+func (t Think) Mean() time.Duration {
+	if t.Moves == 0 {
+		return 0
+	}
+	return t.Total / time.Duration(t.Moves)
+}
+
+// add counts a move that took d.
+func (t *Think) add(d time.Duration) {
+	t.Moves++
+	t.Total += d
+	t.Max = max(t.Max, d)
+}
+
+// merge adds u's moves to t's.
+func (t *Think) merge(u Think) {
+	t.Moves += u.Moves
+	t.Total += u.Total
+	t.Max = max(t.Max, u.Max)
 }
 
 // Result sums up a match from A's point of view.
 type Result struct {
 	Wins, Draws, Losses int
 	Games               []Game
+	// Think is A's (0) and B's (1) thinking time over all the games.
+	Think [2]Think
 }
 
 // Score returns A's points and the number of games.
@@ -230,6 +264,9 @@ func (r *Result) add(g Game) {
 		r.Draws++
 	}
 	r.Games = append(r.Games, g)
+	for i := range r.Think {
+		r.Think[i].merge(g.Think[i])
+	}
 }
 
 // play plays one game with A on side aSide. Its agents are closed before it returns, however
@@ -247,6 +284,12 @@ func play(ctx context.Context, c Config, opening game.State, aSide game.Player, 
 		return Game{}, nil, err
 	}
 	defer closeAgent(b, &closeErr)
+	// an external engine starts before the game, not in its first move's time
+	for _, ag := range []engine.Agent{a, b} {
+		if err := engine.Start(ctx, ag); err != nil {
+			return Game{}, nil, fmt.Errorf("starting %s: %w", ag.Name(), err)
+		}
+	}
 	g, err = playGame(ctx, c, opening, aSide, a, b)
 	return g, nil, err
 }
@@ -278,9 +321,15 @@ func playGame(ctx context.Context, c Config, opening game.State, aSide game.Play
 			return Game{}, err
 		}
 		for _, p := range tb.ToAct().Players() {
+			start := time.Now()
 			if _, err := engine.Act(ctx, tb, p, agents[p], now); err != nil {
 				return Game{}, fmt.Errorf("ply %d: %w", tb.Ply()+1, err)
 			}
+			who := 0 // A
+			if p != aSide {
+				who = 1
+			}
+			g.Think[who].add(time.Since(start))
 		}
 	}
 	for _, m := range tb.Moves() {

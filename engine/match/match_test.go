@@ -5,8 +5,11 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"turncoat/engine"
 	"turncoat/game"
@@ -164,10 +167,116 @@ func TestRunBothColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(again, res) {
+	// the think times are the clock's; the moves they were counted over are not
+	if !reflect.DeepEqual(withoutTimes(again), withoutTimes(res)) {
 		t.Errorf("with 3 workers: %v, with 1: %v", again, res)
 	}
 	t.Log(res)
+}
+
+// withoutTimes returns r with its think times (not their move counts) zeroed.
+func withoutTimes(r Result) Result {
+	r.Games = slices.Clone(r.Games)
+	for i := range r.Games {
+		for j := range r.Games[i].Think {
+			r.Games[i].Think[j].Total, r.Games[i].Think[j].Max = 0, 0
+		}
+	}
+	for j := range r.Think {
+		r.Think[j].Total, r.Think[j].Max = 0, 0
+	}
+	return r
+}
+
+// TestThinkCounted: every move is counted to the agent that chose it, and the match's think
+// times sum its games'.
+func TestThinkCounted(t *testing.T) {
+	// the agents of each game, made in the games' order (one worker): A's then B's
+	var chosen [2][]*atomic.Int64
+	counting := func(i int, make NewAgent) NewAgent {
+		return func(seed uint64) (engine.Agent, error) {
+			a, err := make(seed)
+			chosen[i] = append(chosen[i], new(atomic.Int64))
+			return countingAgent{a, chosen[i][len(chosen[i])-1]}, err
+		}
+	}
+	res, err := Run(context.Background(), Config{Start: small(), Games: 6, A: counting(0, greedy), B: counting(1, random), Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var moves [2]int
+	for i, g := range res.Games {
+		for j := range moves {
+			if n := int(chosen[j][i].Load()); g.Think[j].Moves != n {
+				t.Errorf("game %d: %d moves counted to agent %d, which chose %d", i+1, g.Think[j].Moves, j, n)
+			}
+			moves[j] += g.Think[j].Moves
+		}
+	}
+	if res.Think[0].Moves != moves[0] || res.Think[1].Moves != moves[1] {
+		t.Errorf("the match counts %d and %d moves, its games %v", res.Think[0].Moves, res.Think[1].Moves, moves)
+	}
+}
+
+// TestAgentsStarted: a match starts the agents that have a start before their first move.
+func TestAgentsStarted(t *testing.T) {
+	starting := func(seed uint64) (engine.Agent, error) {
+		a, err := random(seed)
+		return &startingAgent{Agent: a}, err
+	}
+	res, err := Run(context.Background(), Config{Start: small(), Games: 2, A: starting, B: starting, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 2 {
+		t.Errorf("%d games, want 2", len(res.Games))
+	}
+}
+
+// startingAgent refuses to move before it is started.
+type startingAgent struct {
+	engine.Agent
+	started bool
+}
+
+func (a *startingAgent) Start(context.Context) error {
+	a.started = true
+	return nil
+}
+
+func (a *startingAgent) Choose(ctx context.Context, s game.State, p game.Player) (game.Action, error) {
+	if !a.started {
+		return game.NoAction, errors.New("not started")
+	}
+	return a.Agent.Choose(ctx, s, p)
+}
+
+// countingAgent counts its agent's choices.
+type countingAgent struct {
+	engine.Agent
+	n *atomic.Int64
+}
+
+func (c countingAgent) Choose(ctx context.Context, s game.State, p game.Player) (game.Action, error) {
+	c.n.Add(1)
+	return c.Agent.Choose(ctx, s, p)
+}
+
+func TestThinkSums(t *testing.T) {
+	ms := time.Millisecond
+	var r Result
+	r.add(Game{Think: [2]Think{{Moves: 2, Total: 30 * ms, Max: 20 * ms}, {Moves: 1, Total: 5 * ms, Max: 5 * ms}}})
+	r.add(Game{Think: [2]Think{{Moves: 2, Total: 10 * ms, Max: 6 * ms}, {Moves: 3, Total: 90 * ms, Max: 70 * ms}}})
+	want := [2]Think{{Moves: 4, Total: 40 * ms, Max: 20 * ms}, {Moves: 4, Total: 95 * ms, Max: 70 * ms}}
+	if r.Think != want {
+		t.Errorf("think %+v, want %+v", r.Think, want)
+	}
+	if m := r.Think[1].Mean(); m != 95*ms/4 {
+		t.Errorf("B's mean %v, want %v", m, 95*ms/4)
+	}
+	if m := (Think{}).Mean(); m != 0 {
+		t.Errorf("mean without moves %v, want 0", m)
+	}
 }
 
 // TestRunDefaults checks what Run does unasked: an odd number of games rounds up to whole

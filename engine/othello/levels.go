@@ -26,7 +26,8 @@ type Level struct {
 // finish far sooner; level 10 searches as deep as its second allows. Levels 8 to 10 play
 // from the opening book while they can, and search selectively (multi-prob-cut, mpc.go): it
 // costs them some accuracy at a given depth, so their depths are two plies deeper than
-// before it (11 and 13), which they reach in less time.
+// before it (11 and 13), which they reach in less time. They also manage their time
+// (Limits.Managed): a settled move is played sooner, a move in doubt searched longer.
 var levels = [10]Level{
 	{Limits: Limits{Depth: 1, Time: time.Second}, Noise: 10, TableBytes: 1 << 20},
 	{Limits: Limits{Depth: 2, ExactEmpties: 4, Time: time.Second}, Noise: 6, TableBytes: 1 << 20},
@@ -35,9 +36,9 @@ var levels = [10]Level{
 	{Limits: Limits{Depth: 5, ExactEmpties: 12, WLDEmpties: 14, Time: time.Second}, TableBytes: 8 << 20},
 	{Limits: Limits{Depth: 7, ExactEmpties: 14, WLDEmpties: 16, Time: time.Second}, TableBytes: 16 << 20},
 	{Limits: Limits{Depth: 9, ExactEmpties: 16, WLDEmpties: 18, Time: time.Second}, TableBytes: 16 << 20},
-	{Limits: Limits{Depth: 13, ExactEmpties: 18, WLDEmpties: 20, Time: time.Second, Selective: true}, TableBytes: 32 << 20, Book: true},
-	{Limits: Limits{Depth: 15, ExactEmpties: 19, WLDEmpties: 21, Time: time.Second, Selective: true}, TableBytes: 32 << 20, Book: true},
-	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second, Selective: true}, TableBytes: 64 << 20, Book: true, Exact6: true},
+	{Limits: Limits{Depth: 13, ExactEmpties: 18, WLDEmpties: 20, Time: time.Second, Selective: true, Managed: true}, TableBytes: 32 << 20, Book: true},
+	{Limits: Limits{Depth: 15, ExactEmpties: 19, WLDEmpties: 21, Time: time.Second, Selective: true, Managed: true}, TableBytes: 32 << 20, Book: true},
+	{Limits: Limits{ExactEmpties: 20, WLDEmpties: 22, Time: time.Second, Selective: true, Managed: true}, TableBytes: 64 << 20, Book: true, Exact6: true},
 }
 
 // LevelOf returns level l (1 to 10).

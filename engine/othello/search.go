@@ -90,6 +90,12 @@ type Limits struct {
 	// NoMoveEnds plays the rule under which the game ends as soon as the side to move has no
 	// move (instead of passing).
 	NoMoveEnds bool
+	// Managed lets a search with a Time limit manage it (timing.go): it plays a move that is
+	// the only one (up to symmetry) at once, stops the midgame iterations early once the best
+	// move is settled, goes on up to the limit while it is in doubt, and starts no iteration
+	// that is predicted not to finish in time. Without it, no midgame iteration starts after
+	// half the Time limit. Depth and Nodes still apply.
+	Managed bool
 	// Progress, if set, is called after each finished iteration with the result so far.
 	Progress func(Result)
 }
@@ -316,6 +322,12 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	// moves a symmetry of the position maps onto each other are alike: one of each will do
 	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
 	res.Move = roots[0].sq
+	managed := lim.Managed && lim.Time > 0
+	if managed && len(roots) == 1 {
+		// nothing to choose: one shallow iteration gives the move a value
+		maxDepth, solve, wld = 1, false, false
+	}
+	var hist []iteration // the midgame iterations, for managed time
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
 		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
@@ -324,8 +336,16 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 			res.PV = e.pv(p, o, res.Move, g)
 			lim.Progress(res)
 		}
+		if final || solve || wld || lim.Time <= 0 {
+			return true
+		}
+		if managed {
+			hist = append(hist, iteration{depth: depth, move: res.Move, score: v, elapsed: time.Since(st.start)})
+			more, _ := nextIteration(hist, len(roots), lim.Time, managedTime)
+			return more
+		}
 		// in the midgame, another iteration would not finish in time
-		return final || solve || wld || lim.Time <= 0 || time.Since(st.start) < lim.Time/2
+		return time.Since(st.start) < lim.Time/2
 	})
 	if res.Depth == 0 && ctx.Err() != nil {
 		return Result{}, ctx.Err()

@@ -35,7 +35,10 @@ type EngineAgent struct {
 	closed  bool
 }
 
-var _ engine.Agent = (*EngineAgent)(nil)
+var (
+	_ engine.Agent   = (*EngineAgent)(nil)
+	_ engine.Starter = (*EngineAgent)(nil)
+)
 
 // process is a running engine: its input, and its output lines.
 type process struct {
@@ -223,6 +226,24 @@ func (p *process) await(ctx context.Context, want func(string) bool) (string, er
 			return "", ctx.Err()
 		}
 	}
+}
+
+// Start starts the engine, if it is not running yet, and waits until it answers (a ping):
+// what it loads at its start is then done. Choose starts it too when it was not started.
+func (a *EngineAgent) Start(ctx context.Context) error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	proc, err := a.start()
+	if err != nil {
+		return err
+	}
+	proc.ping++
+	if err := proc.send("ping %d", proc.ping); err != nil {
+		return fmt.Errorf("%s: %w", a.name, err)
+	}
+	pong := fmt.Sprintf("pong %d", proc.ping)
+	_, err = proc.await(ctx, func(l string) bool { return strings.TrimSpace(l) == pong })
+	return err
 }
 
 // Choose asks the engine for p's move in s.

@@ -122,3 +122,38 @@ func TestCloseKillsStuckEngine(t *testing.T) {
 		t.Errorf("engine %d still there after Close", pid)
 	}
 }
+
+// TestStartBeforeMoves starts the engine before any move: the process runs and has answered
+// when Start returns, the moves that follow use it, and a closed agent does not start again.
+func TestStartBeforeMoves(t *testing.T) {
+	t.Setenv("NBOARD_HELPER_CLOSE", "plain")
+	a, err := NewEngineAgent(os.Args[0]+" -test.run=^TestHelperClosingEngine$", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	if err := a.Start(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if a.proc == nil {
+		t.Fatal("no engine process after Start")
+	}
+	proc := a.proc
+	s := reversi.NewState(reversi.Rules{Size: 6, Start: reversi.StartDiagonal, NoMove: reversi.NoMovePass})
+	act, err := a.Choose(context.Background(), s, game.First)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := game.CheckLegal(s, game.First, act); err != nil {
+		t.Error(err)
+	}
+	if a.proc != proc {
+		t.Error("the move started another engine")
+	}
+	if err := a.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Start(context.Background()); !errors.Is(err, errClosed) {
+		t.Errorf("a closed agent started: %v", err)
+	}
+}
