@@ -142,6 +142,15 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 			sources = append(sources, filepath.Base(path)+":"+hex.EncodeToString(sum[:8]))
 		}
 	}
+	// each thread's table: a search's value may depend on its size (what it keeps), so the size
+	// is the flags', never the machine's; small solves and searches clear a small one faster
+	tableBytes, deepest := 16<<20, 0
+	for _, st := range sched {
+		deepest = max(deepest, st.Depth)
+	}
+	if *solve <= 16 && deepest <= 8 {
+		tableBytes = 1 << 20
+	}
 	sp := othello.SelfPlayConfig{Games: *selfPlay, Seed: *seed, Openings: records, OpeningPlies: 40, RandomPlies: 20,
 		Depth: 2, RandomMove: 0.1, Threads: *threads}
 	header := othello.LabelHeader{
@@ -156,6 +165,7 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 		"weights":        othello.WeightsFingerprint(w),
 		"chunk":          strconv.Itoa(othello.LabelChunk),
 		"limit":          strconv.Itoa(*limit),
+		"table":          strconv.Itoa(tableBytes),
 	}
 
 	// an existing file: the same flags, or nothing is done
@@ -237,9 +247,10 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 
 	stats := &labelStats{}
 	lastPct := -1
-	lb := othello.Labeller{Solve: *solve, Schedule: sched, Weights: w, Threads: *threads, Measured: stats.add,
+	started := time.Now() // the rate is of the labelling, without the gathering
+	lb := othello.Labeller{Solve: *solve, Schedule: sched, Weights: w, Threads: *threads, TableBytes: tableBytes, Measured: stats.add,
 		Progress: func(done, total int) {
-			line := labelProgress(done-from, done, total, time.Since(t0))
+			line := labelProgress(done-from, done, total, time.Since(started))
 			if status != nil {
 				fmt.Fprintf(status, "\r\x1b[K%s", line)
 			} else if pct := done * 100 / total; pct != lastPct {

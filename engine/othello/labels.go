@@ -497,8 +497,47 @@ func ReadLabels(r io.Reader) (*LabelFile, error) {
 // headers (a search's labels depend on the evaluation).
 func WeightsFingerprint(w *Weights) string {
 	h := sha256.New()
-	if err := w.Write(h); err != nil {
-		return "unknown"
+	var buf []byte
+	for _, t := range w.phases {
+		buf = buf[:0]
+		for _, x := range t {
+			buf = binary.LittleEndian.AppendUint16(buf, uint16(x))
+		}
+		h.Write(buf)
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// LabelSamples returns the labels as training samples, split into those that train and one
+// position in validEvery that validates, chosen by a hash of the position's canonical image:
+// the same part whatever the image or the order the labels come in.
+func LabelSamples(labels []Label, validEvery int) (train, valid []Sample) {
+	for _, l := range labels {
+		p, o := canonical(l.P, l.O)
+		h := (p*0x9e3779b97f4a7c15 ^ o) * 0xbf58476d1ce4e5b9
+		if validEvery > 1 && (h>>32)%uint64(validEvery) == uint64(validEvery-1) {
+			valid = append(valid, l.Sample())
+		} else {
+			train = append(train, l.Sample())
+		}
+	}
+	return train, valid
+}
+
+// DropPositions returns the samples of s whose positions are none of those of others, whatever
+// their symmetric image.
+func DropPositions(s, others []Sample) []Sample {
+	type key struct{ p, o uint64 }
+	seen := make(map[key]bool, len(others))
+	for _, x := range others {
+		p, o := canonical(x.P, x.O)
+		seen[key{p, o}] = true
+	}
+	var out []Sample
+	for _, x := range s {
+		if p, o := canonical(x.P, x.O); !seen[key{p, o}] {
+			out = append(out, x)
+		}
+	}
+	return out
 }
