@@ -48,10 +48,11 @@ The file is written as it goes, in chunks that a killed run leaves whole (but pe
 Running the same command again continues where it stopped, and gives the same file, byte for
 byte, as a run that never stopped, whatever --threads. The file's header records the flags, the
 data and the evaluation that made it: a run with other flags is refused. Label files are data:
-they are not kept with the source, and the same command makes one again. A training's labels
-at 24 empties, for example, come from
+they are not kept with the source, and the same command makes one again. The exact values of the
+positions of 23 empties of the WTHOR games (the evaluation phase of 23 and 24 empties, the one
+WTHOR's theoretical scores train), for example, come from
 
-    turncoat label --out labels-24.bin --solve 24 --empties 24-24 --selfplay 20000 --threads 2 ../shared/data/wthor
+    turncoat label --out wthor-23.labels --solve 24 --empties 23-23 --threads 2 ../shared/data/wthor
 
 Progress (positions done, rate, time left) goes to stderr; at the end, the figures of each
 group of empties (positions, nodes and seconds per position) go to stdout.`)
@@ -246,15 +247,16 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 	defer f.Close()
 
 	stats := &labelStats{}
-	lastPct := -1
+	lastPct, lastLine := -1, time.Now()
 	started := time.Now() // the rate is of the labelling, without the gathering
 	lb := othello.Labeller{Solve: *solve, Schedule: sched, Weights: w, Threads: *threads, TableBytes: tableBytes, Measured: stats.add,
 		Progress: func(done, total int) {
 			line := labelProgress(done-from, done, total, time.Since(started))
 			if status != nil {
 				fmt.Fprintf(status, "\r\x1b[K%s", line)
-			} else if pct := done * 100 / total; pct != lastPct {
-				lastPct = pct
+			} else if pct := done * 100 / total; pct != lastPct || time.Since(lastLine) >= time.Minute {
+				// (not a terminal: a line each percent, and each minute of a slow labelling)
+				lastPct, lastLine = pct, time.Now()
 				fmt.Fprintln(e.stderr, line)
 			}
 		}}
