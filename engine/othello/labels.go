@@ -308,8 +308,13 @@ func (lb Labeller) labelOne(ctx context.Context, eng *Engine, l *Label) error {
 		depth = 0
 	case err != nil:
 		return err
+	case ctx.Err() != nil:
+		// a stopped search returns what its last whole iteration found: no label
+		return ctx.Err()
 	case res.Exact:
 		depth = 0 // a search that saw the end of every line
+	case depth == 0 || res.Depth != depth:
+		return fmt.Errorf("the search of position %x %x stopped at depth %d (exact: %v): no label", l.P, l.O, res.Depth, res.Exact)
 	}
 	l.Value, l.Depth = int8(res.Score), uint8(depth)
 	if lb.Measured != nil {

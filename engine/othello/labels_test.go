@@ -100,6 +100,18 @@ func TestLabelValues(t *testing.T) {
 	if err := lb.Label(context.Background(), positions, 1, func([]Label) error { return nil }); err == nil {
 		t.Error("labelling from the middle of a chunk: no error")
 	}
+	// stopped on the way (once the first chunk is out, with searches under way): the chunks
+	// handed out are those of a whole run, none with a label of a stopped search
+	ctx, stop := context.WithCancel(context.Background())
+	var part [][]Label
+	err = lb.Label(ctx, slices.Clone(positions), 0, func(c []Label) error {
+		part = append(part, slices.Clone(c))
+		stop()
+		return nil
+	})
+	if !errors.Is(err, context.Canceled) || len(part) == 0 || len(part) >= len(one) || !slices.EqualFunc(part, one[:len(part)], slices.Equal) {
+		t.Errorf("stopped: error %v, %d chunks of %d, or other chunks", err, len(part), len(one))
+	}
 	// a cancelled labelling hands out nothing after the first missing label
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
