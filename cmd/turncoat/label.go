@@ -278,7 +278,7 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 	}
 	stats.print(e.stdout)
 	if err != nil {
-		if written > from {
+		if written > from || errors.Is(err, context.Canceled) {
 			fmt.Fprintf(e.stderr, "%s: %d of %d positions labelled (run the same command to continue)\n", *out, written, len(positions))
 		}
 		return err
