@@ -169,6 +169,16 @@ func TestLabelThenTrain(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "train", "--from", from, "--labels", labels, "--holdout", "2000", "--out", filepath.Join(dir, "x"), games); code != 1 || !strings.Contains(stderr, "holds out") {
 		t.Errorf("labels of held-out games: exit %d, stderr %q", code, stderr)
 	}
+	// a labelling that was stopped: its whole chunks are used, and the cut is told
+	whole, err := os.ReadFile(labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(labels, whole[:len(whole)-10], 0o644)
+	code, _, stderr = runCLI(t, "", "train", "--from", from, "--labels", labels, "--refine-epochs", "1", "--out", filepath.Join(dir, "cut.weights"), games)
+	if code != 0 || !strings.Contains(stderr, "cut short: using its first") {
+		t.Errorf("a cut label file: exit %d, stderr %q", code, stderr)
+	}
 	os.WriteFile(labels, []byte("TCLABEL1\x05"), 0o644)
 	if code, _, stderr := runCLI(t, "", "train", "--from", from, "--labels", labels, "--out", filepath.Join(dir, "y"), games); code != 1 || !strings.Contains(stderr, "games.labels") {
 		t.Errorf("a broken label file: exit %d, stderr %q", code, stderr)
