@@ -321,7 +321,7 @@ func labelProgress(now, done, total int, elapsed time.Duration) string {
 	if now > 0 && elapsed > 0 {
 		rate := float64(now) / elapsed.Seconds()
 		left := time.Duration(float64(total-done) / rate * float64(time.Second))
-		line += fmt.Sprintf(", %.1f/s, about %s left", rate, left.Round(time.Second))
+		line += fmt.Sprintf(", %.3g/s, about %s left", rate, left.Round(time.Second))
 	}
 	return line
 }
