@@ -260,8 +260,12 @@ does. The embedded weights come from
 			return err
 		}
 		where, _ := filepath.Abs(*out)
-		fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: %s refined on the theoretical scores of %d games\n",
-			where, size, time.Since(t0).Seconds(), *from, len(trainRecords))
+		labelled := ""
+		if len(labelFiles) > 0 {
+			labelled = fmt.Sprintf(" and %d labelled positions", len(labelTrain)+len(labelValid))
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: %s refined on the theoretical scores of %d games%s\n",
+			where, size, time.Since(t0).Seconds(), *from, len(trainRecords), labelled)
 		return reportHeldOut(ctx, e, heldOut, w, *exactTest, *threads, progress("solving held-out positions"), clearStatus)
 	}
 
