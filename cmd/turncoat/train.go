@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -39,7 +41,9 @@ those targets (and those of the positions --spread empties either side). One gam
 --valid-every chooses the epoch kept. Last, the phase that holds the positions at which WTHOR
 gives its theoretical score (24 empties) is fitted again to those exact values, --refine-epochs
 passes from its weights at --refine-rate. With --from FILE only this last step runs, on the
-weights of FILE (seconds instead of the hour the rest takes).
+weights of FILE (seconds instead of the hour the rest takes). With --labels FILE (label files of
+"turncoat label", from games before --holdout), the refinement fits their positions as well, in
+the phases they cover, one position in --valid-every validating.
 
 Games from --holdout on are held out: the command reports the error on them, by groups of four
 empties, of the new evaluation and of the one the engine has now, against the targets the
@@ -90,6 +94,8 @@ does. The embedded weights come from
 	from := fs.String("from", "", "refine the weights of this file on the theoretical scores only, instead of training from scratch")
 	refineEpochs := fs.Int("refine-epochs", 6, "passes of the refinement on the theoretical scores (0: none)")
 	refineRate := fs.Float64("refine-rate", 0.1, "AdaGrad learning rate of the refinement")
+	var labelFiles stringList
+	fs.Var(&labelFiles, "labels", "a label file (\"turncoat label\") whose positions the refinement fits too, in the phases they cover; may be repeated")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -137,6 +143,10 @@ does. The embedded weights come from
 		return usagef("--out %s exists: give --force to replace it, or another --out", *out)
 	}
 	paths, err := wthorPaths(pos)
+	if err != nil {
+		return err
+	}
+	labelTrain, labelValid, err := readLabelFiles(e, labelFiles, *holdout, *validEvery)
 	if err != nil {
 		return err
 	}
@@ -211,7 +221,7 @@ does. The embedded weights come from
 			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
 		}
 	}
-	// refine fits w again to the theoretical scores of the training games
+	// refine fits w again to the theoretical scores of the training games, and to the labels
 	refine := func(w *othello.Weights) (*othello.Weights, error) {
 		if *refineEpochs == 0 {
 			return w, nil
@@ -224,7 +234,15 @@ does. The embedded weights come from
 				train = append(train, s)
 			}
 		}
-		say("refining on %d positions with theoretical scores (%d validate)\n", len(train), len(valid))
+		if len(labelFiles) > 0 {
+			// a position both labelled and given a theoretical score counts once
+			labelled := append(slices.Clone(labelTrain), labelValid...)
+			train = append(othello.DropPositions(train, labelled), labelTrain...)
+			valid = append(othello.DropPositions(valid, labelled), labelValid...)
+			say("refining on %d positions with theoretical scores or labels (%d validate)\n", len(train), len(valid))
+		} else {
+			say("refining on %d positions with theoretical scores (%d validate)\n", len(train), len(valid))
+		}
 		if len(train) == 0 {
 			return w, nil
 		}
@@ -242,8 +260,12 @@ does. The embedded weights come from
 			return err
 		}
 		where, _ := filepath.Abs(*out)
-		fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: %s refined on the theoretical scores of %d games\n",
-			where, size, time.Since(t0).Seconds(), *from, len(trainRecords))
+		labelled := ""
+		if len(labelFiles) > 0 {
+			labelled = fmt.Sprintf(" and %d labelled positions", len(labelTrain)+len(labelValid))
+		}
+		fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: %s refined on the theoretical scores of %d games%s\n",
+			where, size, time.Since(t0).Seconds(), *from, len(trainRecords), labelled)
 		return reportHeldOut(ctx, e, heldOut, w, *exactTest, *threads, progress("solving held-out positions"), clearStatus)
 	}
 
@@ -289,6 +311,32 @@ does. The embedded weights come from
 	fmt.Fprintf(e.stdout, "wrote %s (%d bytes) in %.0fs: trained on %d games (%d positions), validated on %d games (%d positions)\n",
 		where, size, time.Since(t0).Seconds(), set.TrainGames, len(set.Train), set.ValidGames, len(set.Valid))
 	return reportHeldOut(ctx, e, heldOut, w, *exactTest, *threads, progress("solving held-out positions"), clearStatus)
+}
+
+// readLabelFiles reads label files and returns their positions split into training and
+// validation ones. A file cut short in its last chunk (a labelling that was stopped) gives what
+// comes before; one made from held-out games is refused.
+func readLabelFiles(e *env, paths []string, holdout, validEvery int) (train, valid []othello.Sample, err error) {
+	var all []othello.Label
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		lf, err := othello.ReadLabels(f)
+		f.Close()
+		if errors.Is(err, othello.ErrLabelsTruncated) {
+			fmt.Fprintf(e.stderr, "%s: %v: using its first %d labels\n", path, err, len(lf.Labels))
+		} else if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if y, err := strconv.Atoi(lf.Header["holdout"]); err != nil || y > holdout {
+			return nil, nil, fmt.Errorf("%s labels games up to %q, which --holdout %d holds out: label with --holdout %d or less", path, lf.Header["holdout"], holdout, holdout)
+		}
+		all = append(all, lf.Labels...)
+	}
+	train, valid = othello.LabelSamples(all, validEvery)
+	return train, valid, nil
 }
 
 // wthorPaths lists the WTHOR files of the arguments (files, or directories of .wtb files).

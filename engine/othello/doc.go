@@ -11,5 +11,13 @@
 // going to the winner (the world federation's convention): the exact solver returns them, and
 // the evaluation estimates them.
 //
+// The evaluation is trained on labelled positions (bootstrap.go, labels.go). The long-running
+// labels (exact solves up to 24 empties and more, deep searches above) are data kept out of the
+// repository, in label files that the command that made them makes again byte for byte, e.g.
+//
+//	turncoat label --out wthor-23.labels --solve 24 --empties 23-23 --threads 2 ../shared/data/wthor
+//
+// and that "turncoat train --labels FILE" reads.
+//
 // The package does no I/O and never logs. Searches stop when their context ends.
 package othello
