@@ -102,14 +102,8 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 
 	w := othello.DefaultWeights()
 	if *weightsFile != "" {
-		f, err := os.Open(*weightsFile)
-		if err != nil {
+		if w, err = readWeightsFile(*weightsFile); err != nil {
 			return err
-		}
-		w, err = othello.ReadWeights(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *weightsFile, err)
 		}
 	}
 	var records []reversi.Record

@@ -152,15 +152,7 @@ func TestLabelThenTrain(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("label: exit %d, stderr %q", code, stderr)
 	}
-	from := filepath.Join(dir, "from.weights")
-	f, err := os.Create(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := othello.DefaultWeights().Write(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	from := defaultWeightsFile(t, dir)
 	out := filepath.Join(dir, "refined.weights")
 	code, _, stderr = runCLI(t, "", "train", "--from", from, "--labels", labels, "--refine-epochs", "2", "--out", out, games)
 	if code != 0 || !strings.Contains(stderr, "theoretical scores or labels") {

@@ -202,14 +202,8 @@ does. The embedded weights come from
 
 	var base *othello.Weights
 	if *from != "" {
-		f, err := os.Open(*from)
-		if err != nil {
+		if base, err = readWeightsFile(*from); err != nil {
 			return err
-		}
-		base, err = othello.ReadWeights(f)
-		f.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", *from, err)
 		}
 	}
 	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads, Spread: *spread}
@@ -520,4 +514,18 @@ func (d trainingData) load(ctx context.Context, cache string, progress func(stri
 		return othello.TrainingSet{}, err
 	}
 	return set, nil
+}
+
+// readWeightsFile reads an 8x8 evaluation's weights file, its errors naming it.
+func readWeightsFile(path string) (*othello.Weights, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	w, err := othello.ReadWeights(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return w, nil
 }

@@ -130,15 +130,7 @@ func TestTrainNeverReplaces(t *testing.T) {
 func TestTrainFrom(t *testing.T) {
 	dir := t.TempDir()
 	games := randomGamesFile(t, dir, 30, "2001")
-	from := filepath.Join(dir, "from.weights")
-	f, err := os.Create(from)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := othello.DefaultWeights().Write(f); err != nil {
-		t.Fatal(err)
-	}
-	f.Close()
+	from := defaultWeightsFile(t, dir)
 	out := filepath.Join(dir, "refined.weights")
 	code, stdout, stderr := runCLI(t, "", "train", "--from", from, "--refine-epochs", "2", "--quiet", "--out", out, games)
 	if code != 0 {
@@ -155,4 +147,19 @@ func TestTrainFrom(t *testing.T) {
 	if code, _, stderr := runCLI(t, "", "train", "--from", filepath.Join(dir, "none"), "--out", filepath.Join(dir, "x"), games); code == 0 || !strings.Contains(stderr, "none") {
 		t.Errorf("a missing --from: exit %d, stderr %q", code, stderr)
 	}
+}
+
+// defaultWeightsFile writes the engine's own weights into dir and returns the file's path.
+func defaultWeightsFile(t *testing.T, dir string) string {
+	t.Helper()
+	from := filepath.Join(dir, "from.weights")
+	f, err := os.Create(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := othello.DefaultWeights().Write(f); err != nil {
+		t.Fatal(err)
+	}
+	return from
 }

@@ -369,39 +369,10 @@ func labelBySearch(ctx context.Context, samples []Sample, todo []int, w *Weights
 // function from newJob (its own engine, say). It stops at the first error or when ctx ends;
 // progress, if set, is told from the calling goroutine how many were handed out, now and then.
 func parallelFor(ctx context.Context, n, threads int, progress func(done, total int), newJob func() func(i int) error) error {
-	var (
-		next    atomic.Int64
-		failed  atomic.Bool
-		errOnce sync.Once
-		first   error
-		wg      sync.WaitGroup
-	)
-	fail := func(err error) {
-		errOnce.Do(func() { first = err })
-		failed.Store(true)
-	}
-	for range max(threads, 1) {
-		wg.Go(func() {
-			job := newJob()
-			for !failed.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					fail(err)
-					return
-				}
-				if err := job(i); err != nil {
-					fail(err)
-					return
-				}
-			}
-		})
-	}
+	js := startJobs(ctx, 0, n, threads, newJob, nil)
 	if progress != nil {
 		done := make(chan struct{})
-		go func() { wg.Wait(); close(done) }()
+		go func() { js.wg.Wait(); close(done) }()
 		for waiting := true; waiting; {
 			select {
 			case <-done:
@@ -410,12 +381,64 @@ func parallelFor(ctx context.Context, n, threads int, progress func(done, total 
 				<-done
 				waiting = false
 			case <-time.After(time.Second):
-				progress(min(int(next.Load()), n), n)
+				progress(min(int(js.next.Load()), n), n)
 			}
 		}
 	}
-	wg.Wait()
-	return first
+	return js.wait()
+}
+
+// jobs are the indexes of a piece of work handed out to goroutines one at a time (startJobs).
+type jobs struct {
+	next    atomic.Int64
+	failed  atomic.Bool
+	errOnce sync.Once
+	first   error
+	wg      sync.WaitGroup
+}
+
+// startJobs runs job(i) for i from from to n-1 on threads goroutines, each with its own job
+// function from newJob, and calls finished(i), if set, from the goroutine that did i. The
+// goroutines stop at the first error (or fail), or when ctx ends.
+func startJobs(ctx context.Context, from, n, threads int, newJob func() func(i int) error, finished func(i int)) *jobs {
+	js := &jobs{}
+	js.next.Store(int64(from))
+	for range max(threads, 1) {
+		js.wg.Go(func() {
+			job := newJob()
+			for !js.failed.Load() {
+				i := int(js.next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				if err := ctx.Err(); err != nil {
+					js.fail(err)
+					return
+				}
+				if err := job(i); err != nil {
+					js.fail(err)
+					return
+				}
+				if finished != nil {
+					finished(i)
+				}
+			}
+		})
+	}
+	return js
+}
+
+// fail stops the goroutines; wait returns the first error failed with.
+func (js *jobs) fail(err error) {
+	js.errOnce.Do(func() { js.first = err })
+	js.failed.Store(true)
+}
+
+// wait waits for the goroutines and returns the first error, if any.
+func (js *jobs) wait() error {
+	js.wg.Wait()
+	js.errOnce.Do(func() {}) // the error is set, or never will be
+	return js.first
 }
 
 // shuffled returns the samples of games in a reproducible random order (games' positions come

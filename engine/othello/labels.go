@@ -16,8 +16,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"turncoat/games/reversi"
@@ -216,44 +214,16 @@ func (lb Labeller) Label(ctx context.Context, positions []Label, from int, emit 
 	}
 	n := len(positions)
 	chunks := (n + LabelChunk - 1) / LabelChunk
-	var (
-		next    atomic.Int64
-		failed  atomic.Bool
-		errOnce sync.Once
-		first   error
-		wg      sync.WaitGroup
-	)
-	next.Store(int64(from))
-	fail := func(err error) {
-		errOnce.Do(func() { first = err })
-		failed.Store(true)
-	}
 	finished := make(chan int, 4*max(lb.Threads, 1))
 	tableBytes := lb.TableBytes
 	if tableBytes <= 0 {
 		tableBytes = 16 << 20
 	}
-	for range max(lb.Threads, 1) {
-		wg.Go(func() {
-			eng := New(Options{TableBytes: tableBytes, Weights: lb.Weights})
-			for !failed.Load() {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				if err := ctx.Err(); err != nil {
-					fail(err)
-					return
-				}
-				if err := lb.labelOne(ctx, eng, &positions[i]); err != nil {
-					fail(err)
-					return
-				}
-				finished <- i
-			}
-		})
-	}
-	go func() { wg.Wait(); close(finished) }()
+	js := startJobs(ctx, from, n, lb.Threads, func() func(i int) error {
+		eng := New(Options{TableBytes: tableBytes, Weights: lb.Weights})
+		return func(i int) error { return lb.labelOne(ctx, eng, &positions[i]) }
+	}, func(i int) { finished <- i })
+	go func() { js.wg.Wait(); close(finished) }()
 	count := make([]int, chunks)
 	nextChunk := from / LabelChunk
 	done := from
@@ -275,7 +245,7 @@ func (lb Labeller) Label(ctx context.Context, positions []Label, from int, emit 
 			for nextChunk < chunks && count[nextChunk] == min(LabelChunk, n-nextChunk*LabelChunk) {
 				lo := nextChunk * LabelChunk
 				if err := emit(positions[lo:min(lo+LabelChunk, n)]); err != nil {
-					fail(err)
+					js.fail(err)
 					nextChunk = chunks // nothing more is written
 					break
 				}
@@ -288,7 +258,7 @@ func (lb Labeller) Label(ctx context.Context, positions []Label, from int, emit 
 	if lb.Progress != nil {
 		lb.Progress(done, n)
 	}
-	return first
+	return js.wait()
 }
 
 // labelOne sets l's value and how it was found.
