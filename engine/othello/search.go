@@ -323,9 +323,10 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
 	res.Move = roots[0].sq
 	managed := lim.Managed && lim.Time > 0
-	if managed && len(roots) == 1 {
-		// nothing to choose: one shallow iteration gives the move a value
-		maxDepth, solve, wld = 1, false, false
+	if managed && len(roots) == 1 && !solve && !wld {
+		// nothing to choose: one shallow iteration gives the move a value (a solve still
+		// runs: its value is exact, as the level promises)
+		maxDepth = 1
 	}
 	var hist []iteration // the midgame iterations, for managed time
 	plan(main, roots, func(depth, v int, final bool) bool {
@@ -556,6 +557,9 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits) ([]MoveV
 	}
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	// every move is valued as fully as the limits allow: managed time is for choosing a move
+	// to play, and would stop some moves' searches sooner than others'
+	lim.Managed = false
 	g, err := pos.check()
 	if err != nil {
 		return nil, Result{}, err

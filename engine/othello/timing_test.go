@@ -2,6 +2,7 @@ package othello
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -162,4 +163,39 @@ func oneMovePosition(t *testing.T) Position {
 	}
 	t.Fatal("no position with one legal move found")
 	return Position{}
+}
+
+// TestManagedKeepsExactValues: a forced move within the level's solving range is still solved
+// (its value is exact), and an analysis values every move alike whether the limits manage their
+// time or not (the game review's and the hints' values came out of depth 1 before).
+func TestManagedKeepsExactValues(t *testing.T) {
+	start4 := PositionOf(reversi.Start(4)) // four moves, all alike by symmetry
+	lim := Limits{ExactEmpties: 16, WLDEmpties: 16, Time: time.Hour, Selective: true}
+	plain, err := New(Options{TableBytes: 1 << 20}).Search(context.Background(), start4, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim.Managed = true
+	managed, err := New(Options{TableBytes: 1 << 20}).Search(context.Background(), start4, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !plain.Exact || !managed.Exact || managed.Score != plain.Score {
+		t.Errorf("4x4 start: managed %v (exact %v), unmanaged %v (exact %v): want the same exact value", managed, managed.Exact, plain, plain.Exact)
+	}
+
+	pos := PositionOf(reversi.Start(6))
+	lim = Limits{Depth: 6, Time: time.Hour, Selective: true}
+	want, _, err := New(Options{TableBytes: 1 << 20}).Analyze(context.Background(), pos, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lim.Managed = true
+	got, _, err := New(Options{TableBytes: 1 << 20}).Analyze(context.Background(), pos, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("analysis with managed time %v, without %v", got, want)
+	}
 }

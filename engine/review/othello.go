@@ -80,6 +80,8 @@ func Othello(ctx context.Context, rec reversi.Record, cfg OthelloConfig) (*Revie
 	if err != nil {
 		return nil, err
 	}
+	// a review values moves, it does not play them: no search is cut short by managed time
+	lv.Limits.Managed = false
 	size := rec.Start.Size
 	if size != 4 && size != 6 && size != 8 {
 		return nil, fmt.Errorf("a %dx%d board: the engine plays 4x4, 6x6 and 8x8", size, size)
