@@ -13,6 +13,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -408,6 +409,39 @@ func (p *page) click(sel string) {
 	p.t.Helper()
 	x, y := p.center(sel)
 	p.do(chromedp.MouseClickXY(x, y))
+}
+
+// clickUntil clicks an element until cond holds, three times at most. The game page builds its
+// buttons again on every update (a presence notice, a move's check): a click whose press and
+// release land on two builds of a button is lost, for a person as for a test, who clicks again.
+func (p *page) clickUntil(sel, cond string) {
+	p.t.Helper()
+	holds := func(within time.Duration) bool {
+		deadline := time.Now().Add(within)
+		for {
+			if ok, err := tryEval[bool](p, "Promise.resolve("+cond+").then(v => !!v)"); err == nil && ok {
+				return true
+			}
+			if time.Now().After(deadline) {
+				return false
+			}
+			time.Sleep(40 * time.Millisecond)
+		}
+	}
+	for try := 1; ; try++ {
+		p.click(sel)
+		if holds(3 * time.Second) {
+			return
+		}
+		if try == 3 {
+			p.waitFor(cond, time.Second) // fails, saying what the page says
+			return
+		}
+		p.wait(`document.querySelector(` + strconv.Quote(sel) + `) || (` + cond + `)`)
+		if holds(0) {
+			return
+		}
+	}
 }
 
 // clickCell clicks a square of the board (of the visible grid).
