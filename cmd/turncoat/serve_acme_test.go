@@ -48,6 +48,9 @@ type acmeAuthority struct {
 	logs           *testenv.Buffer
 	cmd            *exec.Cmd
 	done           chan struct{}
+	// held keep Pebble's two ports taken until it starts: the server, started before it on
+	// a port of the system's choice, once got the management port that way.
+	held []net.Listener
 }
 
 // freePort returns a port nothing listens on at the moment (for the programs whose address
@@ -95,11 +98,28 @@ func newAuthority(t *testing.T, dir string) *acmeAuthority {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		t.Fatal(err)
 	}
-	a := &acmeAuthority{home: dir, port: freePort(t), mgmtPort: freePort(t), logs: &testenv.Buffer{}, done: make(chan struct{})}
+	a := &acmeAuthority{home: dir, logs: &testenv.Buffer{}, done: make(chan struct{})}
+	for _, port := range []*int{&a.port, &a.mgmtPort} {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.held = append(a.held, ln)
+		*port = ln.Addr().(*net.TCPAddr).Port
+	}
+	t.Cleanup(a.release)
 	a.ca, a.key, a.pool = selfSigned(t, dir)
 	a.dir = fmt.Sprintf("https://127.0.0.1:%d/dir", a.port)
 	a.mgmt = fmt.Sprintf("https://127.0.0.1:%d", a.mgmtPort)
 	return a
+}
+
+// release frees Pebble's ports for it.
+func (a *acmeAuthority) release() {
+	for _, ln := range a.held {
+		ln.Close()
+	}
+	a.held = nil
 }
 
 // start runs Pebble, validating HTTP-01 on httpPort and TLS-ALPN-01 on tlsPort of the addresses
@@ -123,6 +143,7 @@ func (a *acmeAuthority) start(t *testing.T, bin string, httpPort, tlsPort int, d
 	if err := os.WriteFile(config, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	a.release()
 	a.cmd = exec.Command(bin, "-config", config, "-dnsserver", dnsAddr)
 	// No random pause before a validation, and no nonce refused on purpose (autocert does not
 	// retry them): real validations, as fast as they go.
