@@ -18,7 +18,6 @@ import (
 
 	"turncoat/engine/othello"
 	"turncoat/games/reversi"
-	"turncoat/games/reversi/files"
 )
 
 func init() {
@@ -118,12 +117,9 @@ group of empties (positions, nodes and seconds per position) go to stdout.`)
 			if err != nil {
 				return err
 			}
-			l, err := files.Load(path)
+			l, err := loadGames(path)
 			if err != nil {
 				return err
-			}
-			if l.Format == files.OBF {
-				return fmt.Errorf("%s holds positions (OBF), not games", path)
 			}
 			if len(l.Records) == 0 {
 				return fmt.Errorf("%s: no game could be read (%d unreadable)", path, len(l.Bad))

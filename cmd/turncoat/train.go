@@ -157,12 +157,9 @@ does. The embedded weights come from
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		l, err := files.Load(path)
+		l, err := loadGames(path)
 		if err != nil {
 			return err
-		}
-		if l.Format == files.OBF {
-			return fmt.Errorf("%s holds positions (OBF), not games", path)
 		}
 		bad += len(l.Bad)
 		records = append(records, l.Records...)
@@ -528,4 +525,13 @@ func readWeightsFile(path string) (*othello.Weights, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return w, nil
+}
+
+// loadGames reads a file of games (a WTHOR database, say), refusing one of positions.
+func loadGames(path string) (files.Loaded, error) {
+	l, err := files.Load(path)
+	if err == nil && l.Format == files.OBF {
+		err = fmt.Errorf("%s holds positions (OBF), not games", path)
+	}
+	return l, err
 }
