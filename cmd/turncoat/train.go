@@ -142,43 +142,16 @@ does. The embedded weights come from
 	if _, err := os.Stat(*out); err == nil && !*force {
 		return usagef("--out %s exists: give --force to replace it, or another --out", *out)
 	}
-	paths, err := wthorPaths(pos)
-	if err != nil {
-		return err
-	}
 	labelTrain, labelValid, err := readLabelFiles(e, labelFiles, *holdout, *validEvery)
 	if err != nil {
 		return err
 	}
 	t0 := time.Now()
-	var records []reversi.Record
-	bad := 0
-	for _, path := range paths {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		l, err := loadGames(path)
-		if err != nil {
-			return err
-		}
-		bad += len(l.Bad)
-		records = append(records, l.Records...)
+	db, err := readWTHORGames(ctx, pos, *holdout)
+	if err != nil {
+		return fmt.Errorf("%w: nothing to train on, nothing written", err)
 	}
-	if len(records) == 0 {
-		return fmt.Errorf("no game could be read from %s (%d unreadable): nothing to train on, nothing written", strings.Join(pos, ", "), bad)
-	}
-	var trainRecords, heldOut []reversi.Record
-	for _, r := range records {
-		if othello.RecordYear(r) >= *holdout {
-			heldOut = append(heldOut, r)
-		} else if r.Start.Size == 8 {
-			trainRecords = append(trainRecords, r)
-		}
-	}
-	if len(trainRecords) == 0 {
-		return fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d): nothing written",
-			othello.ErrNoTrainingData, len(records), len(heldOut), *holdout)
-	}
+	paths, records, bad, trainRecords, heldOut := db.paths, db.records, db.bad, db.train, db.heldOut
 	status := e.statusWriter()
 	progress := func(what string) func(done, total int) {
 		if status == nil {
@@ -328,6 +301,52 @@ func readLabelFiles(e *env, paths []string, holdout, validEvery int) (train, val
 	}
 	train, valid = othello.LabelSamples(all, validEvery)
 	return train, valid, nil
+}
+
+// wthorGames are the games of WTHOR databases, split by year into training and held-out games.
+type wthorGames struct {
+	paths          []string
+	records        []reversi.Record
+	bad            int
+	train, heldOut []reversi.Record
+}
+
+// readWTHORGames reads the games of the WTHOR databases of the arguments (files, or directories
+// of .wtb files): the 8x8 games before holdout train, those from holdout on are held out. It
+// refuses arguments that give no game, or no training game.
+func readWTHORGames(ctx context.Context, pos []string, holdout int) (wthorGames, error) {
+	var db wthorGames
+	paths, err := wthorPaths(pos)
+	if err != nil {
+		return db, err
+	}
+	db.paths = paths
+	for _, path := range paths {
+		if err := ctx.Err(); err != nil {
+			return db, err
+		}
+		l, err := loadGames(path)
+		if err != nil {
+			return db, err
+		}
+		db.bad += len(l.Bad)
+		db.records = append(db.records, l.Records...)
+	}
+	if len(db.records) == 0 {
+		return db, fmt.Errorf("no game could be read from %s (%d unreadable)", strings.Join(pos, ", "), db.bad)
+	}
+	for _, r := range db.records {
+		if othello.RecordYear(r) >= holdout {
+			db.heldOut = append(db.heldOut, r)
+		} else if r.Start.Size == 8 {
+			db.train = append(db.train, r)
+		}
+	}
+	if len(db.train) == 0 {
+		return db, fmt.Errorf("%w: of the %d games read, %d are held out (--holdout %d)",
+			othello.ErrNoTrainingData, len(db.records), len(db.heldOut), holdout)
+	}
+	return db, nil
 }
 
 // wthorPaths lists the WTHOR files of the arguments (files, or directories of .wtb files).
