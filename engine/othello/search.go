@@ -111,6 +111,10 @@ type Result struct {
 	// Depth is the depth of the deepest finished iteration (the number of empties when the
 	// position was solved).
 	Depth int
+	// Partial tells that Move comes from the unfinished iteration after Depth, which proved it
+	// better than the finished iteration's move before a limit stopped it; Score is then its
+	// value (or bound) at that deeper depth.
+	Partial bool
 	// Exact tells whether Score is the exact final score with perfect play.
 	Exact bool
 	// WLD tells whether the position was solved for the win, draw or loss only (never
@@ -269,7 +273,13 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 		v := 0
 		for depth := 1; depth <= maxDepth; depth++ {
 			var ok bool
+			last := roots[0].sq
 			if v, ok = s.aspiration(roots, v, depth, n); !ok {
+				if depth > 1 && roots[0].sq != last {
+					// the unfinished iteration searched the last best move and then proved
+					// another better (searchRoot moves such a move to the front): play it
+					res.Move, res.Score, res.Partial = roots[0].sq, roots[0].score, true
+				}
 				return
 			}
 			if !report(depth, v, false) {
@@ -330,7 +340,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	}
 	var hist []iteration // the midgame iterations, for managed time
 	plan(main, roots, func(depth, v int, final bool) bool {
-		res.Move, res.Score, res.Depth = roots[0].sq, v, depth
+		res.Move, res.Score, res.Depth, res.Partial = roots[0].sq, v, depth, false
 		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
 		if lim.Progress != nil {
 			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)

@@ -9,8 +9,10 @@ import (
 // iteration, whether to start another. A fixed share of the cap spends as much on a move
 // every line agrees on as on one where the deeper search keeps changing its mind; strong
 // engines instead stop early when the best move is settled, spend up to the cap when it is
-// not, and never start an iteration that cannot finish in time (an unfinished iteration is
-// thrown away). The decision is the pure function nextIteration, of the iterations so far.
+// not, and never start an iteration that has no time to be of use. An unfinished iteration is
+// of use once it has searched the last best move: a move it then proves better is played
+// (Result.Partial), so an iteration starts when its first part is predicted to fit in the cap.
+// The decision is the pure function nextIteration, of the iterations so far.
 
 // iteration is what a finished midgame iteration found.
 type iteration struct {
@@ -37,6 +39,10 @@ type timePolicy struct {
 	// minGrowth and maxGrowth bound the predicted ratio of the next iteration's time to the
 	// last's (the effective branching factor): the measured ratio of tiny iterations is noise.
 	minGrowth, maxGrowth float64
+	// useful is the share of the next iteration, as predicted, that must fit in the cap for it
+	// to start: 1 starts only iterations predicted to finish; less lets the last iteration be
+	// cut, after it has searched the best move and begun on the others.
+	useful float64
 }
 
 // managedTime is the policy of the levels that manage their time (8 to 10).
@@ -52,6 +58,7 @@ var managedTime = timePolicy{
 	drop:             4,
 	minGrowth:        1.5,
 	maxGrowth:        3,
+	useful:           0.5,
 }
 
 // timeReason says why nextIteration decided as it did.
@@ -68,7 +75,7 @@ const (
 	reasonDropped
 	// reasonForced: one move (up to symmetry): nothing to search.
 	reasonForced
-	// reasonOverrun: the next iteration would not finish within the cap.
+	// reasonOverrun: too little of the next iteration would fit in the cap.
 	reasonOverrun
 )
 
@@ -100,7 +107,11 @@ func nextIteration(hist []iteration, moves int, limit time.Duration, pol timePol
 	if last.elapsed >= time.Duration(budget*float64(limit)) {
 		return false, why
 	}
-	if last.elapsed+nextDuration(hist, pol) > limit {
+	useful := pol.useful
+	if useful <= 0 {
+		useful = 1
+	}
+	if last.elapsed+time.Duration(useful*float64(nextDuration(hist, pol))) > limit {
 		return false, reasonOverrun
 	}
 	return true, why
