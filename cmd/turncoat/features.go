@@ -43,9 +43,7 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 	samplesExact := fs.Int("samples-exact", 14, "the samples of --samples with this many empties or fewer are exact")
 	validEvery := fs.Int("valid-every", 20, "one training position in this many chooses the epoch instead")
 	threads := fs.Int("threads", 1, "positions solved and fits run at once")
-	epochs := fs.Int("epochs", 8, "passes of each fit")
-	rate := fs.Float64("rate", 1, "AdaGrad learning rate")
-	l2 := fs.Float64("l2", 0.001, "L2 shrinkage of the weights")
+	fit := fitFlags(fs, "passes of each fit")
 	seed := fs.Uint64("seed", 1, "seed of the choice of the positions to solve")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
@@ -62,8 +60,12 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 		}
 		phases = append(phases, n)
 	}
-	if *trainMax < 1 || *testMax < 1 || *validEvery < 2 || *threads < 1 || *threads > 64 || *epochs < 1 || *rate <= 0 || *l2 < 0 {
-		return usagef("--train and --test want 1 or more, --valid-every 2 or more, --threads 1 to 64, --epochs 1 or more, --rate a positive number, --l2 zero or more")
+	if *trainMax < 1 || *testMax < 1 || *validEvery < 2 || *threads < 1 || *threads > 64 {
+		return usagef("--train and --test want 1 or more, --valid-every 2 or more, --threads 1 to 64")
+	}
+	cfg, err := fit(*threads)
+	if err != nil {
+		return err
 	}
 	db, err := readWTHORGames(ctx, pos, *holdout)
 	if err != nil {
@@ -93,22 +95,8 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 		}
 	}
 	status := e.statusWriter()
-	progress := func(what string) func(done, total int) {
-		if status == nil {
-			return nil
-		}
-		return func(done, total int) { fmt.Fprintf(status, "\r\x1b[K%s: %d of %d", what, done, total) }
-	}
-	clearStatus := func() {
-		if status != nil {
-			fmt.Fprint(status, "\r\x1b[K")
-		}
-	}
+	progress, clearStatus := e.counters()
 	rng := rand.New(rand.NewPCG(*seed, 0x6665617475726573)) // "features"
-	cfg := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}
-	if *l2 == 0 {
-		cfg.L2 = -1 // none
-	}
 	for _, n := range phases {
 		lo, hi := othello.PhaseEmpties(n)
 		t0 := time.Now()

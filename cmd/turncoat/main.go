@@ -258,3 +258,22 @@ func (e *env) statusWriter() io.Writer {
 	}
 	return f
 }
+
+// counters returns, for the terminal's status line (statusWriter), a maker of progress
+// functions that show "what: done of total", and the function that clears the line; with no
+// terminal, progress functions are nil and clearing does nothing.
+func (e *env) counters() (progress func(what string) func(done, total int), clear func()) {
+	status := e.statusWriter()
+	progress = func(what string) func(done, total int) {
+		if status == nil {
+			return nil
+		}
+		return func(done, total int) { fmt.Fprintf(status, "\r\x1b[K%s: %d of %d", what, done, total) }
+	}
+	clear = func() {
+		if status != nil {
+			fmt.Fprint(status, "\r\x1b[K")
+		}
+	}
+	return progress, clear
+}

@@ -75,9 +75,7 @@ does. The embedded weights come from
 	holdout := fs.Int("holdout", 2018, "games of this year and later are held out for the error report")
 	out := fs.String("out", "eval.weights", "the weights file to write (never replaced without --force)")
 	force := fs.Bool("force", false, "replace --out if it exists")
-	epochs := fs.Int("epochs", 8, "passes over the samples of each phase")
-	rate := fs.Float64("rate", 1, "AdaGrad learning rate")
-	l2 := fs.Float64("l2", 0.001, "L2 shrinkage of the weights")
+	fit := fitFlags(fs, "passes over the samples of each phase")
 	validEvery := fs.Int("valid-every", 20, "one training game in this many validates instead")
 	threads := fs.Int("threads", 1, "games played, positions labelled and phases trained at once")
 	solve := fs.Int("solve", 14, "positions with this many empties or fewer take their exact value")
@@ -100,6 +98,10 @@ does. The embedded weights come from
 	if err != nil {
 		return err
 	}
+	tc, err := fit(*threads)
+	if err != nil {
+		return err
+	}
 	if *boardSize == 6 {
 		if len(pos) > 0 {
 			return usagef("--size 6 plays its own games: no databases (got %q)", pos[0])
@@ -114,7 +116,7 @@ does. The embedded weights come from
 		}
 		return runTrain6(ctx, e, train6Args{games: *games, seed: *seed, solve: *solve, samples: *samplesFile, out: *out, force: *force,
 			validEvery: *validEvery, threads: *threads, quiet: *quiet,
-			cfg: othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads}})
+			cfg: tc})
 	}
 	if *boardSize != 8 {
 		return usagef("--size %d: want 8 or 6", *boardSize)
@@ -127,9 +129,6 @@ does. The embedded weights come from
 	}
 	if *solve < 0 || *solve > 24 || *threads < 1 || *threads > 64 {
 		return usagef("--solve wants 0 to 24 empties, --threads 1 to 64")
-	}
-	if *epochs < 1 || *rate <= 0 || *l2 < 0 {
-		return usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
 	}
 	if *refineEpochs < 0 || *refineRate <= 0 {
 		return usagef("--refine-epochs wants 0 or more, --refine-rate a positive number")
@@ -152,18 +151,7 @@ does. The embedded weights come from
 		return fmt.Errorf("%w: nothing to train on, nothing written", err)
 	}
 	paths, records, bad, trainRecords, heldOut := db.paths, db.records, db.bad, db.train, db.heldOut
-	status := e.statusWriter()
-	progress := func(what string) func(done, total int) {
-		if status == nil {
-			return nil
-		}
-		return func(done, total int) { fmt.Fprintf(status, "\r\x1b[K%s: %d of %d", what, done, total) }
-	}
-	clearStatus := func() {
-		if status != nil {
-			fmt.Fprint(status, "\r\x1b[K")
-		}
-	}
+	progress, clearStatus := e.counters()
 	say := func(format string, args ...any) {
 		if !*quiet {
 			fmt.Fprintf(e.stderr, format, args...)
@@ -176,10 +164,7 @@ does. The embedded weights come from
 			return err
 		}
 	}
-	tc := othello.TrainConfig{Epochs: *epochs, Rate: *rate, L2: *l2, Threads: *threads, Spread: *spread}
-	if *l2 == 0 {
-		tc.L2 = -1 // none (TrainConfig's zero is its default)
-	}
+	tc.Spread = *spread
 	if !*quiet {
 		tc.Progress = func(phase, epoch int, trainRMSE, validRMSE float64) {
 			fmt.Fprintf(e.stderr, "phase %2d epoch %2d: train rmse %.3f valid rmse %.3f\n", phase, epoch, trainRMSE, validRMSE)
@@ -301,6 +286,25 @@ func readLabelFiles(e *env, paths []string, holdout, validEvery int) (train, val
 	}
 	train, valid = othello.LabelSamples(all, validEvery)
 	return train, valid, nil
+}
+
+// fitFlags defines on fs the flags of the fitting of an evaluation (epochs, described by
+// epochs, rate, shrinkage), and returns the function that checks them and gives the fit's
+// configuration with that many threads.
+func fitFlags(fs *flag.FlagSet, epochs string) func(threads int) (othello.TrainConfig, error) {
+	n := fs.Int("epochs", 8, epochs)
+	rate := fs.Float64("rate", 1, "AdaGrad learning rate")
+	l2 := fs.Float64("l2", 0.001, "L2 shrinkage of the weights")
+	return func(threads int) (othello.TrainConfig, error) {
+		if *n < 1 || *rate <= 0 || *l2 < 0 {
+			return othello.TrainConfig{}, usagef("--epochs wants 1 or more, --rate a positive number, --l2 zero or more")
+		}
+		tc := othello.TrainConfig{Epochs: *n, Rate: *rate, L2: *l2, Threads: threads}
+		if *l2 == 0 {
+			tc.L2 = -1 // none (TrainConfig's zero is its default)
+		}
+		return tc, nil
+	}
 }
 
 // wthorGames are the games of WTHOR databases, split by year into training and held-out games.
