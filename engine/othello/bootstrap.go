@@ -536,16 +536,7 @@ func ExactTestSet(ctx context.Context, records []reversi.Record, maxEmpties, per
 		rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 		picked = append(picked, all[:min(len(all), perBucket)]...)
 	}
-	err := parallelFor(ctx, len(picked), threads, progress, func() func(i int) error {
-		eng := New(Options{TableBytes: 16 << 20})
-		return func(i int) error {
-			eng.Clear()
-			v, err := valueOf(ctx, eng, picked[i].P, picked[i].O, Limits{ExactEmpties: 64})
-			picked[i].Target = int8(v)
-			return err
-		}
-	})
-	return picked, err
+	return picked, SolveSamples(ctx, picked, threads, progress)
 }
 
 // BucketEmpties returns the fewest and most empties of the positions of Errors group b.
