@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"sync"
+	"slices"
 
 	"turncoat/games/discs"
 	"turncoat/games/reversi"
@@ -142,28 +142,26 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 		}
 	}
 	set := set8
+	// cols[c] is the family of feature column c ("" for the constant, always kept)
+	cols := make([]string, set.numFeatures)
 	numInst := len(set.instSquares)
-	family := func(col int) string {
+	for c := range cols {
 		switch {
-		case col < numInst:
-			return set.patterns[set.instPattern[col]].name
-		case col < numInst+2:
-			return "mobility"
-		case col == numInst+2:
-			return "parity"
+		case c < numInst:
+			cols[c] = set.patterns[set.instPattern[c]].name
+		case c < numInst+2:
+			cols[c] = "mobility"
+		case c == numInst+2:
+			cols[c] = "parity"
 		}
-		return "" // the constant
 	}
 	type variant struct {
 		drop  string      // the family taken away
 		added []candidate // the candidates added
 	}
-	var variants []variant
-	variants = append(variants, variant{})
-	seen := map[string]bool{}
-	for col := range set.numFeatures {
-		if name := family(col); name != "" && !seen[name] {
-			seen[name] = true
+	variants := []variant{{}}
+	for c, name := range cols {
+		if name != "" && !slices.Contains(cols[:c], name) {
 			variants = append(variants, variant{drop: name})
 		}
 	}
@@ -176,106 +174,78 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 	}
 	variants = append(variants, variant{added: candidateFeatures})
 
-	// features writes the indexes of the variant's features of each sample, nf a sample
-	features := func(v variant, s []Sample) (f []int32, t []float64, nf int) {
+	// row appends the indexes of the variant's features of the position p, o to dst: the
+	// evaluation's (canonical, as the training fits them) but the family dropped, then each
+	// candidate's after the evaluation's weights
+	row := func(v variant, p, o uint64, dst []int32) []int32 {
 		var buf [maxFeatures]int32
-		row := make([]int32, 0, maxFeatures+2*len(candidateFeatures))
+		set.canonicalFeatures(p, o, &buf)
+		for c, name := range cols {
+			if v.drop == "" || name != v.drop {
+				dst = append(dst, buf[c])
+			}
+		}
+		off := int32(set.phaseSize)
+		for _, c := range v.added {
+			n := len(dst)
+			dst = c.append(p, o, dst)
+			for j := n; j < len(dst); j++ {
+				dst[j] += off
+			}
+			off += int32(c.size)
+		}
+		return dst
+	}
+	features := func(v variant, s []Sample) (f []int32, t []float64) {
 		t = make([]float64, len(s))
 		for i, x := range s {
-			set.canonicalFeatures(x.P, x.O, &buf)
-			row = row[:0]
-			for col := range set.numFeatures {
-				if v.drop == "" || family(col) != v.drop {
-					row = append(row, buf[col])
-				}
-			}
-			off := int32(set.phaseSize)
-			for _, c := range v.added {
-				n := len(row)
-				row = c.append(x.P, x.O, row)
-				for j := n; j < len(row); j++ {
-					row[j] += off
-				}
-				off += int32(c.size)
-			}
-			nf = len(row)
-			f = append(f, row...)
+			f = row(v, x.P, x.O, f)
 			t[i] = float64(x.Target)
 		}
-		return f, t, nf
+		return f, t
 	}
-	type result struct{ rmse, mae float64 }
-	results := make([]result, len(variants))
-	var (
-		wg       sync.WaitGroup
-		mu       sync.Mutex
-		firstErr error
-	)
-	next := make(chan int)
-	for range max(cfg.Threads, 1) {
-		wg.Go(func() {
-			for i := range next {
-				v := variants[i]
-				size := set.phaseSize
-				for _, c := range v.added {
-					size += c.size
-				}
-				tf, tt, nf := features(v, train)
-				vf, vt, _ := features(v, valid)
-				w, err := fitPhase(ctx, cfg, ph, nf, size, set.trainSeed, nil, tf, tt, vf, vt)
-				if err != nil {
-					mu.Lock()
-					firstErr = err
-					mu.Unlock()
-					continue
-				}
-				sf, st, _ := features(v, test)
-				var se, ae float64
-				for j, target := range st {
-					var pred float64
-					for _, k := range sf[j*nf : (j+1)*nf] {
-						pred += w[k]
-					}
-					// as the search sees it: whole discs within the board's bounds
-					e := float64(clampEval(int(math.Round(pred)))) - target
-					se += e * e
-					ae += math.Abs(e)
-				}
-				results[i] = result{math.Sqrt(se / float64(len(st))), ae / float64(len(st))}
+	// each variant's error on the test positions, as the search would see its evaluation
+	errs := make([]PhaseError, len(variants))
+	err := parallelFor(ctx, len(variants), cfg.Threads, nil, func() func(i int) error {
+		return func(i int) error {
+			v := variants[i]
+			size := set.phaseSize
+			for _, c := range v.added {
+				size += c.size
 			}
-		})
-	}
-	for i := range variants {
-		select {
-		case next <- i:
-		case <-ctx.Done():
+			nf := len(row(v, 0, 0, nil)) // the same number for every position
+			tf, tt := features(v, train)
+			vf, vt := features(v, valid)
+			w, err := fitPhase(ctx, cfg, ph, nf, size, set.trainSeed, nil, tf, tt, vf, vt)
+			if err != nil {
+				return err
+			}
+			var f []int32
+			errs[i] = phaseErrors(test, 0, nil, func(p, o uint64, _ int) int {
+				f = row(v, p, o, f[:0])
+				var pred float64
+				for _, k := range f {
+					pred += w[k]
+				}
+				return clampEval(int(math.Round(pred)))
+			})[0]
+			return nil
 		}
+	})
+	if err != nil {
+		return GainReport{}, err
 	}
-	close(next)
-	wg.Wait()
-	if firstErr == nil {
-		firstErr = ctx.Err()
-	}
-	if firstErr != nil {
-		return GainReport{}, firstErr
-	}
-	rep := GainReport{Train: len(train), Valid: len(valid), Test: len(test), RMSE: results[0].rmse, MAE: results[0].mae}
-	var se float64
-	w := DefaultWeights()
-	for _, s := range test {
-		e := float64(w.evaluate(s.P, s.O, int(s.Empties)) - int(s.Target))
-		se += e * e
-	}
-	rep.Shipped = math.Sqrt(se / float64(len(test)))
+	rep := GainReport{Train: len(train), Valid: len(valid), Test: len(test), RMSE: errs[0].RMSE, MAE: errs[0].MAE}
+	rep.Shipped = phaseErrors(test, 0, nil, DefaultWeights().evaluate)[0].RMSE
 	for i, v := range variants[1:] {
-		r := results[i+1]
+		r := errs[i+1].RMSE
 		switch {
 		case v.drop != "":
-			rep.Gains = append(rep.Gains, FeatureGain{Feature: v.drop, Weights: weightsOf[v.drop], RMSE: r.rmse, Gain: r.rmse - rep.RMSE})
+			rep.Gains = append(rep.Gains, FeatureGain{Feature: v.drop, Weights: weightsOf[v.drop], RMSE: r, Gain: r - rep.RMSE})
 		case len(v.added) == 1:
-			rep.Gains = append(rep.Gains, FeatureGain{Feature: v.added[0].name, Candidate: true, Weights: v.added[0].size, RMSE: r.rmse, Gain: rep.RMSE - r.rmse})
+			rep.Gains = append(rep.Gains, FeatureGain{Feature: v.added[0].name, Candidate: true, Weights: v.added[0].size, RMSE: r, Gain: rep.RMSE - r})
 		default:
-			rep.AllCandidates = r.rmse
+			rep.AllCandidates = r
 		}
 	}
 	return rep, nil

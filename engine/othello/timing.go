@@ -9,11 +9,10 @@ import (
 // iteration, whether to start another. A fixed share of the cap spends as much on a move
 // every line agrees on as on one where the deeper search keeps changing its mind; strong
 // engines instead stop early when the best move is settled, spend up to the cap when it is
-// not, and never start an iteration that has no time to be of use. An unfinished iteration is
-// of some use once it has searched the last best move: a move it then proves better is played
-// (Result.Partial); timePolicy.useful says how much of an iteration must be predicted to fit in
-// the cap for it to start. The decision is the pure function nextIteration, of the iterations
-// so far.
+// not, and never start an iteration that cannot finish in time. An iteration the cap cuts all
+// the same is of some use once it has searched the last best move: a move it then proves better
+// is played (Result.Partial). The decision is the pure function nextIteration, of the
+// iterations so far.
 
 // iteration is what a finished midgame iteration found.
 type iteration struct {
@@ -40,15 +39,12 @@ type timePolicy struct {
 	// minGrowth and maxGrowth bound the predicted ratio of the next iteration's time to the
 	// last's (the effective branching factor): the measured ratio of tiny iterations is noise.
 	minGrowth, maxGrowth float64
-	// useful is the share of the next iteration, as predicted, that must fit in the cap for it
-	// to start: 1 starts only iterations predicted to finish; less lets the last iteration be
-	// cut, after it has searched the best move and begun on the others.
-	useful float64
 }
 
 // managedTime is the policy of the levels that manage their time (8 to 10). Starting the last
-// iteration when half of it fits (useful 0.5) made level 10 think 5% longer a move for no gain:
-// 97/200 against useful 1 (Elo -10, 95% interval -55 to +34).
+// iteration when only half of it is predicted to fit (to use a cut iteration's better move)
+// made level 10 think 5% longer a move for no gain: 97/200 against this policy (Elo -10, 95%
+// interval -55 to +34).
 // The policy was chosen on level 10 at a one-second cap. On the iteration times of 102
 // self-play midgame positions, the prediction alone saved a quarter of the time the fixed half
 // lost to iterations the cap then cut, the shares barely mattering; in games, shares of a
@@ -61,7 +57,6 @@ var managedTime = timePolicy{
 	drop:             4,
 	minGrowth:        1.5,
 	maxGrowth:        3,
-	useful:           1,
 }
 
 // timeReason says why nextIteration decided as it did.
@@ -78,7 +73,7 @@ const (
 	reasonDropped
 	// reasonForced: one move (up to symmetry): nothing to search.
 	reasonForced
-	// reasonOverrun: too little of the next iteration would fit in the cap.
+	// reasonOverrun: the next iteration would not finish within the cap.
 	reasonOverrun
 )
 
@@ -110,11 +105,7 @@ func nextIteration(hist []iteration, moves int, limit time.Duration, pol timePol
 	if last.elapsed >= time.Duration(budget*float64(limit)) {
 		return false, why
 	}
-	useful := pol.useful
-	if useful <= 0 {
-		useful = 1
-	}
-	if last.elapsed+time.Duration(useful*float64(nextDuration(hist, pol))) > limit {
+	if last.elapsed+nextDuration(hist, pol) > limit {
 		return false, reasonOverrun
 	}
 	return true, why

@@ -66,39 +66,6 @@ func TestNextIteration(t *testing.T) {
 	}
 }
 
-// TestNextIterationUseful: with useful below 1, an iteration starts when that share of it is
-// predicted to fit in the cap (its end may not): the last iteration may be cut once it has
-// searched the best move.
-func TestNextIterationUseful(t *testing.T) {
-	const c3, f5 = 19, 37
-	pol := testPolicy
-	pol.useful = 0.5
-	cases := []struct {
-		name string
-		hist []iteration
-		more bool
-		why  timeReason
-	}{
-		// next predicted at 600 ms (300 ms a ply over two plies, growth 2): half of it fits
-		{"half of it fits", iters([3]int{f5, 1, 100}, [3]int{f5, 2, 200}, [3]int{c3, 1, 500}), true, reasonChanged},
-		{"half of it does not fit", iters([3]int{f5, 1, 100}, [3]int{f5, 2, 400}, [3]int{c3, 1, 800}), false, reasonOverrun},
-		// the policy's shares still stop a settled move early
-		{"stable still stops", iters([3]int{c3, 1, 50}, [3]int{f5, 2, 100}, [3]int{f5, 1, 150}, [3]int{f5, 2, 260}), false, reasonStable},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			more, why := nextIteration(c.hist, 5, time.Second, pol)
-			if more != c.more || why != c.why {
-				t.Errorf("nextIteration = %v (%v), want %v (%v)", more, why, c.more, c.why)
-			}
-			// with useful 1 (testPolicy) none of these starts
-			if more, _ := nextIteration(c.hist, 5, time.Second, testPolicy); more {
-				t.Errorf("useful 1 starts it")
-			}
-		})
-	}
-}
-
 func TestNextDuration(t *testing.T) {
 	cases := []struct {
 		name string
