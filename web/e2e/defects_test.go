@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 
 	"turncoat/game"
@@ -246,4 +247,38 @@ func TestNoEngineHelpBetweenPeople(t *testing.T) {
 	}
 	c.screenshot(shots(t), "online-rated-over-desktop", 1280, 900)
 	c.screenshot(shots(t), "online-rated-over-phone", 390, 844)
+}
+
+// TestButtonsSurviveUpdates: the game page keeps its buttons when an update redraws it (here
+// the opponent's draw offer), so a press and a release on either side of the update still make
+// a click. It used to build them again on every update, and such a click was lost.
+func TestButtonsSurviveUpdates(t *testing.T) {
+	black := newPage(t)
+	black.open("/")
+	created := eval[map[string]string](black, `fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({kind: "reversi", mode: "online", side: "first"})}).then(r => r.json()).then(g => ({id: g.id, invite: g.invite}))`)
+	id, invite := created["id"], suite.url+created["invite"]
+	black.openGame(id)
+	white := newPage(t)
+	white.do(chromedp.Navigate(invite))
+	white.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
+	black.wait(`document.querySelector(".board-host .cell.legal")`)
+	black.clickCell("f5")
+	white.wait(`+document.querySelector(".board-host").dataset.version >= 1 && document.querySelector(".board-host .cell.legal")`)
+	white.clickCell(white.view(id, "").Legal[0])
+	black.wait(`+document.querySelector(".board-host").dataset.version >= 2 && document.querySelector("#takeback-btn")`)
+	white.wait(`document.querySelector("#draw-btn")`)
+	black.do(chromedp.Evaluate[chromedp.Void](`window.keptButtons = [...document.querySelectorAll("#takeback-btn, #resign-btn, button[data-ply]")]`))
+
+	// Black presses Take back; White's draw offer redraws Black's page; Black lets go.
+	x, y := black.center("#takeback-btn")
+	black.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMousePressed, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	white.click("#draw-btn")
+	black.wait(`document.querySelector("#accept-draw")`)
+	if lost := eval[[]string](black, `keptButtons.filter(b => !b.isConnected).map(b => b.id || "move " + b.dataset.ply)`); len(lost) > 0 {
+		t.Fatalf("the update replaced the buttons %v", lost)
+	}
+	x, y = black.center("#takeback-btn")
+	black.do(chromedp.MouseEvent(input.DispatchMouseEventTypeMouseReleased, x, y, chromedp.ButtonLeft, chromedp.ClickCount(1)))
+	white.wait(`document.querySelector("#accept-takeback")`)
 }

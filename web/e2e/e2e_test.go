@@ -402,7 +402,7 @@ func TestReconnectResync(t *testing.T) {
 	black.wait(`+document.querySelector(".board-host").dataset.version >= 2`)
 	white.wait(`+document.querySelector(".board-host").dataset.version >= 2`)
 	// Takeback online is a request Black answers.
-	white.clickUntil(`#takeback-btn`, `!document.querySelector("#takeback-btn")`)
+	white.click(`#takeback-btn`)
 	black.wait(`document.querySelector("#accept-takeback")`)
 	black.click(`#accept-takeback`)
 	white.wait(fmt.Sprintf(`fetch("/api/games/%s").then(r => r.json()).then(g => g.view.ply === 1)`, id))

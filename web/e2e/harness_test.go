@@ -411,9 +411,10 @@ func (p *page) click(sel string) {
 	p.do(chromedp.MouseClickXY(x, y))
 }
 
-// clickUntil clicks an element until cond holds, three times at most. The game page builds its
-// buttons again on every update (a presence notice, a move's check): a click whose press and
-// release land on two builds of a button is lost, for a person as for a test, who clicks again.
+// clickUntil clicks an element until cond holds, three times at most. The tournament page is
+// drawn again whenever the tournament changes (its own deadline job may do it under a click):
+// a click whose press and release land on two drawings of a button is lost, for a person as for
+// a test, who clicks again. (The game page keeps its buttons: TestButtonsSurviveUpdates.)
 func (p *page) clickUntil(sel, cond string) {
 	p.t.Helper()
 	holds := func(within time.Duration) bool {

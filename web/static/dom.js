@@ -26,12 +26,18 @@ export function s(tag, attrs, ...children) {
   return build(document.createElementNS(SVGNS, tag), attrs, children);
 }
 
+// listeners keeps the handlers build gave each element, so that morph can swap them.
+/** @type {WeakMap<Element, Record<string, (e: Event) => unknown>>} */
+const listeners = new WeakMap();
+
 /** @template {HTMLElement | SVGElement} E @param {E} el @param {Attrs | null | undefined} attrs @param {Child[]} children @returns {E} */
 function build(el, attrs, children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === undefined || v === null || v === false) continue;
     if (k === "on") {
-      for (const [ev, f] of Object.entries(/** @type {Record<string, (e: Event) => unknown>} */ (v))) el.addEventListener(ev, f);
+      const on = /** @type {Record<string, (e: Event) => unknown>} */ (v);
+      for (const [ev, f] of Object.entries(on)) el.addEventListener(ev, f);
+      listeners.set(el, on);
     } else if (k === "text") {
       el.textContent = String(v);
     } else if (k === "dataset") {
@@ -63,6 +69,61 @@ export function byId(id) {
 export function clear(el) {
   el.replaceChildren();
   return el;
+}
+
+// morph makes host's children those given (built by h), keeping the elements already there
+// that have the same tag and id, or the same tag and place when they have no id: their
+// attributes, texts, handlers and children are brought up to date in place. A page redrawn
+// this way on every update keeps its buttons, so a press and release that straddle an update
+// still make a click, and the focus stays where it was.
+/** @param {Element} host @param {Child[]} children */
+export function morph(host, ...children) {
+  /** @type {Node[]} */
+  const want = [];
+  const collect = (/** @type {Child} */ c) => {
+    if (Array.isArray(c)) c.forEach(collect);
+    else if (c !== null && c !== undefined && c !== false) want.push(c instanceof Node ? c : document.createTextNode(String(c)));
+  };
+  children.forEach(collect);
+  want.forEach((n, i) => {
+    const at = host.childNodes[i] || null;
+    const keep = n instanceof Element && n.id ? host.querySelector(`:scope > #${CSS.escape(n.id)}`) : at;
+    if (keep && sameKind(keep, n)) {
+      if (keep !== at) host.insertBefore(keep, at);
+      update(keep, n);
+    } else {
+      host.insertBefore(n, at);
+    }
+  });
+  while (host.childNodes.length > want.length) host.lastChild?.remove();
+}
+
+/** @param {Node} a @param {Node} b */
+function sameKind(a, b) {
+  if (a.nodeType !== b.nodeType || a.nodeName !== b.nodeName) return false;
+  return !(a instanceof Element) || a.id === /** @type {Element} */ (b).id;
+}
+
+// update brings the node cur (of the same kind) to what n is.
+/** @param {Node} cur @param {Node} n */
+function update(cur, n) {
+  if (!(cur instanceof Element) || !(n instanceof Element)) {
+    if (cur.nodeValue !== n.nodeValue) cur.nodeValue = n.nodeValue;
+    return;
+  }
+  for (const a of [...cur.attributes]) if (!n.hasAttribute(a.name)) cur.removeAttribute(a.name);
+  for (const a of n.attributes) if (cur.getAttribute(a.name) !== a.value) cur.setAttribute(a.name, a.value);
+  if (cur instanceof HTMLInputElement && n instanceof HTMLInputElement) {
+    if (cur.value !== n.value && document.activeElement !== cur) cur.value = n.value;
+    if (cur.checked !== n.checked) cur.checked = n.checked;
+  }
+  if (cur instanceof HTMLButtonElement && n instanceof HTMLButtonElement) cur.disabled = n.disabled;
+  const was = listeners.get(cur), now = listeners.get(n);
+  if (was) for (const [ev, f] of Object.entries(was)) cur.removeEventListener(ev, f);
+  if (now) for (const [ev, f] of Object.entries(now)) cur.addEventListener(ev, f);
+  if (now) listeners.set(cur, now);
+  else listeners.delete(cur);
+  morph(cur, ...n.childNodes);
 }
 
 // announce says something to screen readers through the page's live region.

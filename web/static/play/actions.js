@@ -1,7 +1,7 @@
 // The controls of a game: hint (where the engine may help), takeback, draw offers, abort (before
 // both sides' first moves), resign (asked twice), claim, join an open challenge, rematch; the offers to answer; the invitation to send.
 
-import {h, clear, toast, announce, copyText} from "../dom.js";
+import {h, morph, toast, announce, copyText} from "../dom.js";
 import {t, tn} from "../i18n.js";
 import {api} from "../api.js";
 import * as prefs from "../prefs.js";
@@ -74,35 +74,41 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
   }
 
   function actionsUpdate() {
+    morph(actions, ...actionButtons());
+  }
+
+  // actionButtons lists the controls the game's state calls for.
+  function actionButtons() {
     const v = page.view, game = page.game;
-    clear(actions);
+    /** @type {Element[]} */
+    const out = [];
     const playing = page.playing();
     const me = page.mySide();
     const seated = page.mine().length > 0;
-    if (page.replay) return;
+    if (page.replay) return out;
     const myTurn = page.hotseat() ? v.toAct.length === 1 || !!page.asSide : !!me && v.toAct.includes(me);
     if (playing && seated && page.spec.hints && page.engineHelp() && myTurn) {
       if (!page.online()) readyEngine(); // fetched while the player thinks, for the hint
-      actions.append(button(t("play.hint"), hint, {id: "hint-btn"}));
+      out.push(button(t("play.hint"), hint, {id: "hint-btn"}));
     }
     if (playing && seated && v.ply > 0 && !(v.takeback && v.takeback.by === me)) {
-      actions.append(button(t("play.takeback"), () => command("takeback", {side: me}), {id: "takeback-btn"}));
+      out.push(button(t("play.takeback"), () => command("takeback", {side: me}), {id: "takeback-btn"}));
     }
     // Until both sides have made their first move the game may be called off (nobody wins,
     // nothing is rated); resigning or offering a draw then makes no sense.
     const abortable = playing && seated && !bothMoved(v);
     if (abortable) {
-      actions.append(button(t("play.abort"), () => command("abort", {side: me}), {id: "abort-btn"}));
+      out.push(button(t("play.abort"), () => command("abort", {side: me}), {id: "abort-btn"}));
     }
     if (playing && seated && page.online() && !v.drawOffer && !abortable) {
-      actions.append(button(t("play.offerDraw"), () => command("draw", {side: me}), {id: "draw-btn"}));
+      out.push(button(t("play.offerDraw"), () => command("draw", {side: me}), {id: "draw-btn"}));
     }
     if (playing && seated && v.canClaimDraw) {
-      actions.append(button(t("play.claim"), () => command("claim", {side: me}), {id: "claim-btn", cls: "primary"}));
+      out.push(button(t("play.claim"), () => command("claim", {side: me}), {id: "claim-btn", cls: "primary"}));
     }
     if (playing && seated && !abortable) {
       const label = confirmResign ? t("play.resignConfirm", {side: page.sideName(me || null)}) : t("play.resign");
-      actions.append(button(label, () => {
+      out.push(button(label, () => {
         if (!confirmResign) {
           confirmResign = true;
           actionsUpdate();
@@ -114,7 +120,7 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
       }, {id: "resign-btn", cls: confirmResign ? "danger" : ""}));
     }
     if (game.status === "open" && !seated && game.seats.some(x => x.open)) {
-      actions.append(button(t("lobby.accept"), async () => {
+      out.push(button(t("lobby.accept"), async () => {
         try {
           apply(await api(`/games/${page.id}/join`, {method: "POST", body: {}}), {force: true});
         } catch (e) {
@@ -124,59 +130,78 @@ export function controls(page, {actions, offers, invite}, {command, apply}) {
     }
     if (v.outcome.over && seated && !page.holdResult) {
       if (game.rematch) {
-        actions.append(h("a", {class: "button primary", href: `/play/${game.rematch}`, id: "rematch-link"}, t("play.toRematch")));
+        out.push(h("a", {class: "button primary", href: `/play/${game.rematch}`, id: "rematch-link"}, t("play.toRematch")));
       } else if (game.seats.every(x => !x.open)) {
-        actions.append(button(t("play.rematch"), async () => {
+        out.push(button(t("play.rematch"), async () => {
           const g = await command("rematch");
           if (g && g.id && g.id !== page.id) location.assign(`/play/${g.id}`);
         }, {cls: "primary", id: "rematch-btn"}));
       }
       const q = new URLSearchParams();
       for (const [k, val] of Object.entries(v.options)) if (k !== "seed") q.set("o." + k, val);
-      actions.append(h("a", {class: "button", href: `/new/${page.kind}?${q}`}, t("play.otherOptions")));
+      out.push(h("a", {class: "button", href: `/new/${page.kind}?${q}`}, t("play.otherOptions")));
     }
+    return out;
   }
 
   function offersUpdate() {
+    morph(offers, ...offerItems());
+  }
+
+  // offerItems lists the open offers to answer, or the notice of one's own.
+  function offerItems() {
     const v = page.view;
-    clear(offers);
+    /** @type {Element[]} */
+    const out = [];
     const me = page.mySide();
-    if (v.outcome.over || page.replay) return;
+    if (v.outcome.over || page.replay) return out;
     if (v.drawOffer && page.mine().length) {
       if (v.drawOffer !== me || page.hotseat()) {
         const other = v.drawOffer === "first" ? "second" : "first";
-        offers.append(h("div", {class: "offer", role: "alert"}, t("play.drawOffered", {side: page.sideName(v.drawOffer)}),
+        out.push(h("div", {class: "offer", role: "alert"}, t("play.drawOffered", {side: page.sideName(v.drawOffer)}),
           button(t("play.accept"), () => command("draw", {side: other}), {cls: "primary", id: "accept-draw"}),
           button(t("play.decline"), () => command("decline", {side: other}), {id: "decline-draw"})));
       } else {
-        offers.append(h("p", {class: "muted"}, t("play.drawSent")));
+        out.push(h("p", {class: "muted"}, t("play.drawSent")));
       }
     }
     if (v.takeback && page.mine().length) {
       const by = v.takeback.by;
       if (by !== me || page.hotseat()) {
         const other = by === "first" ? "second" : "first";
-        offers.append(h("div", {class: "offer", role: "alert"}, tn("play.takebackAsked", v.takeback.moves, {side: page.sideName(by)}),
+        out.push(h("div", {class: "offer", role: "alert"}, tn("play.takebackAsked", v.takeback.moves, {side: page.sideName(by)}),
           button(t("play.accept"), () => command("takeback/answer", {side: other, accept: true}), {cls: "primary", id: "accept-takeback"}),
           button(t("play.decline"), () => command("takeback/answer", {side: other, accept: false}), {id: "decline-takeback"})));
       } else {
-        offers.append(h("p", {class: "muted"}, t("play.takebackSent")));
+        out.push(h("p", {class: "muted"}, t("play.takebackSent")));
       }
     }
+    return out;
   }
 
   function inviteUpdate() {
-    clear(invite);
-    if (page.game.status !== "open") return;
+    morph(invite, ...inviteItems());
+  }
+
+  // inviteItems shows the link that invites the other player to an open game.
+  function inviteItems() {
+    /** @type {Element[]} */
+    const out = [];
+    if (page.game.status !== "open") return out;
     const link = sessionStorage.getItem("invite:" + page.id);
     if (link && page.mine().length) {
       const url = location.origin + link;
       const input = /** @type {HTMLInputElement} */ (h("input", {type: "text", readonly: true, value: url, "aria-label": t("play.inviteLink"), id: "invite-url"}));
-      invite.append(h("p", {}, t("play.inviteHint")), h("div", {class: "copy-row"}, input,
-        button(t("play.copy"), async () => { if (await copyText(url, input)) toast(t("play.copied")); })));
+      out.push(h("p", {}, t("play.inviteHint")), h("div", {class: "copy-row"}, input,
+        button(t("play.copy"), async () => {
+          // the field on the page: morph keeps the one already shown, not this build's
+          const field = /** @type {HTMLInputElement | null} */ (invite.querySelector("#invite-url"));
+          if (await copyText(url, field || input)) toast(t("play.copied"));
+        })));
     } else if (page.mine().length) {
-      invite.append(h("p", {}, t("play.inLobby")));
+      out.push(h("p", {}, t("play.inLobby")));
     }
+    return out;
   }
 
   return {

@@ -3,7 +3,7 @@
 // the arrow keys (Home and End, [ and ]) show an earlier position on the board, fetched from
 // the server. The list scrolls itself to the move shown; the page never moves for it.
 
-import {h, clear, toast} from "../dom.js";
+import {h, morph, toast} from "../dom.js";
 import {t, num} from "../i18n.js";
 import {api} from "../api.js";
 import {errorText} from "../pages/common.js";
@@ -93,18 +93,19 @@ export function moveList(page, {list, controls, bar, boardHost, verified, draw, 
   function update() {
     const v = page.view;
     const cur = page.replay ? page.replay.ply : v.ply;
-    clear(list).append(h("li", {class: "start"}, h("button", {type: "button", "data-ply": "0", "aria-current": cur === 0 ? "step" : null,
-      on: {click: () => show(0)}}, t("play.start"))));
+    const items = [h("li", {class: "start"}, h("button", {type: "button", "data-ply": "0", "aria-current": cur === 0 ? "step" : null,
+      on: {click: () => show(0)}}, t("play.start")))];
     for (const r of rows(v.moves)) {
-      list.append(r.both
+      items.push(r.both
         ? h("li", {class: "round"}, h("span", {class: "num"}, num(r.n) + "."), moveButton(cur, r.both))
         : h("li", {}, h("span", {class: "num"}, num(r.n) + "."), moveButton(cur, r.first), moveButton(cur, r.second)));
     }
+    morph(list, items);
     scrollToCurrent();
     const n = v.ply;
     /** @param {string} label @param {string} aria @param {number} ply @param {boolean} disabled */
     const ctl = (label, aria, ply, disabled) => h("button", {type: "button", "aria-label": aria, title: aria, disabled, on: {click: () => show(ply)}}, label);
-    controls.replaceChildren(
+    morph(controls,
       ctl("«", t("play.first"), 0, cur === 0),
       ctl("‹", t("play.prev"), Math.max(0, cur - 1), cur === 0),
       ctl("›", t("play.next"), Math.min(n, cur + 1), cur >= n),

@@ -2,7 +2,7 @@
 // information with its Pass button and the choice to pass by itself from then on (a preference);
 // the game's board module adds what it knows of the position (a Castle in check).
 
-import {h} from "../dom.js";
+import {h, morph} from "../dom.js";
 import {t, num} from "../i18n.js";
 import * as prefs from "../prefs.js";
 import {outcomeWords} from "../pages/common.js";
@@ -46,30 +46,33 @@ export function status(page, line, {act, verified}) {
       if (last && last.text === "pass" && !mustPass) words.unshift(t("play.passed", {side: page.sideName(last.by[0])}) + ".");
       if (page.mod.notes) words.push(...page.mod.notes(v, side, s => page.sideName(s), t));
     }
-    line.replaceChildren(h("span", {class: "status-text"}, words.join(" ")));
+    const items = [h("span", {class: "status-text"}, words.join(" "))];
     const last = v.lastMove;
     if (last && last.reveal && verified.has(last.ply) && !page.replay) {
       const ok = verified.get(last.ply);
-      line.append(h("span", {class: "verified" + (ok ? "" : " bad"), "data-verified": String(ok)}, ok ? t("play.verified") : t("play.notVerified")));
+      items.push(h("span", {class: "verified" + (ok ? "" : " bad"), "data-verified": String(ok)}, ok ? t("play.verified") : t("play.notVerified")));
     }
-    if (mustPass) passNotice(mustPass);
+    if (mustPass) items.push(...passNotice(mustPass));
+    // the Pass button stays the same element across updates: a tap on it is never lost
+    morph(line, items);
   }
 
   /** @param {import("../../types/turncoat").Side} side */
   function passNotice(side) {
     const v = page.view;
     const auto = !!prefs.get("autopass");
-    const box = h("input", {type: "checkbox", id: "autopass", checked: auto});
-    box.addEventListener("change", () => prefs.set("autopass", box.checked));
-    line.append(h("span", {class: "pass-notice", role: "status"}, t("play.mustPass", {side: page.sideName(side)})),
+    const box = h("input", {type: "checkbox", id: "autopass", checked: auto,
+      on: {change: e => prefs.set("autopass", /** @type {HTMLInputElement} */ (e.target).checked)}});
+    const items = [h("span", {class: "pass-notice", role: "status"}, t("play.mustPass", {side: page.sideName(side)})),
       h("button", {type: "button", class: "primary", id: "pass-btn", on: {click: () => act("pass")}}, t("play.pass")),
-      h("span", {class: "check small"}, box, h("label", {for: "autopass"}, t("play.autopass"))));
+      h("span", {class: "check small"}, box, h("label", {for: "autopass"}, t("play.autopass")))];
     if (auto && autoPassed !== v.version && !page.replay) {
       autoPassed = v.version;
       setTimeout(() => {
         if (!page.stopped && page.view.version === v.version) act("pass");
       }, 600);
     }
+    return items;
   }
 
   return {update};
