@@ -49,8 +49,8 @@ move has no move (the solver then searches without its endgame code: slow beyond
 On one thread the 6x6 diagonal start is solved in well under a minute, the parallel one in a
 little over (both are losses for Black: by 4 and by 2); the solver takes positions with up to 36
 empties. The tables are cleared between positions, so each is solved on its own. A larger
---hash saves nodes on the hardest positions: FFO #40-#59 take 18.2 G nodes at the default
-256 MB and 16.1 G at 1024 MB (#55 alone 9.4 G, 7.5 G, and 7.3 G at 4096 MB).`)
+--hash saves nodes on the hardest positions, whose table fills: FFO #40-#59 take 17.3 G nodes
+on one thread at the default 256 MB, #55 alone 7.9 G of them.`)
 	threads := fs.Int("threads", 1, "search threads")
 	wld := fs.Bool("wld", false, "solve for win, draw or loss only")
 	hash := fs.Int("hash", 256, "transposition table size in MB")

@@ -32,8 +32,13 @@ const (
 	// ttEmpties is the number of empties from which the solver uses the shared table; between
 	// shallowEmpties and it, moves are ordered fastest first and the searcher's own local table
 	// (small, in the caches) serves instead. With the local table, 13 against 10: FFO #50 20.0 s
-	// against 21.8 s, #56 31.0 s against 39.2 s (12 and 14 alike).
-	ttEmpties = 13
+	// against 21.8 s, #56 31.0 s against 39.2 s. On the hardest positions the shared table is
+	// full, and what the nodes of 13 to 15 empties store there evicts what costlier nodes found:
+	// one thread, the default 256 MB, FFO #55 9.41 G nodes at 13, 8.88 G at 14, 8.09 G at 15,
+	// 7.89 G at 16; FFO #40-#59 18.16 G at 13, 17.27 G at 16 (with the replacement by cost,
+	// table.go), though the smaller ones, whose table never fills, take more (#40-#49 629 M
+	// against 701 M, #54 2.53 G against 2.84 G).
+	ttEmpties = 16
 	// mobilityOnlyEmpties is the number of empties at and below which the fastest-first
 	// ordering counts the opponent's replies only, without the potential mobility and corner
 	// stability that break ties above: FFO #50 4% faster for 0.1% fewer nodes.

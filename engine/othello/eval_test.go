@@ -397,3 +397,51 @@ func BenchmarkEvaluate(b *testing.B) {
 	})
 	_ = sum
 }
+
+// TestTableReplacement: a full bucket gives up the entry whose search was cheapest to redo
+// (fewest nodes), whatever its depth; the shallower first among equally costly ones; and any
+// entry of an older search before those of the present one.
+func TestTableReplacement(t *testing.T) {
+	tt := NewTable(1 << 16)
+	// five positions that share a bucket
+	var ps []uint64
+	const o = uint64(0x0000000810000000)
+	want := hashPosition(0x0000001008000000, o) & tt.mask
+	for p := uint64(0x0000001008000000); len(ps) < 5; p += 1 << 40 {
+		if hashPosition(p, o)&tt.mask == want {
+			ps = append(ps, p)
+		}
+	}
+	present := func() (in []bool) {
+		for _, p := range ps {
+			in = append(in, tt.probe(p, o).valid())
+		}
+		return in
+	}
+	store := func(i, depth int, nodes uint64) { tt.store(ps[i], o, depth, selExact, 0, 1, 1, 19, nodes) }
+
+	tt.NewSearch()
+	store(0, 24, 10)    // deep, but a few nodes: cheap to find again
+	store(1, 14, 1<<20) // shallow and costly
+	store(2, 20, 1<<20) // as costly, deeper
+	store(3, 16, 1<<18) //
+	store(4, 18, 1<<19) // evicts the cheapest: 0
+	if in := present(); in[0] || !in[1] || !in[2] || !in[3] || !in[4] {
+		t.Fatalf("after the fifth store, present %v: want all but the deep cheap entry", in)
+	}
+	store(0, 15, 1<<20) // evicts 3 (2^18 nodes)
+	store(3, 22, 1<<20) // all four now cost 2^19-2^20: evicts 4 (2^19)
+	if in := present(); !in[0] || !in[1] || !in[2] || !in[3] || in[4] {
+		t.Fatalf("present %v: want all but the least costly", in)
+	}
+	store(4, 24, 1<<20) // four equally costly: the shallowest (1, depth 14) goes
+	if in := present(); in[1] || !in[0] || !in[2] || !in[3] || !in[4] {
+		t.Fatalf("present %v: want the shallowest of equals evicted", in)
+	}
+	// a new search: the old entries go first, even the costly ones
+	tt.NewSearch()
+	store(1, 13, 1)
+	if in := present(); !in[1] {
+		t.Fatalf("present %v: a new search's entry was not stored over an old one", in)
+	}
+}

@@ -311,7 +311,7 @@ func TestSelectiveBoundsCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(12, 12))
 	var pos Position
 	for ok := false; !ok || discs.Moves(pos.P, pos.O) == 0; {
-		pos, ok = randomGamePosition(rng, 8, 14)
+		pos, ok = randomGamePosition(rng, 8, ttEmpties) // a position the shared table serves
 	}
 	parity := g.parity(g.mask &^ (pos.P | pos.O))
 	for _, c := range []struct {
@@ -320,8 +320,8 @@ func TestSelectiveBoundsCount(t *testing.T) {
 	}{{0, 1}, {selExact, 0}} {
 		s := newTestSearcher(g)
 		s.setSelectivity(1)
-		s.tt.store(pos.P, pos.O, 14, c.stored, 0, 1, 10, noMove, 1000) // a lower bound of 10
-		if v := s.nws(pos.P, pos.O, 0, 14, parity); v != 10 {
+		s.tt.store(pos.P, pos.O, ttEmpties, c.stored, 0, 1, 10, noMove, 1000) // a lower bound of 10
+		if v := s.nws(pos.P, pos.O, 0, ttEmpties, parity); v != 10 {
 			t.Fatalf("stored exactness %d: nws = %d, want the stored bound 10", c.stored, v)
 		}
 		if s.inexact != c.wantInexact {

@@ -18,7 +18,11 @@ import (
 // storing at once) never passes for another position's. Four entries share a cache line: the
 // solver of a big endgame stores far more positions than any table holds, and a four-way choice
 // of what to replace keeps the costly ones (12% fewer nodes and time than two entries of 24 bytes
-// on FFO #53 at 256 MB).
+// on FFO #53 at 256 MB). What is replaced is the entry whose search took the fewest nodes, not
+// the shallowest: a deep entry found by a quick cut-off is cheap to find again (FFO #55, one
+// thread, 256 MB, with the shared table from 13 empties: 8.54 G nodes against 9.41 G when depth
+// counted twice as much as the log of the nodes; from 16 empties, where the solver now starts
+// using it, the two are within 1%).
 
 // ttData is an entry's data word:
 //
@@ -165,10 +169,11 @@ func (t *Table) store(p, o uint64, depth, sel, alpha, beta, value, move int, nod
 			victim = e
 			break
 		}
-		// replace the entry of an older search first, then the cheapest
-		score := d.cost() + 2*d.depth()
+		// replace the entry of an older search first, then the one whose search took the
+		// fewest nodes (the cheapest to do again), the shallower of equals
+		score := d.cost()<<8 | d.depth()
 		if d.gen() == gen {
-			score += 1 << 10
+			score += 1 << 16
 		}
 		if d == 0 {
 			score = -1
