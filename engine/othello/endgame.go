@@ -16,8 +16,8 @@ import (
 //     before the others are even generated), enhanced transposition cut-offs, and moves ordered
 //     fastest first (the fewer replies the opponent has, the sooner the line ends) with corner
 //     stability and parity, plus, while the board is open, a shallow evaluated search;
-//   - from shallowEmpties+1 to ttEmpties-1: the same ordering with the searcher's own small
-//     local table instead of the shared one;
+//   - from shallowEmpties+1 to ttEmpties-1 (a board's own bound: tuning.go): the same
+//     ordering with the searcher's own small local table instead of the shared one;
 //   - shallowEmpties or fewer (shallow): moves in regions of odd parity first, then by the
 //     square's usual worth, and stability cut-offs (and the local table at shallowEmpties);
 //   - four, three, two and one empty: specialised code with no move generation at all (and a
@@ -37,7 +37,7 @@ const (
 	// one thread, the default 256 MB, FFO #55 9.41 G nodes at 13, 8.88 G at 14, 8.09 G at 15,
 	// 7.89 G at 16; FFO #40-#59 18.16 G at 13, 17.27 G at 16 (with the replacement by cost,
 	// table.go), though the smaller ones, whose table never fills, take more (#40-#49 629 M
-	// against 701 M, #54 2.53 G against 2.84 G).
+	// against 701 M, #54 2.53 G against 2.84 G). 6x6 has its own (tuning.go).
 	ttEmpties = 16
 	// mobilityOnlyEmpties is the number of empties at and below which the fastest-first
 	// ordering counts the opponent's replies only, without the potential mobility and corner
@@ -432,7 +432,7 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves uint64) int {
 	s.nodes++
 	s.checkStop()
-	useTT := n >= ttEmpties
+	useTT := n >= s.g.ttFrom
 	if alpha >= stabilityThreshold[n] {
 		if v := s.g.squares - 2*bits.OnesCount64(s.g.stable(o, p)); v <= alpha {
 			return v
@@ -567,7 +567,7 @@ func (e *localEntry) store(p, o uint64, alpha, value, move int) {
 // first.
 func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
 	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
-	if n > ttEmpties {
+	if n > s.g.ttFrom {
 		// the children will probe the table (the enhanced transposition cut-off at once, or
 		// each on entry, after the ordering): their buckets load meanwhile
 		for i := range list {
@@ -585,7 +585,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 			}
 		}
 	}
-	if n-1 >= shallowEmpties && n-1 < ttEmpties {
+	if n-1 >= shallowEmpties && n-1 < s.g.ttFrom {
 		// the same cut-off from the local table
 		for i := range list {
 			m := &list[i]

@@ -19,6 +19,9 @@ type tuning struct {
 	fastestFirst int
 	// sortBase sets the depth of the solver's ordering searches: (empties - sortBase) / 3.
 	sortBase int
+	// ttFrom is the number of empties from which the solver uses the shared table (below it,
+	// its local one): ttEmpties, at most.
+	ttFrom int
 }
 
 // probcutSigma6[n] is the standard deviation, in discs, of the exact score of a 6x6 position
@@ -51,12 +54,16 @@ const (
 	// 16: 754 M and 489 M; 20: 805 M for the parallel start).
 	fastestFirst6 = 12
 	sortBase6     = 18
+	// ttEmpties6 is ttEmpties on 6x6: its solves fill no table, and the shared table from 13
+	// empties saves nodes there (one thread: the parallel start 755 M nodes against 784 M from
+	// 16, the diagonal one 454 M against 473 M).
+	ttEmpties6 = 13
 )
 
 func init() {
 	for _, g := range geometries {
 		g.probcutMargins = probcutMargins
-		g.fastestFirst, g.sortBase = fastestFirstEmpties, sortBase
+		g.fastestFirst, g.sortBase, g.ttFrom = fastestFirstEmpties, sortBase, ttEmpties
 	}
 	g := geometries[6]
 	g.probcutMargins = make([][65]int, len(probcutT6))
@@ -65,5 +72,5 @@ func init() {
 			g.probcutMargins[sel][n] = int(math.Ceil(t * probcutSigma6[n]))
 		}
 	}
-	g.fastestFirst, g.sortBase = fastestFirst6, sortBase6
+	g.fastestFirst, g.sortBase, g.ttFrom = fastestFirst6, sortBase6, ttEmpties6
 }
