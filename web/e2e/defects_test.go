@@ -253,16 +253,7 @@ func TestNoEngineHelpBetweenPeople(t *testing.T) {
 // the opponent's draw offer), so a press and a release on either side of the update still make
 // a click. It used to build them again on every update, and such a click was lost.
 func TestButtonsSurviveUpdates(t *testing.T) {
-	black := newPage(t)
-	black.open("/")
-	created := eval[map[string]string](black, `fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-		body: JSON.stringify({kind: "reversi", mode: "online", side: "first"})}).then(r => r.json()).then(g => ({id: g.id, invite: g.invite}))`)
-	id, invite := created["id"], suite.url+created["invite"]
-	black.openGame(id)
-	white := newPage(t)
-	white.do(chromedp.Navigate(invite))
-	white.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
-	black.wait(`document.querySelector(".board-host .cell.legal")`)
+	black, white, id := onlineReversi(t)
 	black.clickCell("f5")
 	white.wait(`+document.querySelector(".board-host").dataset.version >= 1 && document.querySelector(".board-host .cell.legal")`)
 	white.clickCell(white.view(id, "").Legal[0])

@@ -370,16 +370,7 @@ func TestKeyboardReversiMove(t *testing.T) {
 // player's connection drops, the first player moves meanwhile, and the second page reconnects
 // by itself, gets the move it missed, and shows that the opponent is there.
 func TestReconnectResync(t *testing.T) {
-	black := newPage(t)
-	black.open("/")
-	created := eval[map[string]string](black, `fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
-		body: JSON.stringify({kind: "reversi", mode: "online", side: "first"})}).then(r => r.json()).then(g => ({id: g.id, invite: g.invite}))`)
-	id, invite := created["id"], suite.url+created["invite"]
-	black.openGame(id)
-	white := newPage(t)
-	white.do(chromedp.Navigate(invite))
-	white.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
-	black.wait(`document.querySelector(".board-host .cell.legal")`)
+	black, white, id := onlineReversi(t)
 	for _, p := range []*page{black, white} {
 		p.wait(`document.querySelector(".presence.here") && document.querySelector(".conn").dataset.state === "online"`)
 	}

@@ -411,6 +411,23 @@ func (p *page) click(sel string) {
 	p.do(chromedp.MouseClickXY(x, y))
 }
 
+// onlineReversi starts an online Reversi game: Black creates it, White joins by its invitation
+// link, each in a browser of their own; it returns when Black's page offers its first moves.
+func onlineReversi(t *testing.T) (black, white *page, id string) {
+	t.Helper()
+	black = newPage(t)
+	black.open("/")
+	created := eval[map[string]string](black, `fetch("/api/games", {method: "POST", headers: {"Content-Type": "application/json"},
+		body: JSON.stringify({kind: "reversi", mode: "online", side: "first"})}).then(r => r.json()).then(g => ({id: g.id, invite: g.invite}))`)
+	id = created["id"]
+	black.openGame(id)
+	white = newPage(t)
+	white.do(chromedp.Navigate(suite.url + created["invite"]))
+	white.wait(`document.querySelector(".board-host[data-ready]") && location.search === ""`)
+	black.wait(`document.querySelector(".board-host .cell.legal")`)
+	return black, white, id
+}
+
 // clickUntil clicks an element until cond holds, three times at most. The tournament page is
 // drawn again whenever the tournament changes (its own deadline job may do it under a click):
 // a click whose press and release land on two drawings of a button is lost, for a person as for
