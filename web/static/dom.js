@@ -117,7 +117,6 @@ function update(cur, n) {
     if (cur.value !== n.value && document.activeElement !== cur) cur.value = n.value;
     if (cur.checked !== n.checked) cur.checked = n.checked;
   }
-  if (cur instanceof HTMLButtonElement && n instanceof HTMLButtonElement) cur.disabled = n.disabled;
   const was = listeners.get(cur), now = listeners.get(n);
   if (was) for (const [ev, f] of Object.entries(was)) cur.removeEventListener(ev, f);
   if (now) for (const [ev, f] of Object.entries(now)) cur.addEventListener(ev, f);
