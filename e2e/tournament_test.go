@@ -104,8 +104,7 @@ func TestTournamentByPost(t *testing.T) {
 	if n := eval[string](blue, `document.querySelector(".notes li")?.textContent`); !strings.Contains(n, "Round 2") {
 		t.Errorf("the notification reads %q", n)
 	}
-	blue.click(`#notes-read`)
-	blue.wait(`document.querySelector("#notes-badge")?.hidden && !document.querySelector(".notes li.unread")`)
+	blue.clickUntil(`#notes-read`, `document.querySelector("#notes-badge")?.hidden && !document.querySelector(".notes li.unread")`)
 	host.wait(`document.querySelector(".tour-mini svg.board .cell")`)
 	dir := shots(t)
 	host.screenshot(dir, "tournament-desktop", 1280, 900)
