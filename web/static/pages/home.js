@@ -83,8 +83,10 @@ export async function render(main) {
       h("p", {class: "lead"}, t("home.lead")),
       h("p", {class: "offline-link"}, h("a", {href: "/offline", id: "home-offline"}, t("home.offline"))),
       h("p", {}, h("a", {href: "/trainer", id: "home-trainer"}, t("home.trainer")))),
-    daily,
+    // The daily puzzle comes in its own request, after the page: below the games' buttons, so
+    // that its arrival does not slide them from under a finger about to tap one.
     cards,
+    daily,
     h("div", {class: "columns"}, mine, open));
 
   api("/games").then((/** @type {Summary[]} */ list) => {

@@ -90,7 +90,7 @@ func start(t *testing.T) {
 			return
 		}
 		// the test sets of the puzzles' other kinds, served beside the shipped set
-		fixtures, err := puzzles.ReadFiles(filepath.Join("..", "platform", "puzzles", "testdata", "*.jsonl.gz"))
+		fixtures, err := puzzles.ReadFiles(filepath.Join("..", "..", "platform", "puzzles", "testdata", "*.jsonl.gz"))
 		if err != nil {
 			suite.err = err
 			return

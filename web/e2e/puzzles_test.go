@@ -95,6 +95,7 @@ func TestPuzzles(t *testing.T) {
 	// The daily puzzle on the home page, and its page.
 	p.open("/")
 	p.wait(`document.querySelector("#daily-puzzle") && !document.querySelector("#daily-puzzle").hidden`)
+	p.scrollTo = "#daily-puzzle"
 	p.screenshot(dir, "home-daily-puzzle-en-phone", 390, 844)
 	p.phone()
 	p.click("#daily-puzzle a")
