@@ -95,6 +95,12 @@ func TestPuzzles(t *testing.T) {
 	// The daily puzzle on the home page, and its page.
 	p.open("/")
 	p.wait(`document.querySelector("#daily-puzzle") && !document.querySelector("#daily-puzzle").hidden`)
+	// It comes after the page, in a request of its own: below the games' buttons, which it
+	// would otherwise slide away from under a tap.
+	if above := eval[bool](p, `[...document.querySelectorAll("button[data-quick]")].every(b =>
+		b.getBoundingClientRect().bottom <= document.querySelector("#daily-puzzle").getBoundingClientRect().top)`); !above {
+		t.Error("the daily puzzle is drawn above some of the games' buttons")
+	}
 	p.scrollTo = "#daily-puzzle"
 	p.screenshot(dir, "home-daily-puzzle-en-phone", 390, 844)
 	p.phone()
