@@ -105,8 +105,11 @@ func New[T any](cfg Config[T]) *Cache[T] {
 
 // Do runs f on aggregate id in its actor, loading it first if it is not in memory, and returns
 // f's error (or the load's). f may replace *v. It answers ErrBusy at once when the actor's
-// mailbox is full; f runs even if ctx ends meanwhile (a change half made is never left), but
-// Do then returns ctx's error without waiting.
+// mailbox is full. Once the work is in the mailbox Do waits for f, even if ctx ends meanwhile:
+// f gets ctx, so its own calls end with it (a change half made is never left), and what f
+// writes of the caller's variables is the caller's to read once Do returns (had Do left on
+// ctx's end, f would write them while the caller read them). The wait is bounded by the works
+// ahead in the mailbox.
 func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context, v *T) error) error {
 	w := work[T]{ctx: ctx, f: f, done: make(chan error, 1)}
 	c.mu.Lock()
@@ -131,12 +134,7 @@ func (c *Cache[T]) Do(ctx context.Context, id string, f func(ctx context.Context
 	}
 	a.mbox <- w
 	c.mu.Unlock()
-	select {
-	case err := <-w.done:
-		return err
-	case <-ctx.Done():
-		return ctx.Err()
-	}
+	return <-w.done
 }
 
 // Update changes aggregate id: change gets the current value and returns the next one with the
@@ -181,8 +179,6 @@ func (c *Cache[T]) Update(ctx context.Context, id string, change func(ctx contex
 		}
 	})
 	if err != nil {
-		// Do may have returned on ctx's end while the actor still works: out is the actor's
-		// until Do returns nil.
 		var zero T
 		return zero, err
 	}

@@ -287,28 +287,73 @@ func TestPostResyncDefault(t *testing.T) {
 	}
 }
 
-// TestUpdateCancelledWhileWorking: an Update whose context ends while its change runs returns
-// at once with the context's error, and reads nothing the actor still writes (run with -race).
+// TestUpdateCancelledWhileWorking: an Update whose context ends while its change runs waits
+// for the change and its commit, and returns what they did: the caller's value is never
+// written by the actor after Update has returned (run with -race).
 func TestUpdateCancelledWhileWorking(t *testing.T) {
 	st := &counterStore{rows: map[string]counter{"a": {}}}
 	c := New(Config[counter]{Load: st.load})
 	ctx, cancel := context.WithCancel(context.Background())
 	inChange := make(chan struct{})
 	release := make(chan struct{})
-	finished := make(chan struct{})
 	go func() {
 		<-inChange
 		cancel()
+		close(release)
 	}()
 	v, err := c.Update(ctx, "a", func(_ context.Context, cur counter) (counter, func(context.Context) error, error) {
 		close(inChange)
 		<-release
 		next := counter{version: cur.version + 1, n: cur.n + 1}
-		return next, func(context.Context) error { defer close(finished); return st.commit("a", cur.version, next) }, nil
+		return next, func(context.Context) error { return st.commit("a", cur.version, next) }, nil
 	})
-	if !errors.Is(err, context.Canceled) || v != (counter{}) {
-		t.Errorf("Update: %+v, %v; want the zero value and the context's error", v, err)
+	if err != nil || v != (counter{version: 1, n: 1}) {
+		t.Errorf("Update: %+v, %v; want the change committed: {version:1 n:1}, nil", v, err)
+	}
+	if stored := st.rows["a"]; stored != v {
+		t.Errorf("stored %+v, Update returned %+v", stored, v)
+	}
+}
+
+// TestIfLoadedCancelledWhileQueued: an IfLoaded whose context ends while its work waits behind
+// another in the actor still waits for f, and reports it ran: the caller reads what f wrote as
+// soon as IfLoaded returns, so f must never write it later (it did: a chat notice the listener
+// gave up on at shutdown, under the race detector).
+func TestIfLoadedCancelledWhileQueued(t *testing.T) {
+	st := &counterStore{rows: map[string]counter{"a": {n: 3}}}
+	c := New(Config[counter]{Load: st.load})
+	busy := make(chan struct{})
+	release := make(chan struct{})
+	go c.Do(context.Background(), "a", func(context.Context, *counter) error {
+		close(busy)
+		<-release
+		return nil
+	})
+	<-busy
+	ctx, cancel := context.WithCancel(context.Background())
+	var seen atomic.Int64
+	returned := make(chan bool)
+	go func() {
+		returned <- c.IfLoaded(ctx, "a", func(_ context.Context, v *counter) { seen.Store(int64(v.n)) })
+	}()
+	// The IfLoaded's work is in the mailbox (the actor is busy) when its caller's context ends.
+	for {
+		c.mu.Lock()
+		queued := len(c.actors["a"].mbox)
+		c.mu.Unlock()
+		if queued > 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case ran := <-returned:
+		t.Fatalf("IfLoaded returned %v while its work still waited in the mailbox", ran)
+	case <-time.After(20 * time.Millisecond):
 	}
 	close(release)
-	<-finished
+	if ran := <-returned; !ran || seen.Load() != 3 {
+		t.Errorf("IfLoaded: ran %v, f saw n=%d; want true after f saw 3", ran, seen.Load())
+	}
 }
