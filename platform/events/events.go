@@ -50,6 +50,12 @@ const MaxPlayers = 64
 
 const day = 24 * time.Hour
 
+// RoundCheckDelay is how long after a round is stored its job checks that the round's games
+// exist. The commit that stores the round makes them at once; the job is for a crash between
+// the two. It is long enough that the games are normally made when it runs (it then finds
+// nothing to do), and short so that after a crash the players wait seconds for their games.
+const RoundCheckDelay = 10 * time.Second
+
 // GameMaker creates an event's games (the game service).
 type GameMaker interface {
 	CreatePaired(ctx context.Context, p play.Paired) error
@@ -361,7 +367,7 @@ func (s *Service) change(ctx context.Context, id string, f func(e *event) (bool,
 		next.row.Version, next.row.State, next.row.Status = from+1, state, e.Status
 		var roundJobs []domain.Job
 		if len(fresh) > 0 && len(e.Played) > 0 {
-			roundJobs = append(roundJobs, jobs.At(jobs.EventRound{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, s.now().Add(time.Minute)))
+			roundJobs = append(roundJobs, jobs.At(jobs.EventRound{Event: e.ID, Round: e.Played[len(e.Played)-1].Number}, s.now().Add(RoundCheckDelay)))
 		}
 		commit := func(ctx context.Context) error {
 			if err := s.store.SavePairedEvent(ctx, next.row, from, fresh, s.now(), roundJobs...); err != nil {

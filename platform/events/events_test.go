@@ -307,7 +307,7 @@ func TestRoundRobin(t *testing.T) {
 	for round := 1; round <= 3; round++ {
 		js := f.roundJobs()
 		if got := memstore.ArgsOf[jobs.EventRound](js); len(got) != 1 || got[0] != (jobs.EventRound{Event: id, Round: round}) ||
-			!js[0].At.Equal(f.clk.Now().Add(time.Minute)) {
+			!js[0].At.Equal(f.clk.Now().Add(RoundCheckDelay)) {
 			t.Fatalf("round %d: jobs %+v", round, js)
 		}
 		rd := lastRound(ev)
