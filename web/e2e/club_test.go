@@ -111,9 +111,16 @@ func TestClubTournament(t *testing.T) {
 		suite.skew.Add(int64(11 * time.Minute))
 		host.open(path)
 		host.wait(`document.querySelector("#tour-advance")`)
-		// (The round closed by its job redraws the page: a click on the button being redrawn
-		// is lost, and the host clicks again.)
-		host.clickUntil(`#tour-advance`, `(document.querySelector(".tour-said")?.textContent || "").length > 0`)
+		// The host's buttons come last, once all above them is drawn (the boards in play, the
+		// summary): they do not move once there, and one click does it.
+		top := `document.querySelector("#tour-advance").getBoundingClientRect().top + scrollY`
+		at := eval[float64](host, top)
+		host.wait(`document.querySelectorAll(".tour-mini svg.board").length > 0 && document.querySelector(".tour-summary").textContent.length > 0`)
+		if now := eval[float64](host, top); now != at {
+			t.Errorf("the host's Advance button moved from %.0f px to %.0f px after it appeared", at, now)
+		}
+		host.click(`#tour-advance`)
+		host.wait(`(document.querySelector(".tour-said")?.textContent || "").length > 0`)
 		host.wait(fmt.Sprintf(`document.querySelector(".tour-round")?.textContent.includes(%q)`, round))
 		// The host's click closes the round, unless the round's deadline job (working on the
 		// same skewed clock) came first: the host is then told nothing was due, and the miss

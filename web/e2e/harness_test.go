@@ -429,11 +429,10 @@ func onlineReversi(t *testing.T) (black, white *page, id string) {
 }
 
 // clickUntil clicks an element until cond holds, three times at most, as a person clicks again
-// a button that did nothing. The tournament page is drawn again whenever the tournament changes
-// (its own deadline job may do it under a click): a click whose press and release land on two
-// drawings of a button is lost. On a loaded machine a click on "Mark all as read" has once been
-// lost too, the page otherwise unchanged. (The game page keeps its buttons:
-// TestButtonsSurviveUpdates.)
+// a button that did nothing. On a loaded machine a click on "Mark all as read" has once been
+// lost, the page otherwise unchanged (cause not found). The tournament page's lost clicks were
+// its boards and summary drawn late above its buttons, which slid them from under the pointer:
+// it now draws its buttons last. (The game page keeps its buttons: TestButtonsSurviveUpdates.)
 func (p *page) clickUntil(sel, cond string) {
 	p.t.Helper()
 	holds := func(within time.Duration) bool {

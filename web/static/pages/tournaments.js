@@ -255,7 +255,9 @@ async function page(main, id) {
   else boards.append(h("p", {class: "muted"}, t("tour.noBoards")));
   /** @type {import("../../types/turncoat").Board[]} */
   const drawn = [];
-  drawBoards(id, x, you, bl, boards, drawn).catch(e => console.warn(e));
+  // The boards, the summary's text and the sections below are all in place before the host's
+  // buttons are (the page's last part): nothing drawn later slides them from under a finger.
+  await drawBoards(id, x, you, bl, boards, drawn).catch(e => console.warn(e));
 
   if (x.round && you.player) main.append(postForm(id, you));
 
@@ -275,14 +277,14 @@ async function page(main, id) {
   let asked = 0;
   const load = () => {
     const seq = ++asked;
-    fetch(`/api/tournaments/${id}/summary?format=${format.value}`, {credentials: "same-origin"}).then(r => r.text())
-      .then(s => { if (seq === asked) summary.textContent = s; });
+    return fetch(`/api/tournaments/${id}/summary?format=${format.value}`, {credentials: "same-origin"}).then(r => r.text())
+      .then(s => { if (seq === asked) summary.textContent = s; }, e => console.warn(e));
   };
   format.addEventListener("change", () => { localStorage.setItem("summaryFormat", format.value); load(); });
   const sheet = bl.some(b => b.state) ? h("p", {}, h("a", {href: `/api/tournaments/${id}/boards.png`, id: "tour-sheet"}, t("tour.sheet"))) : null;
   main.append(h("section", {class: "tour-sum"}, h("h2", {id: "h-tsummary"}, t("tour.summary")),
     h("div", {class: "field"}, h("label", {for: "tour-summary-format"}, t("tour.summaryFormat")), format), summary, copy, sheet));
-  load();
+  await load();
 
   /** @type {Placing[]} */
   const st = await api(`/tournaments/${id}/standings`).catch(() => []);
@@ -315,6 +317,7 @@ function goDuration(ns) {
 
 // drawBoards draws the boards in play small, with the game's own renderer: read-only, except
 // the caller's board when their post is due, where a click on a legal square posts the move.
+// Their views are asked for at once, and the boards drawn together when all have come.
 /**
  * @param {string} id @param {Tournament} x @param {Partial<TournamentYou>} you @param {TournamentBoard[]} bl @param {HTMLElement} section
  * @param {import("../../types/turncoat").Board[]} drawn
@@ -324,11 +327,12 @@ async function drawBoards(id, x, you, bl, section, drawn) {
   if (!playing.length) return;
   const spec = await kindOf(x.game).catch(() => undefined);
   const mod = await loadBoard(x.game, spec);
+  /** @type {(TournamentBoard | null)[]} */
+  const views = await Promise.all(playing.map(b => api(`/tournaments/${id}/boards/${b.number}`).catch(() => null)));
   const wrap = h("div", {class: "tour-minis"});
   section.append(wrap);
-  for (const b of playing) {
-    /** @type {TournamentBoard | null} */
-    const j = await api(`/tournaments/${id}/boards/${b.number}`).catch(() => null);
+  for (const [i, b] of playing.entries()) {
+    const j = views[i];
     const view = j && j.view;
     if (!view || !view.board) continue;
     const mine = you.due && you.board === b.number;
