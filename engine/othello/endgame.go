@@ -29,16 +29,26 @@ const (
 	// shallowEmpties is the number of empties at and below which the solver searches without
 	// the shared table and orders moves by parity and square alone.
 	shallowEmpties = 6
-	// ttEmpties is the number of empties from which the solver uses the shared table; between
-	// shallowEmpties and it, moves are ordered fastest first and the searcher's own local table
-	// (small, in the caches) serves instead. With the local table, 13 against 10: FFO #50 20.0 s
-	// against 21.8 s, #56 31.0 s against 39.2 s. On the hardest positions the shared table is
-	// full, and what the nodes of 13 to 15 empties store there evicts what costlier nodes found:
-	// one thread, the default 256 MB, FFO #55 9.41 G nodes at 13, 8.88 G at 14, 8.09 G at 15,
-	// 7.89 G at 16; FFO #40-#59 18.16 G at 13, 17.27 G at 16 (with the replacement by cost,
-	// table.go), though the smaller ones, whose table never fills, take more (#40-#49 629 M
-	// against 701 M, #54 2.53 G against 2.84 G). 6x6 has its own (tuning.go).
+	// ttEmpties is the number of empties from which the solver uses the shared table once the
+	// table is full (ttEmptiesRoom before); between shallowEmpties and it, moves are ordered
+	// fastest first and the searcher's own local table (small, in the caches) serves instead. With
+	// the local table, 13 against 10: FFO #50 20.0 s against 21.8 s, #56 31.0 s against 39.2 s. On
+	// the hardest positions the shared table is full, and what the nodes of 13 to 15 empties store
+	// there evicts what costlier nodes found: one thread, the default 256 MB, FFO #55 9.41 G nodes
+	// at 13, 8.88 G at 14, 8.09 G at 15, 7.89 G at 16; FFO #40-#59 18.16 G at 13, 17.27 G at 16
+	// (with the replacement by cost, table.go), though the smaller ones, whose table never fills,
+	// take more (#40-#49 629 M against 701 M, #54 2.53 G against 2.84 G). 6x6 has its own
+	// (tuning.go).
 	ttEmpties = 16
+	// ttEmptiesRoom is the solver's bound while the shared table has room: from 13 the small
+	// positions take fewer nodes, from 16 those that fill the table (above). A solver starts
+	// from 13 and goes to 16 once its stores have evicted a ttFillShare-th of the table's
+	// entries of the same search. One thread, 256 MB, local tables of 2^11: FFO #40-#59 16.72 G
+	// nodes against 17.27 G from 16 always (#40-#49 629 M against 701 M, #54 2.55 G against
+	// 2.84 G, #55 7.94 G either way), at a share of 4; of 16, 16.79 G (the switch made early
+	// costs #53 and #54 3% each); of 8, #53 and #54 as at 16.
+	ttEmptiesRoom = 13
+	ttFillShare   = 4
 	// mobilityOnlyEmpties is the number of empties at and below which the fastest-first
 	// ordering counts the opponent's replies only, without the potential mobility and corner
 	// stability that break ties above: FFO #50 4% faster for 0.1% fewer nodes.
@@ -432,7 +442,7 @@ func (s *searcher) nws(p, o uint64, alpha int, n int, parity uint8) int {
 func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves uint64) int {
 	s.nodes++
 	s.checkStop()
-	useTT := n >= s.g.ttFrom
+	useTT := n >= s.ttFrom
 	if alpha >= stabilityThreshold[n] {
 		if v := s.g.squares - 2*bits.OnesCount64(s.g.stable(o, p)); v <= alpha {
 			return v
@@ -490,11 +500,25 @@ func (s *searcher) nwsWith(p, o uint64, alpha int, n int, parity uint8, moves ui
 		best, bestMove = s.nwsMoves(p, o, alpha, n, parity, moves, hashMove, best, bestMove)
 	}
 	if useTT {
-		s.tt.store(p, o, n, s.exactnessSince(inexact), alpha, alpha+1, best, bestMove, s.nodes-start)
+		if s.tt.store(p, o, n, s.exactnessSince(inexact), alpha, alpha+1, best, bestMove, s.nodes-start) && s.ttFrom < s.g.ttFromFull {
+			if s.evictions++; s.evictions >= s.fillLimit {
+				s.ttFrom = s.g.ttFromFull
+			}
+		}
 	} else if s.inexact == inexact {
 		local.store(p, o, alpha, best, bestMove)
 	}
 	return best
+}
+
+// startTable starts a search's solver on the shared table from its board's bound for a table
+// with room (ttFrom), until its stores have evicted a ttFillShare of the table's entries of the
+// search.
+func (s *searcher) startTable() {
+	s.ttFrom, s.evictions, s.fillLimit = s.g.ttFrom, 0, 1
+	if s.tt != nil {
+		s.fillLimit = max(uint64(len(s.tt.buckets))*4/ttFillShare, 1)
+	}
 }
 
 // The local table: below ttEmpties the solver's nodes are too many and too cheap for the shared
@@ -516,8 +540,11 @@ func (s *searcher) shallowLocal(p, o uint64, alpha int, r uint64, parity uint8) 
 	return v
 }
 
-// localBits is the log2 of the entries of the local table for one number of empties.
-const localBits = 11
+// localBits is the log2 of the entries of the local table for one number of empties: 96 KiB
+// a number of empties at 12, 1 MiB a searcher. One thread, 256 MB, FFO #40-#59 16.58 G nodes
+// against 16.72 G at 11 (#40-#49 −1.4%, #54 and #55 −0.9%), in the same time (6x6's diagonal
+// start 452 M nodes against 454 M, 32.8 s and 35.4 s against 33.3 s and 36.7 s, alternated).
+const localBits = 12
 
 // localEntry is a position of the local table with the bounds of its value and its best move.
 type localEntry struct {
@@ -567,7 +594,7 @@ func (e *localEntry) store(p, o uint64, alpha, value, move int) {
 // first.
 func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint64, hashMove, best, bestMove int) (int, int) {
 	list := genMoves(p, o, moves, s.g.mask, &s.moveStack[n])
-	if n > s.g.ttFrom {
+	if n > s.ttFrom {
 		// the children will probe the table (the enhanced transposition cut-off at once, or
 		// each on entry, after the ordering): their buckets load meanwhile
 		for i := range list {
@@ -585,7 +612,7 @@ func (s *searcher) nwsMoves(p, o uint64, alpha, n int, parity uint8, moves uint6
 			}
 		}
 	}
-	if n-1 >= shallowEmpties && n-1 < s.g.ttFrom {
+	if n-1 >= shallowEmpties && n-1 < s.ttFrom {
 		// the same cut-off from the local table
 		for i := range list {
 			m := &list[i]

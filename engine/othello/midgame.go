@@ -49,6 +49,11 @@ type searcher struct {
 	keyStack [65][discs.MaxMoves]uint64
 	// kids evaluates the children of a position (childrenOf).
 	kids children
+	// ttFrom is the number of empties from which the solver uses the shared table: the
+	// board's ttFrom, raised to its ttFromFull once the solver's stores have evicted fillLimit
+	// entries of the search (counted in evictions).
+	ttFrom               int
+	evictions, fillLimit uint64
 	// local is the solver's local table (endgame.go), by empties from shallowEmpties.
 	local [ttEmpties - shallowEmpties][1 << localBits]localEntry
 }

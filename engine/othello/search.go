@@ -165,6 +165,7 @@ func (e *Engine) newSearcher(g *geometry, st *searchState, lim Limits) *searcher
 	s.nodes, s.sel, s.exactness, s.inexact = 0, 0, selExact, 0
 	s.history, s.historyMax = [64]uint32{}, 0
 	s.pool, s.split = nil, nil
+	s.startTable()
 	s.mpc = lim.Selective && g.size == 8
 	s.w = nil
 	if g.size == 8 {

@@ -67,7 +67,9 @@ func playRandom(rng *rand.Rand, b *reversi.Board) bool {
 }
 
 func newTestSearcher(g *geometry) *searcher {
-	return &searcher{g: g, tt: NewTable(1 << 20), stop: new(atomic.Bool), maxNodes: ^uint64(0), exactness: selExact}
+	s := &searcher{g: g, tt: NewTable(1 << 20), stop: new(atomic.Bool), maxNodes: ^uint64(0), exactness: selExact}
+	s.startTable()
+	return s
 }
 
 // TestSolverMatchesMinimax checks the solver's value against plain minimax on random positions

@@ -132,8 +132,9 @@ func (t *Table) probe(p, o uint64) ttData {
 // store records the result of a search of the position to depth with exactness sel: value,
 // searched in the window (alpha, beta), is a lower bound when it is at least beta, an upper
 // bound when at most alpha, and exact in between. Results for the same position, depth and
-// exactness narrow the stored bounds; deeper or more exact ones replace them.
-func (t *Table) store(p, o uint64, depth, sel, alpha, beta, value, move int, nodes uint64) {
+// exactness narrow the stored bounds; deeper or more exact ones replace them. It reports
+// whether it evicted another position's entry of the same search (the table is full).
+func (t *Table) store(p, o uint64, depth, sel, alpha, beta, value, move int, nodes uint64) (evicted bool) {
 	lower, upper := -64, 64
 	switch {
 	case value >= beta:
@@ -164,9 +165,9 @@ func (t *Table) store(p, o uint64, depth, sel, alpha, beta, value, move int, nod
 					move = d.move()
 				}
 			case d.rank() > rank:
-				return
+				return false
 			}
-			victim = e
+			victim, victimScore = e, -1
 			break
 		}
 		// replace the entry of an older search first, then the one whose search took the
@@ -185,4 +186,5 @@ func (t *Table) store(p, o uint64, depth, sel, alpha, beta, value, move int, nod
 	d := uint64(packData(lower, upper, move, depth, gen, cost, sel))
 	victim.data.Store(d)
 	victim.key.Store(key ^ d)
+	return victimScore >= 1<<16
 }

@@ -20,8 +20,9 @@ type tuning struct {
 	// sortBase sets the depth of the solver's ordering searches: (empties - sortBase) / 3.
 	sortBase int
 	// ttFrom is the number of empties from which the solver uses the shared table (below it,
-	// its local one): ttEmpties, at most.
-	ttFrom int
+	// its local one) while the table has room; ttFromFull once it is full. Both ttEmpties, at
+	// most.
+	ttFrom, ttFromFull int
 }
 
 // probcutSigma6[n] is the standard deviation, in discs, of the exact score of a 6x6 position
@@ -63,7 +64,7 @@ const (
 func init() {
 	for _, g := range geometries {
 		g.probcutMargins = probcutMargins
-		g.fastestFirst, g.sortBase, g.ttFrom = fastestFirstEmpties, sortBase, ttEmpties
+		g.fastestFirst, g.sortBase, g.ttFrom, g.ttFromFull = fastestFirstEmpties, sortBase, ttEmptiesRoom, ttEmpties
 	}
 	g := geometries[6]
 	g.probcutMargins = make([][65]int, len(probcutT6))
@@ -72,5 +73,5 @@ func init() {
 			g.probcutMargins[sel][n] = int(math.Ceil(t * probcutSigma6[n]))
 		}
 	}
-	g.fastestFirst, g.sortBase, g.ttFrom = fastestFirst6, sortBase6, ttEmpties6
+	g.fastestFirst, g.sortBase, g.ttFrom, g.ttFromFull = fastestFirst6, sortBase6, ttEmpties6, ttEmpties6
 }

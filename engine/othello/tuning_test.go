@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"testing"
+
+	"turncoat/games/discs"
 )
 
 // TestTuningBySize: 8x8 and 4x4 search with the parameters of probcut.go and endgame.go, 6x6
@@ -12,12 +14,12 @@ func TestTuningBySize(t *testing.T) {
 	for _, n := range []int{4, 8} {
 		g := geometries[n]
 		if len(g.probcutMargins) != len(probcutMargins) || &g.probcutMargins[0] != &probcutMargins[0] ||
-			g.fastestFirst != fastestFirstEmpties || g.sortBase != sortBase || g.ttFrom != ttEmpties {
+			g.fastestFirst != fastestFirstEmpties || g.sortBase != sortBase || g.ttFrom != ttEmptiesRoom || g.ttFromFull != ttEmpties {
 			t.Errorf("%dx%d: the search's parameters are not the 8x8 ones", n, n)
 		}
 	}
 	g := geometries[6]
-	if len(g.probcutMargins) != len(probcutT6) || g.fastestFirst != fastestFirst6 || g.sortBase != sortBase6 || g.ttFrom != ttEmpties6 {
+	if len(g.probcutMargins) != len(probcutT6) || g.fastestFirst != fastestFirst6 || g.sortBase != sortBase6 || g.ttFrom != ttEmpties6 || g.ttFromFull != ttEmpties6 {
 		t.Errorf("6x6: the search's parameters are not its own")
 	}
 	for sel := range g.probcutMargins {
@@ -61,6 +63,68 @@ func TestCornerStabilitySmallBoards(t *testing.T) {
 			if got := g.cornerStability(p); got != want {
 				t.Fatalf("%dx%d %#x: corner stability %d, want %d", n, n, p, got, want)
 			}
+		}
+	}
+}
+
+// TestTableFillRaisesBound: a solver starts on the shared table from its board's bound for a
+// table with room, and moves to the bound for a full one once its stores evict a share of the
+// table's entries of the search; entries of an older search are no eviction, nor is narrowing
+// a position's own entry.
+func TestTableFillRaisesBound(t *testing.T) {
+	g := geometries[8]
+	tb := NewTable(1 << 16) // 1,024 buckets of four
+	tb.NewSearch()
+	// Six positions of one bucket: the fifth evicts one of the four before it; the sixth, in
+	// the next search, one of the last search's.
+	var ps [][2]uint64
+	rng := rand.New(rand.NewPCG(3, 4))
+	var bucket uint64
+	for len(ps) < 6 {
+		p, o := rng.Uint64(), 0
+		p &^= 1 // any two disjoint boards do for the table
+		if b := hashPosition(p, uint64(o)) & tb.mask; len(ps) == 0 || b == bucket {
+			bucket = b
+			ps = append(ps, [2]uint64{p, uint64(o)})
+		}
+	}
+	for i, q := range ps[:4] {
+		if tb.store(q[0], q[1], 20, selExact, 0, 1, 5, noMove, 100) {
+			t.Errorf("store %d into a bucket with room reported an eviction", i)
+		}
+	}
+	if tb.store(ps[0][0], ps[0][1], 20, selExact, 0, 1, 7, noMove, 100) {
+		t.Error("narrowing a position's own entry reported an eviction")
+	}
+	if !tb.store(ps[4][0], ps[4][1], 20, selExact, 0, 1, 5, noMove, 100) {
+		t.Error("a fifth position in a full bucket of this search evicted nothing")
+	}
+	tb.NewSearch()
+	if tb.store(ps[5][0], ps[5][1], 20, selExact, 0, 1, 5, noMove, 100) {
+		t.Error("replacing an older search's entry reported an eviction")
+	}
+
+	// A solve whose table fills raises the bound; one whose table has room keeps it.
+	rng = rand.New(rand.NewPCG(5, 6))
+	var pos Position
+	for ok := false; !ok || discs.Moves(pos.P, pos.O) == 0; {
+		pos, ok = randomGamePosition(rng, 8, 20)
+	}
+	parity := g.parity(g.mask &^ (pos.P | pos.O))
+	for _, c := range []struct {
+		bytes int
+		want  int
+	}{{1 << 16, ttEmpties}, {1 << 26, ttEmptiesRoom}} {
+		s := newTestSearcher(g)
+		s.tt = NewTable(c.bytes)
+		s.startTable()
+		if s.ttFrom != ttEmptiesRoom {
+			t.Fatalf("a search starts from %d empties, want %d", s.ttFrom, ttEmptiesRoom)
+		}
+		s.pvs(pos.P, pos.O, -64, 64, 20, parity)
+		if s.ttFrom != c.want {
+			t.Errorf("a %d-byte table after a 20-empty solve (%d nodes, %d evictions): the shared table from %d empties, want %d",
+				c.bytes, s.nodes, s.evictions, s.ttFrom, c.want)
 		}
 	}
 }
