@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"turncoat/domain"
@@ -320,40 +321,39 @@ func TestUpdateCancelledWhileWorking(t *testing.T) {
 // soon as IfLoaded returns, so f must never write it later (it did: a chat notice the listener
 // gave up on at shutdown, under the race detector).
 func TestIfLoadedCancelledWhileQueued(t *testing.T) {
-	st := &counterStore{rows: map[string]counter{"a": {n: 3}}}
-	c := New(Config[counter]{Load: st.load})
-	busy := make(chan struct{})
-	release := make(chan struct{})
-	go c.Do(context.Background(), "a", func(context.Context, *counter) error {
-		close(busy)
-		<-release
-		return nil
-	})
-	<-busy
-	ctx, cancel := context.WithCancel(context.Background())
-	var seen atomic.Int64
-	returned := make(chan bool)
-	go func() {
-		returned <- c.IfLoaded(ctx, "a", func(_ context.Context, v *counter) { seen.Store(int64(v.n)) })
-	}()
-	// The IfLoaded's work is in the mailbox (the actor is busy) when its caller's context ends.
-	for {
-		c.mu.Lock()
-		queued := len(c.actors["a"].mbox)
-		c.mu.Unlock()
-		if queued > 0 {
-			break
+	// In a bubble, synctest.Wait returns once every goroutine is blocked: the actor on the
+	// busy work, the IfLoaded on its answer.
+	synctest.Test(t, func(t *testing.T) {
+		st := &counterStore{rows: map[string]counter{"a": {n: 3}}}
+		c := New(Config[counter]{Load: st.load})
+		release := make(chan struct{})
+		go c.Do(context.Background(), "a", func(context.Context, *counter) error {
+			<-release
+			return nil
+		})
+		synctest.Wait()
+		ctx, cancel := context.WithCancel(context.Background())
+		var seen atomic.Int64
+		returned := make(chan bool, 1)
+		go func() {
+			returned <- c.IfLoaded(ctx, "a", func(_ context.Context, v *counter) { seen.Store(int64(v.n)) })
+		}()
+		synctest.Wait()
+		// The IfLoaded's work waits in the mailbox (the actor is busy) when its context ends.
+		cancel()
+		synctest.Wait()
+		select {
+		case ran := <-returned:
+			t.Fatalf("IfLoaded returned %v while its work still waited in the mailbox", ran)
+		default:
 		}
-		time.Sleep(time.Millisecond)
-	}
-	cancel()
-	select {
-	case ran := <-returned:
-		t.Fatalf("IfLoaded returned %v while its work still waited in the mailbox", ran)
-	case <-time.After(20 * time.Millisecond):
-	}
-	close(release)
-	if ran := <-returned; !ran || seen.Load() != 3 {
-		t.Errorf("IfLoaded: ran %v, f saw n=%d; want true after f saw 3", ran, seen.Load())
-	}
+		close(release)
+		if ran := <-returned; !ran || seen.Load() != 3 {
+			t.Errorf("IfLoaded: ran %v, f saw n=%d; want true after f saw 3", ran, seen.Load())
+		}
+		// The bubble ends once its goroutines have: the actor leaves when idle (the bubble's
+		// clock moves on while all wait).
+		c.Close()
+		c.wg.Wait()
+	})
 }
