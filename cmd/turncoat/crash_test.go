@@ -103,12 +103,12 @@ func crashAt(t *testing.T, point string) {
 	// soon as the first resignation is stored: a resignation the crash cut off is made again
 	// on the third server (where, if the crash came after it was stored, the game is over).
 	q := startServerEnv(t, db, append(trust, crashpoint.Env+"="+point), flags...)
-	var cutOff []string
-	for _, pr := range e.RoundList[0].Pairings {
+	var cutOff []int // indexes in round 1's pairings
+	for i, pr := range e.RoundList[0].Pairings {
 		c := players[pr.Players[1]].at(q.url)
 		st, b, err := c.api().Raw(t.Context(), "POST", "/api/games/"+pr.Game+"/resign", "", []byte("{}"))
 		if err != nil && point == crashpoint.Rated {
-			cutOff = append(cutOff, pr.Game)
+			cutOff = append(cutOff, i)
 			continue
 		}
 		if err != nil || st != http.StatusOK {
@@ -125,14 +125,10 @@ func crashAt(t *testing.T, point string) {
 	// What a crash interrupted within a job runs again at the start; what a job was to do later
 	// (a round's games, seconds after the round is stored) comes due on the real clock.
 	r := startServerEnv(t, db, trust, flags...)
-	for _, id := range cutOff {
-		for _, pr := range e.RoundList[0].Pairings {
-			if pr.Game != id {
-				continue
-			}
-			if st, b := players[pr.Players[1]].at(r.url).do("POST", "/api/games/"+id+"/resign", map[string]any{}, nil); st != http.StatusOK && st != http.StatusConflict {
-				t.Fatalf("%s resigns after the restart: %d %s", pr.Players[1], st, b)
-			}
+	for _, i := range cutOff {
+		pr := e.RoundList[0].Pairings[i]
+		if st, b := players[pr.Players[1]].at(r.url).do("POST", "/api/games/"+pr.Game+"/resign", map[string]any{}, nil); st != http.StatusOK && st != http.StatusConflict {
+			t.Fatalf("%s resigns after the restart: %d %s", pr.Players[1], st, b)
 		}
 	}
 	const within = 150 * time.Second
