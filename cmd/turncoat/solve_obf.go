@@ -46,11 +46,11 @@ spaces; X black, O white, - or . empty), a space and the side to move (X or O), 
 apply to "start" and --position; nomove=end plays the rule that ends the game when the side to
 move has no move (the solver then searches without its endgame code: slow beyond 4x4).
 
-On one thread the 6x6 diagonal start is solved in well under a minute, the parallel one in a
-little over (both are losses for Black: by 4 and by 2); the solver takes positions with up to 36
-empties. The tables are cleared between positions, so each is solved on its own. A larger
---hash saves nodes on the hardest positions, whose table fills: FFO #40-#59 take 17.3 G nodes
-on one thread at the default 256 MB, #55 alone 7.9 G of them.`)
+On one thread both 6x6 starts are solved in under a minute (both are losses for Black: the
+diagonal one by 4, the parallel one by 2); the solver takes positions with up to 36 empties.
+The tables are cleared between positions, so each is solved on its own. A larger --hash saves
+nodes on the hardest positions, whose table fills: FFO #40-#59 take 16.3 G nodes on one thread
+at the default 256 MB, #55 alone 7.9 G of them.`)
 	threads := fs.Int("threads", 1, "search threads")
 	wld := fs.Bool("wld", false, "solve for win, draw or loss only")
 	hash := fs.Int("hash", 256, "transposition table size in MB")

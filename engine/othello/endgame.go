@@ -46,7 +46,8 @@ const (
 	// entries of the same search. One thread, 256 MB, local tables of 2^11: FFO #40-#59 16.72 G
 	// nodes against 17.27 G from 16 always (#40-#49 629 M against 701 M, #54 2.55 G against
 	// 2.84 G, #55 7.94 G either way), at a share of 4; of 16, 16.79 G (the switch made early
-	// costs #53 and #54 3% each); of 8, #53 and #54 as at 16.
+	// costs #53 and #54 3% each); of 8, #53 and #54 as at 16; of 3 or 2, #53 0.2% and #54 0.9%
+	// fewer, but #55 0.9% (3) and 2.4% (2) more.
 	ttEmptiesRoom = 13
 	ttFillShare   = 4
 	// mobilityOnlyEmpties is the number of empties at and below which the fastest-first
@@ -540,11 +541,14 @@ func (s *searcher) shallowLocal(p, o uint64, alpha int, r uint64, parity uint8) 
 	return v
 }
 
-// localBits is the log2 of the entries of the local table for one number of empties: 96 KiB
-// a number of empties at 12, 1 MiB a searcher. One thread, 256 MB, FFO #40-#59 16.58 G nodes
-// against 16.72 G at 11 (#40-#49 −1.4%, #54 and #55 −0.9%), in the same time (6x6's diagonal
-// start 452 M nodes against 454 M, 32.8 s and 35.4 s against 33.3 s and 36.7 s, alternated).
-const localBits = 12
+// localBits is the log2 of the entries of the local table for one number of empties on 8x8:
+// 384 KiB a number of empties, 3.75 MiB a searcher. Fewer misses save nodes at every size of the
+// solve; the time stays the same. One thread, 256 MB, FFO #40-#59 16.33 G nodes against
+// 16.58 G at 12 (#40-#49 603 M against 620 M, #53 1.78 G against 1.80 G, #54 2.49 G against
+// 2.53 G, #55 7.76 G against 7.87 G); #40-#49 19.7-20.3 s against 19.9-20.5 s, alternated. At
+// 13, 16.42 G (by #40-#55); at 15, fewer nodes again (#55 7.71 G) but #55 7% slower. A board
+// may use fewer: the first 2^(64-localShift) entries of each (tuning.go).
+const localBits = 14
 
 // localEntry is a position of the local table with the bounds of its value and its best move.
 type localEntry struct {
@@ -556,7 +560,7 @@ type localEntry struct {
 // localEntry returns the local table's slot of the position with n empties.
 func (s *searcher) localEntry(p, o uint64, n int) *localEntry {
 	h := (p ^ bits.RotateLeft64(o, 23)) * 0x9E3779B97F4A7C15
-	return &s.local[n-shallowEmpties][h>>(64-localBits)]
+	return &s.local[n-shallowEmpties][h>>s.g.localShift]
 }
 
 // cut returns the slot's bound for the null-window search (alpha, alpha+1) of the position,

@@ -416,7 +416,11 @@ func (s *searcher) midPVS(p, o uint64, alpha, beta, depth, n int) int {
 }
 
 // Move ordering weights (Edax's scheme): the opponent's replies and the value of a shallow
-// search count alike, corner stability and potential mobility break ties.
+// search count alike, corner stability and potential mobility break ties. Measured in the
+// solver's nodes (one thread, FFO #40-#49, #53 and #54: 4.95 G), the static evaluation's part
+// at twice or half its weight took 1.6% and 1.1% more, the shallow searches' part at twice
+// its weight 0.6% more, and their window from alpha-4 or alpha-12 instead of alpha-8 2.2% and
+// 0.7% more.
 const (
 	wMobility          = 1 << 15
 	wEval              = 1 << 15

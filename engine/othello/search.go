@@ -24,7 +24,7 @@ type Engine struct {
 	weights *Weights
 	threads int
 	// spare are searchers of earlier searches, kept for the next: a searcher's move stacks
-	// and local table are large (half a megabyte), too large to allocate and clear for every
+	// and local tables are large (megabytes), too large to allocate and clear for every
 	// short search; its local table holds only exact results, which stay true.
 	spare []*searcher
 	// weights6 is the 6x6 evaluation (nil: the embedded one).

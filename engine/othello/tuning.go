@@ -23,6 +23,9 @@ type tuning struct {
 	// its local one) while the table has room; ttFromFull once it is full. Both ttEmpties, at
 	// most.
 	ttFrom, ttFromFull int
+	// localShift is 64 minus the log2 of the entries of each of the solver's local tables the
+	// board uses (at most localBits, endgame.go).
+	localShift int
 }
 
 // probcutSigma6[n] is the standard deviation, in discs, of the exact score of a 6x6 position
@@ -59,12 +62,18 @@ const (
 	// empties saves nodes there (one thread: the parallel start 755 M nodes against 784 M from
 	// 16, the diagonal one 454 M against 473 M).
 	ttEmpties6 = 13
+	// localBits6 is localBits on 6x6: its solves are small and its nodes cheap, so a local
+	// table beyond the processor's nearest caches costs more in misses than it saves (one
+	// thread, localBits6 14 against 12: the diagonal start 448 M nodes against 452 M but 16.6 s
+	// against 16.0 s, the parallel one 744 M against 751 M but 27.3 s against 26.4 s).
+	localBits6 = 12
 )
 
 func init() {
 	for _, g := range geometries {
 		g.probcutMargins = probcutMargins
 		g.fastestFirst, g.sortBase, g.ttFrom, g.ttFromFull = fastestFirstEmpties, sortBase, ttEmptiesRoom, ttEmpties
+		g.localShift = 64 - localBits
 	}
 	g := geometries[6]
 	g.probcutMargins = make([][65]int, len(probcutT6))
@@ -74,4 +83,5 @@ func init() {
 		}
 	}
 	g.fastestFirst, g.sortBase, g.ttFrom, g.ttFromFull = fastestFirst6, sortBase6, ttEmpties6, ttEmpties6
+	g.localShift = 64 - localBits6
 }

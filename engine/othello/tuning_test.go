@@ -14,12 +14,14 @@ func TestTuningBySize(t *testing.T) {
 	for _, n := range []int{4, 8} {
 		g := geometries[n]
 		if len(g.probcutMargins) != len(probcutMargins) || &g.probcutMargins[0] != &probcutMargins[0] ||
-			g.fastestFirst != fastestFirstEmpties || g.sortBase != sortBase || g.ttFrom != ttEmptiesRoom || g.ttFromFull != ttEmpties {
+			g.fastestFirst != fastestFirstEmpties || g.sortBase != sortBase || g.ttFrom != ttEmptiesRoom || g.ttFromFull != ttEmpties ||
+			g.localShift != 64-localBits {
 			t.Errorf("%dx%d: the search's parameters are not the 8x8 ones", n, n)
 		}
 	}
 	g := geometries[6]
-	if len(g.probcutMargins) != len(probcutT6) || g.fastestFirst != fastestFirst6 || g.sortBase != sortBase6 || g.ttFrom != ttEmpties6 || g.ttFromFull != ttEmpties6 {
+	if len(g.probcutMargins) != len(probcutT6) || g.fastestFirst != fastestFirst6 || g.sortBase != sortBase6 || g.ttFrom != ttEmpties6 || g.ttFromFull != ttEmpties6 ||
+		g.localShift != 64-localBits6 || localBits6 > localBits {
 		t.Errorf("6x6: the search's parameters are not its own")
 	}
 	for sel := range g.probcutMargins {
