@@ -46,8 +46,8 @@ const (
 	// entries of the same search. One thread, 256 MB, local tables of 2^11: FFO #40-#59 16.72 G
 	// nodes against 17.27 G from 16 always (#40-#49 629 M against 701 M, #54 2.55 G against
 	// 2.84 G, #55 7.94 G either way), at a share of 4; of 16, 16.79 G (the switch made early
-	// costs #53 and #54 3% each); of 8, #53 and #54 as at 16; of 3 or 2, #53 0.2% and #54 0.9%
-	// fewer, but #55 0.9% (3) and 2.4% (2) more.
+	// costs #53 and #54 3% each); of 8, #53 and #54 as at 16; of 3 or 2 (local tables of 2^12),
+	// #53 0.2% and #54 0.9% fewer, but #55 0.9% (3) and 2.4% (2) more.
 	ttEmptiesRoom = 13
 	ttFillShare   = 4
 	// mobilityOnlyEmpties is the number of empties at and below which the fastest-first
@@ -545,9 +545,10 @@ func (s *searcher) shallowLocal(p, o uint64, alpha int, r uint64, parity uint8) 
 // 384 KiB a number of empties, 3.75 MiB a searcher. Fewer misses save nodes at every size of the
 // solve; the time stays the same. One thread, 256 MB, FFO #40-#59 16.33 G nodes against
 // 16.58 G at 12 (#40-#49 603 M against 620 M, #53 1.78 G against 1.80 G, #54 2.49 G against
-// 2.53 G, #55 7.76 G against 7.87 G); #40-#49 19.7-20.3 s against 19.9-20.5 s, alternated. At
-// 13, 16.42 G (by #40-#55); at 15, fewer nodes again (#55 7.71 G) but #55 7% slower. A board
-// may use fewer: the first 2^(64-localShift) entries of each (tuning.go).
+// 2.53 G, #55 7.76 G against 7.87 G); #40-#49 19.7-20.3 s against 19.9-20.5 s, alternated.
+// On #40-#49 and #53-#55, 12.72 G at 13 against 12.63 G at 14; at 15, fewer nodes again (#55
+// 7.71 G) but #55 7% slower. A board may use fewer: the first 2^(64-localShift) entries of
+// each (tuning.go).
 const localBits = 14
 
 // localEntry is a position of the local table with the bounds of its value and its best move.

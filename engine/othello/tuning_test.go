@@ -21,8 +21,13 @@ func TestTuningBySize(t *testing.T) {
 	}
 	g := geometries[6]
 	if len(g.probcutMargins) != len(probcutT6) || g.fastestFirst != fastestFirst6 || g.sortBase != sortBase6 || g.ttFrom != ttEmpties6 || g.ttFromFull != ttEmpties6 ||
-		g.localShift != 64-localBits6 || localBits6 > localBits {
+		g.localShift != 64-localBits6 {
 		t.Errorf("6x6: the search's parameters are not its own")
+	}
+	for _, n := range []int{4, 6, 8} {
+		if b := 64 - geometries[n].localShift; b < 1 || b > localBits {
+			t.Errorf("%dx%d: local tables of 2^%d entries, the searcher has 2^%d", n, n, b, localBits)
+		}
 	}
 	for sel := range g.probcutMargins {
 		for n := probcutMinEmpties; n <= 36; n++ {
