@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"turncoat/engine/othello"
 	"turncoat/game"
 	"turncoat/games"
 )
@@ -232,8 +233,8 @@ func TestResourcesReported(t *testing.T) {
 		game, spec string
 		want       Resources
 	}{
-		{"reversi", "reversi-ab:threads=2,hash=32,time=3s,nodes=1000", Resources{Threads: 2, Memory: 32 << 20, MoveTime: 3 * time.Second, Nodes: 1000}},
-		{"reversi", "reversi-ab:level=1", Resources{Threads: 1, Memory: 1 << 20, MoveTime: time.Second}},
+		{"reversi", "reversi-ab:threads=2,hash=32,time=3s,nodes=1000", Resources{Threads: 2, Memory: 32<<20 + 2*int64(othello.SearcherBytes), MoveTime: 3 * time.Second, Nodes: 1000}},
+		{"reversi", "reversi-ab:level=1", Resources{Threads: 1, Memory: 1<<20 + int64(othello.SearcherBytes), MoveTime: time.Second}},
 		{"reversi", "mcts:workers=2,memory=100,iterations=5000,time=2s", Resources{Threads: 2, Memory: 100 << 20, MoveTime: 2 * time.Second, Iterations: 5000}},
 		{"turncoat", "smmcts:iterations=300", Resources{Threads: 1, Memory: 256 << 20, Iterations: 300}},
 		{"reversi", "ucthello", Resources{Threads: 1, Memory: 256 << 20, Iterations: 32000}},

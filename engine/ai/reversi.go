@@ -43,9 +43,11 @@ func init() {
 		Make: makeReversiAB})
 }
 
-// othelloResources returns what an Othello agent uses: its table, shared by its threads.
+// othelloResources returns what an Othello agent uses: its table, shared by its threads, and
+// each thread's own tables.
 func othelloResources(lim othello.Limits, tableBytes, threads int) Resources {
-	return Resources{Threads: threads, Memory: int64(tableBytes), MoveTime: lim.Time, Nodes: int64(lim.Nodes)}
+	memory := int64(tableBytes) + int64(threads)*int64(othello.SearcherBytes)
+	return Resources{Threads: threads, Memory: memory, MoveTime: lim.Time, Nodes: int64(lim.Nodes)}
 }
 
 // makeReversiAB builds a reversi-ab agent from a level preset and explicit limits.

@@ -30,8 +30,9 @@ func TestNewSafeRefuses(t *testing.T) {
 		{"reversi", "nboard:cmd=true,depth=3", "process", "nboard starts an external program"},
 		{"reversi", fmt.Sprintf("reversi-ab:threads=%d", cores+1), "threads", fmt.Sprintf("it would search with %d threads; the cap is %d", cores+1, cores)},
 		{"reversi", "reversi-ab:threads=64,hash=65536", "threads", "it would search with 64 threads"},
-		{"reversi", "reversi-ab:hash=65536", "memory", "it would use 65536 MB of tables and trees; the cap is 256 MB"},
-		{"reversi", "reversi-ab:hash=257", "memory", "it would use 257 MB of tables and trees; the cap is 256 MB"},
+		{"reversi", "reversi-ab:hash=65536", "memory", "it would use 65540 MB of tables and trees; the cap is 256 MB"},
+		// the searchers' own tables count too: a table of the whole cap leaves them no room
+		{"reversi", "reversi-ab:hash=256", "memory", "it would use 260 MB of tables and trees; the cap is 256 MB"},
 		{"reversi", "reversi-ab:time=1h", "time", "it would think 1h0m0s a move; the cap is 1m0s"},
 		{"reversi", "reversi-ab:time=61s", "time", "it would think 1m1s a move; the cap is 1m0s"},
 		{"reversi", "reversi-ab:nodes=1000000000", "nodes", "it would search 1000000000 nodes a move; the cap is 500000000"},
@@ -114,6 +115,7 @@ func TestNewSafeAccepts(t *testing.T) {
 		analyzer   bool
 	}{
 		{"reversi", "reversi-ab:level=5,time=2s,hash=64", true},
+		{"reversi", "reversi-ab:hash=252", true}, // and its searcher's 4 MB: just within the cap
 		{"reversi", "mcts:iterations=1000,workers=1", true},
 		{"reversi", "ucthello", true},
 		{"turncoat", "smmcts:iterations=500,time=1s", true},

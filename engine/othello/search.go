@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"turncoat/games/discs"
 	"turncoat/games/reversi"
@@ -57,6 +58,11 @@ func New(o Options) *Engine {
 	}
 	return &Engine{tt: NewTable(o.TableBytes), weights: o.Weights, weights6: o.Weights6, threads: max(o.Threads, 1)}
 }
+
+// SearcherBytes is the memory each search thread of an engine holds besides the shared table:
+// the solver's local tables (about 4 MiB on 8x8) and the move stacks. An engine keeps its
+// threads' searchers from one search to the next.
+const SearcherBytes = int(unsafe.Sizeof(searcher{}))
 
 // Clear empties the transposition table and the searchers' local tables (a new game).
 func (e *Engine) Clear() {
