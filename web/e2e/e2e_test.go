@@ -392,9 +392,9 @@ func TestReconnectResync(t *testing.T) {
 	white.clickCell(white.view(id, "").Legal[0])
 	black.wait(`+document.querySelector(".board-host").dataset.version >= 2`)
 	white.wait(`+document.querySelector(".board-host").dataset.version >= 2`)
-	// Takeback online is a request Black answers. (Under CI's load a click here was once lost,
-	// the page otherwise unchanged: White clicks again, as a person would, until its button
-	// gives way to the request's notice.)
+	// Takeback online is a request Black answers. White clicks again, as a person would, until
+	// its button gives way to the request's notice: under CI's load Black once never saw the
+	// request, most likely a click lost as clickUntil describes.
 	white.clickUntil(`#takeback-btn`, `!document.querySelector("#takeback-btn")`)
 	black.wait(`document.querySelector("#accept-takeback")`)
 	black.click(`#accept-takeback`)
