@@ -38,6 +38,11 @@ a pass is "pa"), each of its moves proven to keep the score: given for "start" a
 for files with --line. With --wld the solver only tells win (+1), draw (+0) or loss (-1), which
 is faster; correct then compares signs, and there is no line.
 
+On a terminal, a status line follows each solve: the midgame iterations that order its moves
+(depth=D), then the selective searches to the end that come before the exact one
+(selective=73% to 99%: the chance that each of their cuts is right), with the best move and
+value of each, and the seconds so far.
+
 --position takes the board's squares row by row from a1 (rows may be separated by '/' or
 spaces; X black, O white, - or . empty), a space and the side to move (X or O), e.g.
 "------/------/--OX--/--XO--/------/------ X"; the number of squares gives the size. An OBF line
@@ -143,16 +148,16 @@ nodes (FFO #69) to 33 G (#72): up to twenty minutes on two threads with --hash 4
 		eng.Clear()
 		t0 := time.Now()
 		lim := lim
+		var st *solveStatus
 		if status != nil {
-			// the iterations so far, on one line the result then replaces
-			lim.Progress = func(r othello.Result) {
-				fmt.Fprintf(status, "\r\x1b[Kid=%s %s depth=%d nodes=%d seconds=%.1f", pr.ID, reversi.SquareName(r.Move), r.Depth, r.Nodes, r.Elapsed.Seconds())
-			}
+			// the searches so far, on one line the result then replaces
+			st = startSolveStatus(status, pr.ID, time.Second)
+			lim.Progress = st.report
 		}
 		res, err := eng.Search(ctx, othello.PositionOf(pr.Board), lim)
 		secs := time.Since(t0).Seconds()
-		if status != nil {
-			fmt.Fprint(status, "\r\x1b[K")
+		if st != nil {
+			st.close()
 		}
 		gameOver := errors.Is(err, othello.ErrGameOver)
 		if gameOver {

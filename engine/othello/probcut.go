@@ -55,6 +55,16 @@ var probcutSigma = func() [65]float64 {
 // probcutMargins[sel][n] is the margin of selectivity sel at n empties, in whole discs.
 var probcutMargins = marginsOf(probcutT)
 
+// confidencesOf returns the chance, in percent, that a cut of each margin ts (in standard
+// deviations of a normal error) is right.
+func confidencesOf(ts []float64) []int {
+	c := make([]int, len(ts))
+	for i, t := range ts {
+		c[i] = int(math.Round(100 * math.Erf(t/math.Sqrt2)))
+	}
+	return c
+}
+
 func marginsOf(ts []float64) [][65]int {
 	m := make([][65]int, len(ts))
 	for sel, t := range ts {
@@ -98,9 +108,9 @@ func (s *searcher) probcut(p, o uint64, alpha, n int) (v int, ok bool) {
 // selective runs the selective searches of the root (n empties) to the end, from the least
 // exact to the most, each in an aspiration window around the previous value (guess for the
 // first), calling done with the value of each that finishes (its best move at the front of
-// roots); it returns the last value, or ok false when the search was stopped. The searcher is
-// exact again afterwards.
-func (s *searcher) selective(roots []rootMove, guess, n int, done func(v int)) (v int, ok bool) {
+// roots) and the chance, in percent, that its cuts are right; it returns the last value, or ok
+// false when the search was stopped. The searcher is exact again afterwards.
+func (s *searcher) selective(roots []rootMove, guess, n int, done func(v, confidence int)) (v int, ok bool) {
 	defer s.setSelectivity(0)
 	v = guess
 	for sel := 1; sel <= len(s.g.probcutMargins); sel++ {
@@ -108,7 +118,7 @@ func (s *searcher) selective(roots []rootMove, guess, n int, done func(v int)) (
 		if v, ok = s.aspiration(roots, v, n, n); !ok {
 			return v, false
 		}
-		done(v)
+		done(v, s.g.probcutConfidence[sel-1])
 	}
 	return v, true
 }

@@ -102,7 +102,9 @@ type Limits struct {
 	// that is predicted not to finish in time. Without it, no midgame iteration starts after
 	// half the Time limit. Depth and Nodes still apply.
 	Managed bool
-	// Progress, if set, is called after each finished iteration with the result so far.
+	// Progress, if set, is called after each finished iteration with the result so far: the
+	// midgame iterations, then, for a solve, each selective search to the end (Selectivity
+	// set) and the solve itself.
 	Progress func(Result)
 }
 
@@ -123,6 +125,11 @@ type Result struct {
 	Partial bool
 	// Exact tells whether Score is the exact final score with perfect play.
 	Exact bool
+	// Selectivity, when not 0, tells that Score is the value of a selective search to the
+	// end (probcut.go) rather than of the iteration to Depth: each of its cuts is right with
+	// this chance, in percent. A solve reports these searches as its progress, and a solve
+	// stopped before it was exact returns the last one's move and value.
+	Selectivity int
 	// WLD tells whether the position was solved for the win, draw or loss only (never
 	// together with Exact).
 	WLD bool
@@ -275,6 +282,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	// upgraded tells that a win/loss/draw solve is followed by an exact one
 	upgraded := false
 	var res Result
+	var nodes func() uint64 // the nodes of the search's threads so far (startThreads)
 	// plan runs the iterations, reporting each: report returns false to stop
 	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
 		v := 0
@@ -298,10 +306,15 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 			// selective searches to the end first (probcut.go), each in a window around the
 			// previous estimate
 			var ok bool
-			if v, ok = s.selective(roots, v, n, func(v int) {
+			if v, ok = s.selective(roots, v, n, func(v, confidence int) {
 				// a solve stopped by the time limit plays the selective searches' best
 				// move rather than the midgame iterations'
-				res.Move, res.Score = roots[0].sq, v
+				res.Move, res.Score, res.Selectivity, res.Partial = roots[0].sq, v, confidence, false
+				if lim.Progress != nil {
+					res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
+					res.PV = e.pv(p, o, res.Move, g)
+					lim.Progress(res)
+				}
 			}); !ok {
 				return
 			}
@@ -334,7 +347,8 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	}
 
 	main := e.newSearcher(g, st, lim)
-	nodes, done := e.startThreads(main, st, lim)
+	var done func()
+	nodes, done = e.startThreads(main, st, lim)
 	defer done()
 	// moves a symmetry of the position maps onto each other are alike: one of each will do
 	roots := distinctRoots(p, o, rootMoves(p, o, g), g)
@@ -347,7 +361,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	}
 	var hist []iteration // the midgame iterations, for managed time
 	plan(main, roots, func(depth, v int, final bool) bool {
-		res.Move, res.Score, res.Depth, res.Partial = roots[0].sq, v, depth, false
+		res.Move, res.Score, res.Depth, res.Partial, res.Selectivity = roots[0].sq, v, depth, false, 0
 		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
 		if lim.Progress != nil {
 			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)

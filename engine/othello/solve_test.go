@@ -2,6 +2,7 @@ package othello
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"sync/atomic"
@@ -329,5 +330,57 @@ func TestSelectiveBoundsCount(t *testing.T) {
 		if s.inexact != c.wantInexact {
 			t.Errorf("stored exactness %d: %d selective decisions counted, want %d", c.stored, s.inexact, c.wantInexact)
 		}
+	}
+}
+
+// TestSolveReportsSelectiveSearches: a solve's progress reports its selective searches to the
+// end, from the least sure to the surest, before the exact result, and a solve stopped during
+// them returns the last one's move and value with its selectivity.
+func TestSolveReportsSelectiveSearches(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 21))
+	var pos Position
+	for ok := false; !ok || discs.Moves(pos.P, pos.O) == 0; {
+		pos, ok = randomGamePosition(rng, 8, selectiveEmpties+2)
+	}
+	want := confidencesOf(probcutT)
+	if fmt.Sprint(want) != "[73 87 95 99]" {
+		t.Fatalf("the selectivities of the margins %v are %v, want 73%%, 87%%, 95%% and 99%%", probcutT, want)
+	}
+	var got []Result
+	e := New(Options{TableBytes: 16 << 20})
+	res, err := e.Search(context.Background(), pos, Limits{ExactEmpties: 64, Progress: func(r Result) { got = append(got, r) }})
+	if err != nil || !res.Exact || res.Selectivity != 0 {
+		t.Fatalf("solve: %+v %v, want an exact result without selectivity", res, err)
+	}
+	var sels []int
+	for i, r := range got {
+		if r.Selectivity == 0 {
+			continue
+		}
+		sels = append(sels, r.Selectivity)
+		if r.Exact || r.Depth >= selectiveEmpties+2 || r.Nodes == 0 || discs.Moves(pos.P, pos.O)&(1<<r.Move) == 0 {
+			t.Errorf("report %d: %+v: a selective search's report is not exact, keeps the midgame depth and has a legal move and nodes", i, r)
+		}
+	}
+	if fmt.Sprint(sels) != fmt.Sprint(want) {
+		t.Fatalf("selective reports %v, want %v", sels, want)
+	}
+	if last := got[len(got)-1]; !last.Exact || last.Selectivity != 0 || last.Score != res.Score {
+		t.Fatalf("last report %+v, want the exact result %+v", last, res)
+	}
+
+	// stopped as the exact search starts: the surest selective search's move and value
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	e.Clear()
+	var last Result
+	res, err = e.Search(ctx, pos, Limits{ExactEmpties: 64, Progress: func(r Result) {
+		last = r
+		if r.Selectivity == want[len(want)-1] {
+			cancel()
+		}
+	}})
+	if err != nil || res.Exact || res.Selectivity != want[len(want)-1] || res.Move != last.Move || res.Score != last.Score {
+		t.Fatalf("stopped solve: %+v %v, want the 99%% search's move and value (%+v)", res, err, last)
 	}
 }

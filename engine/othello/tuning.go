@@ -14,6 +14,9 @@ type tuning struct {
 	// probcutMargins[sel-1][n] is the margin, in discs, of selectivity sel at n empties; its
 	// length is the number of selective searches before an exact solve.
 	probcutMargins [][65]int
+	// probcutConfidence[sel-1] is the chance, in percent, that a cut of selectivity sel is
+	// right.
+	probcutConfidence []int
 	// fastestFirst is the number of empties at and below which the solver orders moves by
 	// mobility alone; above it, by a shallow evaluated search as well.
 	fastestFirst int
@@ -71,12 +74,12 @@ const (
 
 func init() {
 	for _, g := range geometries {
-		g.probcutMargins = probcutMargins
+		g.probcutMargins, g.probcutConfidence = probcutMargins, confidencesOf(probcutT)
 		g.fastestFirst, g.sortBase, g.ttFrom, g.ttFromFull = fastestFirstEmpties, sortBase, ttEmptiesRoom, ttEmpties
 		g.localShift = 64 - localBits
 	}
 	g := geometries[6]
-	g.probcutMargins = make([][65]int, len(probcutT6))
+	g.probcutMargins, g.probcutConfidence = make([][65]int, len(probcutT6)), confidencesOf(probcutT6)
 	for sel, t := range probcutT6 {
 		for n := range 65 {
 			g.probcutMargins[sel][n] = int(math.Ceil(t * probcutSigma6[n]))
