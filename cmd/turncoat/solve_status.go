@@ -14,7 +14,7 @@ import (
 // search last finished (a midgame iteration, which orders the solve's moves, or a selective
 // search to the end) and the time since the position's solve started. The time keeps ticking
 // between reports, so that a solve of thirty empties, whose exact search alone may run for
-// twenty minutes without reporting, shows it is still at work.
+// most of an hour without reporting, shows it is still at work.
 type solveStatus struct {
 	w     io.Writer
 	id    string
