@@ -1,34 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"turncoat/engine/othello"
 	"turncoat/games/reversi"
+	"turncoat/internal/testenv"
 )
-
-// lockedBuffer is a buffer that a status line's ticking goroutine and the test share.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // lastLine is what a terminal shows of the status output: the text after the last clearing.
 func lastLine(s string) string { return s[strings.LastIndex(s, "\r\x1b[K")+len("\r\x1b[K"):] }
@@ -37,7 +18,7 @@ func lastLine(s string) string { return s[strings.LastIndex(s, "\r\x1b[K")+len("
 // start, which keeps counting between reports, and is cleared at the end.
 func TestSolveStatus(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var out lockedBuffer
+		var out testenv.Buffer
 		st := startSolveStatus(&out, "76", time.Second)
 		if got := lastLine(out.String()); got != "id=76 starting seconds=0" {
 			t.Fatalf("first status %q", got)
