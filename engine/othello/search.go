@@ -283,6 +283,14 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	upgraded := false
 	var res Result
 	var nodes func() uint64 // the nodes of the search's threads so far (startThreads)
+	// progress reports the result so far to lim.Progress, if set
+	progress := func() {
+		if lim.Progress != nil {
+			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
+			res.PV = e.pv(p, o, res.Move, g)
+			lim.Progress(res)
+		}
+	}
 	// plan runs the iterations, reporting each: report returns false to stop
 	plan := func(s *searcher, roots []rootMove, report func(depth, v int, final bool) bool) {
 		v := 0
@@ -310,11 +318,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 				// a solve stopped by the time limit plays the selective searches' best
 				// move rather than the midgame iterations'
 				res.Move, res.Score, res.Selectivity, res.Partial = roots[0].sq, v, confidence, false
-				if lim.Progress != nil {
-					res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
-					res.PV = e.pv(p, o, res.Move, g)
-					lim.Progress(res)
-				}
+				progress()
 			}); !ok {
 				return
 			}
@@ -363,11 +367,7 @@ func (e *Engine) run(ctx context.Context, st *searchState, p, o uint64, lim Limi
 	plan(main, roots, func(depth, v int, final bool) bool {
 		res.Move, res.Score, res.Depth, res.Partial, res.Selectivity = roots[0].sq, v, depth, false, 0
 		res.Exact, res.WLD = solvedAs(final, wld && !upgraded, depth, n)
-		if lim.Progress != nil {
-			res.Nodes, res.Elapsed = nodes(), time.Since(st.start)
-			res.PV = e.pv(p, o, res.Move, g)
-			lim.Progress(res)
-		}
+		progress()
 		if final || solve || wld || lim.Time <= 0 {
 			return true
 		}
