@@ -55,8 +55,8 @@ On one thread both 6x6 starts are solved in under a minute (both are losses for 
 diagonal one by 4, the parallel one by 2); the solver takes positions with up to 36 empties.
 The tables are cleared between positions, so each is solved on its own. A larger --hash saves
 nodes on the hardest positions, whose table fills: FFO #40-#59 take 16.3 G nodes on one thread
-at the default 256 MB, #55 alone 7.9 G of them. Positions of 30 to 32 empties take from 3 G
-nodes (FFO #69) to 119 G (#76): up to an hour on two threads with --hash 8192.`)
+at the default 256 MB, #55 alone 7.9 G of them. Positions of 30 to 34 empties take from 3 G
+nodes (FFO #69) to 158 G (#77): up to an hour and a half on two threads with --hash 8192.`)
 	threads := fs.Int("threads", 1, "search threads")
 	wld := fs.Bool("wld", false, "solve for win, draw or loss only")
 	hash := fs.Int("hash", 256, "transposition table size in MB")
