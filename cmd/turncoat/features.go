@@ -30,6 +30,12 @@ the mobility counts, parity), and once with each candidate feature the evaluatio
 prints each fit's error on positions of the games from --holdout on, against their exact
 values. A family's gain is how much it lowers that error.
 
+Then, unless --curve is 0, the learning curve: the phase fitted with every feature on all, half,
+a quarter, ... (--curve shares) of the training positions, each fit's error on its own positions
+and the held-out ones, and the law err(n) = limit + scale·n^-power fitted to the held-out
+errors. Its limit is what this form of evaluation would reach with unlimited positions of the
+same kind: a limit above a target says more data cannot reach it; the form must change.
+
 Exact values: at 23 and 24 empties WTHOR's theoretical scores; elsewhere the solver's, on up to
 --train positions of the training games and --test of the held-out ones, or the positions of
 --samples files (samples of "turncoat train --cache"; only those with --samples-exact empties or
@@ -45,6 +51,7 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 	threads := fs.Int("threads", 1, "positions solved and fits run at once")
 	fit := fitFlags(fs, "passes of each fit")
 	seed := fs.Uint64("seed", 1, "seed of the choice of the positions to solve")
+	curveParts := fs.Int("curve", 4, "fits of the learning curve, on 1/2^(N-1) to all of the training positions (0: no curve)")
 	pos, err := parseFlags(e, fs, args)
 	if err != nil {
 		return err
@@ -62,6 +69,9 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 	}
 	if *trainMax < 1 || *testMax < 1 || *validEvery < 2 || *threads < 1 || *threads > 64 {
 		return usagef("--train and --test want 1 or more, --valid-every 2 or more, --threads 1 to 64")
+	}
+	if *curveParts != 0 && (*curveParts < 3 || *curveParts > 10) {
+		return usagef("--curve %d: want 0 (no curve) or 3 to 10 fits", *curveParts)
 	}
 	cfg, err := fit(*threads)
 	if err != nil {
@@ -153,8 +163,37 @@ fewer, which that training solved). Progress goes to stderr, the table to stdout
 			return fmt.Errorf("the phase of %d-%d empties: %w", lo, hi, err)
 		}
 		printGains(e, lo, hi, source, rep, time.Since(t0))
+		if *curveParts == 0 {
+			continue
+		}
+		if status != nil {
+			fmt.Fprintf(status, "\r\x1b[Kfitting the phase of %d-%d empties on shares of its positions", lo, hi)
+		}
+		curve, err := othello.LearningCurve(ctx, fit, valid, test, cfg, *curveParts)
+		clearStatus()
+		if err != nil {
+			return fmt.Errorf("the learning curve of the phase of %d-%d empties: %w", lo, hi, err)
+		}
+		printCurve(e, curve)
 	}
 	return nil
+}
+
+// printCurve prints a phase's learning curve and the law fitted to it.
+func printCurve(e *env, c othello.Curve) {
+	fmt.Fprintln(e.stdout, "learning curve (every feature, fitted from zero on shares of the positions):")
+	tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "positions	training RMSE	held-out RMSE	")
+	for _, pt := range c.Points {
+		fmt.Fprintf(tw, "%d	%.3f	%.3f	\n", pt.Positions, pt.TrainRMSE, pt.TestRMSE)
+	}
+	tw.Flush()
+	if !c.Fitted {
+		fmt.Fprintln(e.stdout, "the held-out error does not fall with more positions: no law fitted")
+		return
+	}
+	fmt.Fprintf(e.stdout, "law: held-out RMSE = %.3f + %.1f·n^-%.3f; %.3f at 1 M positions, %.3f at 100 M, limit %.3f\n",
+		c.Limit, c.Scale, c.Power, c.At(1e6), c.At(1e8), c.Limit)
 }
 
 // printGains prints a phase's report of FeatureGains.

@@ -28,7 +28,8 @@ func TestFeaturesReport(t *testing.T) {
 		t.Errorf("no line for every feature:\n%s", stdout)
 	}
 	for _, row := range []string{`corner2x5\s+59049\s+without \d+\.\d+\s+[+-]\d+\.\d+`, `mobility\s+64\s+without`, `parity\s+10\s+without`,
-		`potential mobility \(candidate\)\s+128\s+with \d+\.\d+`, `triangle \(candidate\)\s+59049\s+with`, `every candidate\s+with`} {
+		`potential mobility \(candidate\)\s+128\s+with \d+\.\d+`, `triangle \(candidate\)\s+59049\s+with`, `every candidate\s+with`,
+		`learning curve`, `\n\s+\d+\s+\d+\.\d+\s+\d+\.\d+\s*\n`} {
 		if !regexp.MustCompile(row).MatchString(stdout) {
 			t.Errorf("no row %q:\n%s", row, stdout)
 		}
@@ -61,6 +62,7 @@ func TestFeaturesBadInput(t *testing.T) {
 		{[]string{"--empties", "x", games}, 2, `--empties "x"`},
 		{[]string{"--empties", "12,60", games}, 2, "from 1 to 59"},
 		{[]string{"--train", "0", games}, 2, "--train and --test want 1 or more"},
+		{[]string{"--curve", "2", games}, 2, "--curve 2: want 0 (no curve) or 3 to 10 fits"},
 		{[]string{"--holdout", "1990", games}, 1, "no training positions: of the 4 games read, 4 are held out"},
 		{[]string{games}, 1, "no game is from 2018 or later: nothing to measure on"},
 		{[]string{"--samples", six, both}, 1, "holds 6x6 positions"},
