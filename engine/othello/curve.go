@@ -53,13 +53,9 @@ func LearningCurve(ctx context.Context, train, valid, test []Sample, cfg TrainCo
 	}
 	cfg = cfg.withDefaults(set8)
 	set := set8
-	ph := phaseIn(cfg.Phases, int(train[0].Empties))
-	for _, part := range [][]Sample{train, valid, test} {
-		for _, s := range part {
-			if phaseIn(cfg.Phases, int(s.Empties)) != ph {
-				return Curve{}, fmt.Errorf("a learning curve is of one phase: positions with %d and %d empties are in different phases", train[0].Empties, s.Empties)
-			}
-		}
+	ph, err := onePhase(cfg.Phases, "a learning curve draws", train, valid, test)
+	if err != nil {
+		return Curve{}, err
 	}
 	// the shares are prefixes of one shuffled order, so that each is a fair sample of the
 	// training positions (which come in the order of their games: by year) and holds the
@@ -78,7 +74,7 @@ func LearningCurve(ctx context.Context, train, valid, test []Sample, cfg TrainCo
 	}
 	vf, vt := features(valid)
 	points := make([]CurvePoint, parts)
-	err := parallelFor(ctx, parts, cfg.Threads, nil, func() func(i int) error {
+	err = parallelFor(ctx, parts, cfg.Threads, nil, func() func(i int) error {
 		return func(i int) error {
 			fitted := order[:len(order)>>(parts-1-i)]
 			tf, tt := features(fitted)

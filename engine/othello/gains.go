@@ -133,13 +133,9 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 		return GainReport{}, ErrNoTrainingData
 	}
 	cfg = cfg.withDefaults(set8)
-	ph := phaseIn(cfg.Phases, int(train[0].Empties))
-	for _, part := range [][]Sample{train, valid, test} {
-		for _, s := range part {
-			if phaseIn(cfg.Phases, int(s.Empties)) != ph {
-				return GainReport{}, fmt.Errorf("feature gains measure one phase: positions with %d and %d empties are in different phases", train[0].Empties, s.Empties)
-			}
-		}
+	ph, err := onePhase(cfg.Phases, "feature gains measure", train, valid, test)
+	if err != nil {
+		return GainReport{}, err
 	}
 	set := set8
 	// cols[c] is the family of feature column c ("" for the constant, always kept)
@@ -206,7 +202,7 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 	}
 	// each variant's error on the test positions, as the search would see its evaluation
 	errs := make([]PhaseError, len(variants))
-	err := parallelFor(ctx, len(variants), cfg.Threads, nil, func() func(i int) error {
+	err = parallelFor(ctx, len(variants), cfg.Threads, nil, func() func(i int) error {
 		return func(i int) error {
 			v := variants[i]
 			size := set.phaseSize
@@ -249,6 +245,20 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 		}
 	}
 	return rep, nil
+}
+
+// onePhase returns the phase of the samples of parts, or an error naming what (a measure of
+// one phase) if they are in more than one.
+func onePhase(phases int, what string, parts ...[]Sample) (int, error) {
+	ph := phaseIn(phases, int(parts[0][0].Empties))
+	for _, part := range parts {
+		for _, s := range part {
+			if phaseIn(phases, int(s.Empties)) != ph {
+				return 0, fmt.Errorf("%s one phase: positions with %d and %d empties are in different phases", what, parts[0][0].Empties, s.Empties)
+			}
+		}
+	}
+	return ph, nil
 }
 
 // PhasePositions returns the positions of the games with between lo and hi empties and a move
