@@ -52,7 +52,6 @@ func LearningCurve(ctx context.Context, train, valid, test []Sample, cfg TrainCo
 		return Curve{}, fmt.Errorf("a learning curve of %d parts wants at least %d training positions (it has %d)", parts, 1<<max(parts-1, 1), len(train))
 	}
 	cfg = cfg.withDefaults(set8)
-	set := set8
 	ph, err := onePhase(cfg.Phases, "a learning curve draws", train, valid, test)
 	if err != nil {
 		return Curve{}, err
@@ -61,42 +60,17 @@ func LearningCurve(ctx context.Context, train, valid, test []Sample, cfg TrainCo
 	// training positions (which come in the order of their games: by year) and holds the
 	// smaller ones
 	order := slices.Clone(train)
-	rand.New(rand.NewPCG(set.trainSeed, uint64(ph))).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
-	features := func(s []Sample) (f []int32, t []float64) {
-		var buf [maxFeatures]int32
-		t = make([]float64, len(s))
-		for i, x := range s {
-			set.canonicalFeatures(x.P, x.O, &buf)
-			f = append(f, buf[:set.numFeatures]...)
-			t[i] = float64(x.Target)
-		}
-		return f, t
-	}
-	vf, vt := features(valid)
+	rand.New(rand.NewPCG(set8.trainSeed, uint64(ph))).Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	cols := featureFamilies(set8)
 	points := make([]CurvePoint, parts)
 	err = parallelFor(ctx, parts, cfg.Threads, nil, func() func(i int) error {
 		return func(i int) error {
 			fitted := order[:len(order)>>(parts-1-i)]
-			tf, tt := features(fitted)
-			w, err := fitPhase(ctx, cfg, ph, set.numFeatures, set.phaseSize, set.trainSeed, nil, tf, tt, vf, vt)
-			if err != nil {
-				return err
+			e, err := fitVariant(ctx, cfg, ph, cols, variant{}, fitted, valid, fitted, test)
+			if err == nil {
+				points[i] = CurvePoint{Positions: len(fitted), TrainRMSE: e[0].RMSE, TestRMSE: e[1].RMSE}
 			}
-			var buf [maxFeatures]int32
-			evaluate := func(p, o uint64, _ int) int {
-				set.canonicalFeatures(p, o, &buf)
-				var pred float64
-				for _, k := range buf[:set.numFeatures] {
-					pred += w[k]
-				}
-				return clampEval(int(math.Round(pred)))
-			}
-			points[i] = CurvePoint{
-				Positions: len(fitted),
-				TrainRMSE: phaseErrors(fitted, 0, nil, evaluate)[0].RMSE,
-				TestRMSE:  phaseErrors(test, 0, nil, evaluate)[0].RMSE,
-			}
-			return nil
+			return err
 		}
 	})
 	if err != nil {
@@ -109,8 +83,8 @@ func LearningCurve(ctx context.Context, train, valid, test []Sample, cfg TrainCo
 
 // fitPowerLaw fits err(n) = limit + scale·n^-power to the points' held-out errors by least
 // squares: for each power on a fine grid the best limit (never below zero) and scale are a
-// linear fit, and the power with the least squared error wins. It fits nothing (ok false) unless the errors fall
-// as the positions grow: a law that rises would extrapolate to nonsense.
+// linear fit, and the power with the least squared error wins. It fits nothing (ok false)
+// unless the errors fall as the positions grow: a law that rises would extrapolate to nonsense.
 func fitPowerLaw(points []CurvePoint) (limit, scale, power float64, ok bool) {
 	if len(points) < 3 {
 		return 0, 0, 0, false

@@ -138,23 +138,7 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 		return GainReport{}, err
 	}
 	set := set8
-	// cols[c] is the family of feature column c ("" for the constant, always kept)
-	cols := make([]string, set.numFeatures)
-	numInst := len(set.instSquares)
-	for c := range cols {
-		switch {
-		case c < numInst:
-			cols[c] = set.patterns[set.instPattern[c]].name
-		case c < numInst+2:
-			cols[c] = "mobility"
-		case c == numInst+2:
-			cols[c] = "parity"
-		}
-	}
-	type variant struct {
-		drop  string      // the family taken away
-		added []candidate // the candidates added
-	}
+	cols := featureFamilies(set)
 	variants := []variant{{}}
 	for c, name := range cols {
 		if name != "" && !slices.Contains(cols[:c], name) {
@@ -170,62 +154,15 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 	}
 	variants = append(variants, variant{added: candidateFeatures})
 
-	// row appends the indexes of the variant's features of the position p, o to dst: the
-	// evaluation's (canonical, as the training fits them) but the family dropped, then each
-	// candidate's after the evaluation's weights
-	row := func(v variant, p, o uint64, dst []int32) []int32 {
-		var buf [maxFeatures]int32
-		set.canonicalFeatures(p, o, &buf)
-		for c, name := range cols {
-			if v.drop == "" || name != v.drop {
-				dst = append(dst, buf[c])
-			}
-		}
-		off := int32(set.phaseSize)
-		for _, c := range v.added {
-			n := len(dst)
-			dst = c.append(p, o, dst)
-			for j := n; j < len(dst); j++ {
-				dst[j] += off
-			}
-			off += int32(c.size)
-		}
-		return dst
-	}
-	features := func(v variant, s []Sample) (f []int32, t []float64) {
-		t = make([]float64, len(s))
-		for i, x := range s {
-			f = row(v, x.P, x.O, f)
-			t[i] = float64(x.Target)
-		}
-		return f, t
-	}
 	// each variant's error on the test positions, as the search would see its evaluation
 	errs := make([]PhaseError, len(variants))
 	err = parallelFor(ctx, len(variants), cfg.Threads, nil, func() func(i int) error {
 		return func(i int) error {
-			v := variants[i]
-			size := set.phaseSize
-			for _, c := range v.added {
-				size += c.size
+			e, err := fitVariant(ctx, cfg, ph, cols, variants[i], train, valid, test)
+			if err == nil {
+				errs[i] = e[0]
 			}
-			nf := len(row(v, 0, 0, nil)) // the same number for every position
-			tf, tt := features(v, train)
-			vf, vt := features(v, valid)
-			w, err := fitPhase(ctx, cfg, ph, nf, size, set.trainSeed, nil, tf, tt, vf, vt)
-			if err != nil {
-				return err
-			}
-			var f []int32
-			errs[i] = phaseErrors(test, 0, nil, func(p, o uint64, _ int) int {
-				f = row(v, p, o, f[:0])
-				var pred float64
-				for _, k := range f {
-					pred += w[k]
-				}
-				return clampEval(int(math.Round(pred)))
-			})[0]
-			return nil
+			return err
 		}
 	})
 	if err != nil {
@@ -245,6 +182,92 @@ func FeatureGains(ctx context.Context, train, valid, test []Sample, cfg TrainCon
 		}
 	}
 	return rep, nil
+}
+
+// variant is a form of the evaluation whose gain FeatureGains measures.
+type variant struct {
+	drop  string      // the family taken away
+	added []candidate // the candidates added
+}
+
+// featureFamilies returns the family of each feature column of set's evaluation ("" for the
+// constant, always kept).
+func featureFamilies(set *patternSet) []string {
+	cols := make([]string, set.numFeatures)
+	numInst := len(set.instSquares)
+	for c := range cols {
+		switch {
+		case c < numInst:
+			cols[c] = set.patterns[set.instPattern[c]].name
+		case c < numInst+2:
+			cols[c] = "mobility"
+		case c == numInst+2:
+			cols[c] = "parity"
+		}
+	}
+	return cols
+}
+
+// fitVariant fits the 8x8 phase ph from zero with the variant's features (cols: their
+// families, featureFamilies) on train, valid choosing the epoch, and returns the fit's error
+// on each of measured, as the search would see its evaluation.
+func fitVariant(ctx context.Context, cfg TrainConfig, ph int, cols []string, v variant, train, valid []Sample, measured ...[]Sample) ([]PhaseError, error) {
+	set := set8
+	// row appends the indexes of the variant's features of the position p, o to dst: the
+	// evaluation's (canonical, as the training fits them) but the family dropped, then each
+	// candidate's after the evaluation's weights
+	row := func(p, o uint64, dst []int32) []int32 {
+		var buf [maxFeatures]int32
+		set.canonicalFeatures(p, o, &buf)
+		for c, name := range cols {
+			if v.drop == "" || name != v.drop {
+				dst = append(dst, buf[c])
+			}
+		}
+		off := int32(set.phaseSize)
+		for _, c := range v.added {
+			n := len(dst)
+			dst = c.append(p, o, dst)
+			for j := n; j < len(dst); j++ {
+				dst[j] += off
+			}
+			off += int32(c.size)
+		}
+		return dst
+	}
+	features := func(s []Sample) (f []int32, t []float64) {
+		t = make([]float64, len(s))
+		for i, x := range s {
+			f = row(x.P, x.O, f)
+			t[i] = float64(x.Target)
+		}
+		return f, t
+	}
+	size := set.phaseSize
+	for _, c := range v.added {
+		size += c.size
+	}
+	nf := len(row(0, 0, nil)) // the same number for every position
+	tf, tt := features(train)
+	vf, vt := features(valid)
+	w, err := fitPhase(ctx, cfg, ph, nf, size, set.trainSeed, nil, tf, tt, vf, vt)
+	if err != nil {
+		return nil, err
+	}
+	var f []int32
+	evaluate := func(p, o uint64, _ int) int {
+		f = row(p, o, f[:0])
+		var pred float64
+		for _, k := range f {
+			pred += w[k]
+		}
+		return clampEval(int(math.Round(pred)))
+	}
+	errs := make([]PhaseError, len(measured))
+	for i, m := range measured {
+		errs[i] = phaseErrors(m, 0, nil, evaluate)[0]
+	}
+	return errs, nil
 }
 
 // onePhase returns the phase of the samples of parts, or an error naming what (a measure of
